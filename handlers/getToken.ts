@@ -1,0 +1,8 @@
+import { requireChain, requireToken } from '../src/core/catalog/resolve';
+import { operation } from './types';
+import { tokenToWire } from './wire';
+
+export const getToken = operation('getToken', (request, { catalog }) => {
+  const chain = requireChain(catalog, request.query.chain, 'chain');
+  return { status: 200, body: tokenToWire(requireToken(catalog, chain, request.query.token, 'token')) };
+});

@@ -1,0 +1,42 @@
+import type { operations } from '../src/generated/openapi';
+import type { Dependencies } from '../src/server/dependencies';
+import type { OperationRequest, RawOperationHandler } from '../src/server/operation';
+
+/** Handlers are typed from the generated contract by operationId. */
+export type OperationId = keyof operations;
+
+type ParametersOf<Op extends OperationId> = operations[Op]['parameters'];
+export type QueryOf<Op extends OperationId> = NonNullable<ParametersOf<Op>['query']>;
+export type PathOf<Op extends OperationId> = NonNullable<ParametersOf<Op>['path']>;
+export type BodyOf<Op extends OperationId> = operations[Op] extends {
+  requestBody: { content: { 'application/json': infer B } };
+}
+  ? B
+  : operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } }
+    ? B | undefined
+    : undefined;
+
+type ResponsesOf<Op extends OperationId> = operations[Op]['responses'];
+type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+/** Success responses only: failures are thrown as DomainErrors and mapped in one place. */
+type SuccessStatus<Op extends OperationId> = Extract<keyof ResponsesOf<Op>, 200 | 201 | 202>;
+
+export type SuccessResponse<Op extends OperationId> = {
+  [S in SuccessStatus<Op>]: { status: S; body: JsonOf<ResponsesOf<Op>[S]>; headers?: Record<string, string> };
+}[SuccessStatus<Op>];
+
+export interface TypedRequest<Op extends OperationId> extends Omit<OperationRequest, 'query' | 'path' | 'body'> {
+  readonly query: QueryOf<Op>;
+  readonly path: PathOf<Op>;
+  readonly body: BodyOf<Op>;
+}
+
+export type OperationHandler<Op extends OperationId> = (
+  request: TypedRequest<Op>,
+  dependencies: Dependencies,
+) => SuccessResponse<Op> | Promise<SuccessResponse<Op>>;
+
+/** Erases the operation type once the handler has been checked against it. */
+export function operation<Op extends OperationId>(_operationId: Op, handler: OperationHandler<Op>): RawOperationHandler {
+  return handler as unknown as RawOperationHandler;
+}

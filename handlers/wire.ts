@@ -1,0 +1,61 @@
+import type { components } from '../src/generated/openapi';
+import type { BridgeTool, Chain, ExchangeTool, Token } from '../src/core/catalog/types';
+
+/** Explicit converters from domain objects to wire objects. */
+type WireToken = components['schemas']['Token'];
+type WireChain = components['schemas']['Chain'];
+
+export function tokenToWire(token: Token): WireToken {
+  const wire: WireToken = {
+    address: token.address,
+    chainId: token.chainId,
+    symbol: token.symbol,
+    decimals: token.decimals,
+    name: token.name,
+    coinKey: token.coinKey,
+    priceUSD: token.priceUSD,
+  };
+  if (token.logoURI) wire.logoURI = token.logoURI;
+  if (token.tags.length > 0) wire.tags = [...token.tags];
+  return wire;
+}
+
+export function chainToWire(chain: Chain): WireChain {
+  const wire: WireChain = {
+    key: chain.key,
+    chainType: chain.chainType,
+    name: chain.name,
+    coin: chain.coin,
+    id: chain.id,
+    mainnet: chain.mainnet,
+    nativeToken: tokenToWire(chain.nativeToken),
+    metamask: {
+      chainId: chain.metamask.chainId,
+      chainName: chain.metamask.chainName,
+      nativeCurrency: { ...chain.metamask.nativeCurrency },
+      rpcUrls: [...chain.metamask.rpcUrls],
+      blockExplorerUrls: [...chain.metamask.blockExplorerUrls],
+    },
+  };
+  if (chain.logoURI) wire.logoURI = chain.logoURI;
+  if (chain.multicallAddress) wire.multicallAddress = chain.multicallAddress;
+  return wire;
+}
+
+export function bridgeToWire(bridge: BridgeTool): components['schemas']['ToolsResponse']['bridges'][number] {
+  return {
+    key: bridge.key,
+    name: bridge.name,
+    logoURI: bridge.logoURI ?? '',
+    supportedChains: bridge.supportedChains.map((p) => ({ fromChainId: p.fromChainId, toChainId: p.toChainId })),
+  };
+}
+
+export function exchangeToWire(exchange: ExchangeTool): components['schemas']['ToolsResponse']['exchanges'][number] {
+  return {
+    key: exchange.key,
+    name: exchange.name,
+    logoURI: exchange.logoURI ?? '',
+    supportedChains: [...exchange.supportedChains],
+  };
+}

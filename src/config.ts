@@ -1,0 +1,56 @@
+import path from 'node:path';
+
+/** Log levels accepted by pino. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly logLevel: LogLevel;
+  /** Folder holding the embedded catalog (chains.json, tokens.json, tools.json). */
+  readonly dataDir: string;
+  /** Path of the authoritative contract that the server validates against. */
+  readonly openapiPath: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const PROJECT_ROOT = path.resolve(__dirname, '..');
+export const DEFAULT_DATA_DIR = path.join(PROJECT_ROOT, 'data', 'catalog');
+export const DEFAULT_OPENAPI_PATH = path.join(PROJECT_ROOT, 'openapi.yaml');
+
+/**
+ * Builds the configuration from an explicit environment object (never reads process.env itself),
+ * collecting every problem so that a bad start-up names all of them at once.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const problems: string[] = [];
+
+  const port = parsePort(env.PORT, problems);
+  const host = env.HOST?.trim() || '0.0.0.0';
+  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`);
+  }
+  const dataDir = env.DATA_DIR?.trim() ? path.resolve(env.DATA_DIR.trim()) : DEFAULT_DATA_DIR;
+  const openapiPath = env.OPENAPI_PATH?.trim() ? path.resolve(env.OPENAPI_PATH.trim()) : DEFAULT_OPENAPI_PATH;
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze({ port, host, logLevel, dataDir, openapiPath });
+}
+
+function parsePort(raw: string | undefined, problems: string[]): number {
+  if (raw === undefined || raw.trim() === '') return 8080;
+  const trimmed = raw.trim();
+  if (!/^[0-9]+$/.test(trimmed) || Number(trimmed) > 65535) {
+    problems.push(`PORT must be an integer from 0 to 65535 (got "${raw}")`);
+    return 8080;
+  }
+  return Number(trimmed);
+}

@@ -1,0 +1,141 @@
+import { getAddress, isAddress } from 'ethers';
+import type { BridgeTool, Chain, ChainType, ExchangeTool, Token, TokenFilter } from './types';
+
+export class CatalogDataError extends Error {
+  constructor(message: string) {
+    super(`catalog data: ${message}`);
+    this.name = 'CatalogDataError';
+  }
+}
+
+export interface CatalogData {
+  readonly chains: readonly Chain[];
+  readonly tokens: readonly Token[];
+  readonly bridges: readonly BridgeTool[];
+  readonly exchanges: readonly ExchangeTool[];
+}
+
+/**
+ * The read-only catalog of chains, tokens and tools. Built once from data, identifiers normalised on
+ * the way in (lower-cased addresses and keys for lookup); values are returned as published
+ * (checksummed EVM addresses). Nothing mutates it after construction.
+ */
+export class Catalog {
+  readonly chains: readonly Chain[];
+  readonly bridges: readonly BridgeTool[];
+  readonly exchanges: readonly ExchangeTool[];
+  private readonly chainsById = new Map<number, Chain>();
+  private readonly chainsByKey = new Map<string, Chain>();
+  private readonly tokensByChain = new Map<number, Token[]>();
+  private readonly tokensByAddress = new Map<string, Token>();
+  private readonly tokensBySymbol = new Map<string, Token>();
+
+  constructor(data: CatalogData) {
+    this.chains = deepFreeze([...data.chains].sort((a, b) => a.id - b.id));
+    for (const chain of this.chains) {
+      if (this.chainsById.has(chain.id)) throw new CatalogDataError(`duplicate chain id ${chain.id}`);
+      if (this.chainsByKey.has(chain.key.toLowerCase())) throw new CatalogDataError(`duplicate chain key ${chain.key}`);
+      this.chainsById.set(chain.id, chain);
+      this.chainsByKey.set(chain.key.toLowerCase(), chain);
+    }
+    for (const token of data.tokens) this.addToken(deepFreeze({ ...token, tags: [...token.tags] }));
+    for (const list of this.tokensByChain.values()) list.sort(compareTokens);
+    this.bridges = deepFreeze([...data.bridges]);
+    this.exchanges = deepFreeze([...data.exchanges]);
+  }
+
+  private addToken(token: Token): void {
+    const chain = this.chainsById.get(token.chainId);
+    if (!chain) throw new CatalogDataError(`token ${token.symbol} names unknown chain ${token.chainId}`);
+    if (chain.chainType === 'EVM' && (!isAddress(token.address) || getAddress(token.address) !== token.address)) {
+      throw new CatalogDataError(`token ${token.symbol} on ${chain.key} has a non-checksummed address ${token.address}`);
+    }
+    const addressKey = `${token.chainId}:${normaliseAddress(chain.chainType, token.address)}`;
+    const symbolKey = `${token.chainId}:${token.symbol.toUpperCase()}`;
+    if (this.tokensByAddress.has(addressKey)) throw new CatalogDataError(`duplicate token ${addressKey}`);
+    if (this.tokensBySymbol.has(symbolKey)) throw new CatalogDataError(`duplicate symbol ${symbolKey}`);
+    this.tokensByAddress.set(addressKey, token);
+    this.tokensBySymbol.set(symbolKey, token);
+    const list = this.tokensByChain.get(token.chainId) ?? [];
+    list.push(token);
+    this.tokensByChain.set(token.chainId, list);
+  }
+
+  /** Resolves a chain by numeric id (number or decimal string) or by key, case-insensitively. */
+  resolveChain(ref: string | number): Chain | undefined {
+    if (typeof ref === 'number') return this.chainsById.get(ref);
+    const trimmed = ref.trim();
+    if (/^[0-9]+$/.test(trimmed)) return this.chainsById.get(Number(trimmed));
+    return this.chainsByKey.get(trimmed.toLowerCase());
+  }
+
+  getChain(id: number): Chain | undefined {
+    return this.chainsById.get(id);
+  }
+
+  listChains(chainTypes?: readonly ChainType[]): readonly Chain[] {
+    if (!chainTypes || chainTypes.length === 0) return this.chains;
+    return this.chains.filter((c) => chainTypes.includes(c.chainType));
+  }
+
+  /** Finds a token on a chain by address (any case on EVM) or by symbol (any case). */
+  findToken(chainId: number, ref: string): Token | undefined {
+    const chain = this.chainsById.get(chainId);
+    if (!chain) return undefined;
+    const trimmed = ref.trim();
+    return (
+      this.tokensByAddress.get(`${chainId}:${normaliseAddress(chain.chainType, trimmed)}`) ??
+      this.tokensBySymbol.get(`${chainId}:${trimmed.toUpperCase()}`)
+    );
+  }
+
+  tokensOf(chainId: number): readonly Token[] {
+    return this.tokensByChain.get(chainId) ?? [];
+  }
+
+  /** Tokens matching every given filter, grouped by chain id in ascending chain order. */
+  listTokens(filter: TokenFilter = {}): Map<number, Token[]> {
+    const result = new Map<number, Token[]>();
+    const wantedTags = filter.tags?.map((t) => t.toLowerCase());
+    for (const chain of this.chains) {
+      if (filter.chainIds && !filter.chainIds.includes(chain.id)) continue;
+      if (filter.chainTypes && filter.chainTypes.length > 0 && !filter.chainTypes.includes(chain.chainType)) continue;
+      const tokens = this.tokensOf(chain.id).filter(
+        (t) =>
+          (filter.minPriceUSD === undefined || Number(t.priceUSD) >= filter.minPriceUSD) &&
+          (!wantedTags || wantedTags.length === 0 || wantedTags.every((tag) => t.tags.includes(tag))),
+      );
+      if (tokens.length > 0) result.set(chain.id, tokens);
+    }
+    return result;
+  }
+
+  /** Tools restricted to the given chains: exchanges on them, bridge connections that start or end on them. */
+  listTools(chainIds?: readonly number[]): { bridges: BridgeTool[]; exchanges: ExchangeTool[] } {
+    if (!chainIds || chainIds.length === 0) return { bridges: [...this.bridges], exchanges: [...this.exchanges] };
+    const wanted = new Set(chainIds);
+    const bridges = this.bridges
+      .map((b) => ({ ...b, supportedChains: b.supportedChains.filter((p) => wanted.has(p.fromChainId) || wanted.has(p.toChainId)) }))
+      .filter((b) => b.supportedChains.length > 0);
+    const exchanges = this.exchanges
+      .map((e) => ({ ...e, supportedChains: e.supportedChains.filter((id) => wanted.has(id)) }))
+      .filter((e) => e.supportedChains.length > 0);
+    return { bridges, exchanges };
+  }
+}
+
+function normaliseAddress(chainType: ChainType, address: string): string {
+  return chainType === 'EVM' ? address.toLowerCase() : address;
+}
+
+function compareTokens(a: Token, b: Token): number {
+  return a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : a.address < b.address ? -1 : a.address > b.address ? 1 : 0;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value as object)) deepFreeze(inner);
+  }
+  return value;
+}

@@ -1,0 +1,65 @@
+/** Domain types of the read-only catalog. Independent of the wire format (src/generated). */
+
+export const CHAIN_TYPES = ['EVM', 'SVM', 'UTXO', 'MVM', 'TVM'] as const;
+export type ChainType = (typeof CHAIN_TYPES)[number];
+
+export interface Token {
+  readonly chainId: number;
+  /** Checksummed (EIP-55) for EVM chains; as published for other chains. */
+  readonly address: string;
+  readonly symbol: string;
+  readonly decimals: number;
+  readonly name: string;
+  readonly coinKey: string;
+  readonly logoURI?: string;
+  /** Reference USD price as a decimal string. */
+  readonly priceUSD: string;
+  readonly tags: readonly string[];
+}
+
+export interface ChainMetamask {
+  readonly chainId: string;
+  readonly chainName: string;
+  readonly nativeCurrency: { readonly name: string; readonly symbol: string; readonly decimals: number };
+  readonly rpcUrls: readonly string[];
+  readonly blockExplorerUrls: readonly string[];
+}
+
+export interface Chain {
+  readonly id: number;
+  readonly key: string;
+  readonly name: string;
+  readonly chainType: ChainType;
+  readonly coin: string;
+  readonly mainnet: boolean;
+  readonly logoURI?: string;
+  readonly multicallAddress?: string;
+  readonly nativeToken: Token;
+  readonly metamask: ChainMetamask;
+}
+
+export interface BridgeTool {
+  readonly key: string;
+  readonly name: string;
+  readonly logoURI?: string;
+  readonly supportedChains: readonly { readonly fromChainId: number; readonly toChainId: number }[];
+  /** coinKeys of the assets the bridge moves. */
+  readonly tokens: readonly string[];
+}
+
+export interface ExchangeTool {
+  readonly key: string;
+  readonly name: string;
+  readonly logoURI?: string;
+  readonly supportedChains: readonly number[];
+  readonly kinds: readonly string[];
+}
+
+export interface TokenFilter {
+  /** Chain ids (already resolved). */
+  readonly chainIds?: readonly number[];
+  readonly tags?: readonly string[];
+  readonly chainTypes?: readonly ChainType[];
+  /** Minimum price in USD (inclusive). */
+  readonly minPriceUSD?: number;
+}

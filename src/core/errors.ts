@@ -1,0 +1,52 @@
+/**
+ * Typed domain errors. The core raises these; the server maps each class to an HTTP status and
+ * a stable error code through one table (src/server/errorMapping.ts), never by message text.
+ */
+
+/** Stable error codes of the public contract (shared with the ecosystem's clients). */
+export const ErrorCode = {
+  DefaultError: 1000,
+  FailedToBuildTransactionError: 1001,
+  NoQuoteError: 1002,
+  NotFoundError: 1003,
+  NotProcessableError: 1004,
+  RateLimitError: 1005,
+  ServerError: 1006,
+  SlippageError: 1007,
+  ThirdPartyError: 1008,
+  TimeoutError: 1009,
+  UnauthorizedError: 1010,
+  ValidationError: 1011,
+  RpcFailure: 1012,
+  MalformedSchema: 1013,
+} as const;
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export abstract class DomainError extends Error {
+  abstract readonly code: ErrorCodeValue;
+  /** Structured details returned to the client under `errors`. */
+  readonly details?: unknown;
+  constructor(message: string, details?: unknown) {
+    super(message);
+    this.name = new.target.name;
+    this.details = details;
+  }
+}
+
+/** A request that is well-formed for the contract but names something invalid (e.g. an unknown chain). */
+export class InvalidRequestError extends DomainError {
+  readonly code = ErrorCode.ValidationError;
+}
+
+/** A resource (token, integrator...) that does not exist. */
+export class NotFoundError extends DomainError {
+  readonly code = ErrorCode.NotFoundError;
+}
+
+/** The operation exists in the contract but is not available in this build yet. */
+export class NotImplementedError extends DomainError {
+  readonly code = ErrorCode.DefaultError;
+  constructor(operationId: string) {
+    super(`not implemented: ${operationId} is not available on this server yet`);
+  }
+}

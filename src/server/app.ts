@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { OpenAPIBackend, type Context } from 'openapi-backend';
+import type { ErrorObject } from 'ajv';
+import pino, { type Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { Config } from '../config';
+import { DomainError, ErrorCode, NotImplementedError } from '../core/errors';
+import { loadContract } from './contract';
+import type { Dependencies } from './dependencies';
+import { domainErrorToHttp, serverError, type HttpError } from './errorMapping';
+import type { HandlerTable, OperationResponse } from './operation';
+import { describeValidationErrors } from './validationMessage';
+
+export interface AppOptions {
+  /** Operation handlers by operationId; operations without one answer 501. */
+  readonly handlers: HandlerTable;
+  /** Base logger; defaults to a pino logger at the configured level. */
+  readonly logger?: Logger;
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+const BODY_LIMIT = '1mb';
+
+/**
+ * Builds the HTTP application: express for transport, openapi-backend for routing and validation
+ * against openapi.yaml, one error path for every failure. Tests call this with their own dependencies.
+ */
+export async function createApp(dependencies: Dependencies, config: Config, options: AppOptions): Promise<express.Express> {
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  const api = new OpenAPIBackend({
+    definition: loadContract(config.openapiPath),
+    strict: true,
+    validate: true,
+    coerceTypes: true,
+    ajvOpts: { allErrors: true, strict: false, useDefaults: true },
+  });
+  registerHandlers(api, dependencies, options.handlers);
+  await api.init();
+  const arrayQueryParams = collectArrayQueryParams(api);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+      redact: { paths: ['req.headers["x-svc-api-key"]', 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    }),
+  );
+  app.use(express.json({ limit: BODY_LIMIT }));
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const query = normaliseListParams(api, req, arrayQueryParams);
+      const result = (await api.handleRequest(
+        { method: req.method, path: req.path, query, headers: req.headers as Record<string, string | string[]>, body: req.body },
+        req,
+        res,
+      )) as OperationResponse;
+      send(res, result);
+    } catch (error) {
+      next(error);
+    }
+  });
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    send(res, transportErrorToHttp(error, req));
+  });
+  return app;
+}
+
+function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handlers: HandlerTable): void {
+  api.register({
+    validationFail: (c: Context) => {
+      const issues = describeValidationErrors((c.validation.errors ?? []) as ErrorObject[]);
+      const summary = issues.map((i) => i.message).join('; ');
+      return error(400, `Invalid request: ${summary}`, ErrorCode.ValidationError, issues);
+    },
+    notFound: (c: Context) => error(404, `No such endpoint: ${c.request.method.toUpperCase()} ${c.request.path}`, ErrorCode.NotFoundError),
+    methodNotAllowed: (c: Context) => {
+      const allowed = allowedMethods(api, c.request.path);
+      return {
+        ...error(405, `Method ${c.request.method.toUpperCase()} is not allowed on ${c.request.path}; allowed: ${allowed.join(', ')}`, ErrorCode.DefaultError),
+        headers: { allow: allowed.join(', ') },
+      };
+    },
+    notImplemented: (c: Context) => domainErrorToHttp(new NotImplementedError(c.operation.operationId ?? 'operation')),
+  });
+  for (const [operationId, handler] of Object.entries(handlers)) {
+    api.registerHandler(operationId, async (c: Context, req: Request) => {
+      try {
+        return await handler(
+          {
+            operationId,
+            query: (c.request.query ?? {}) as Record<string, unknown>,
+            path: (c.request.params ?? {}) as Record<string, unknown>,
+            body: c.request.requestBody,
+            headers: c.request.headers,
+            requestId: String(req.id),
+            log: req.log,
+          },
+          dependencies,
+        );
+      } catch (caught) {
+        if (caught instanceof DomainError) return domainErrorToHttp(caught);
+        throw caught;
+      }
+    });
+  }
+}
+
+function error(status: number, message: string, code: number, errors?: unknown): HttpError {
+  return { status, body: errors === undefined ? { message, code } : { message, code, errors } };
+}
+
+/** Errors raised outside the handlers: malformed or oversized bodies, and anything unexpected. */
+function transportErrorToHttp(caught: unknown, req: Request): HttpError {
+  const type = (caught as { type?: string }).type;
+  if (type === 'entity.parse.failed') {
+    return error(400, `Invalid request: body is not valid JSON (${(caught as Error).message})`, ErrorCode.ValidationError);
+  }
+  if (type === 'entity.too.large') {
+    return error(413, `Invalid request: body is larger than ${BODY_LIMIT}`, ErrorCode.ValidationError);
+  }
+  if (type && (caught as { status?: number }).status && (caught as { status: number }).status < 500) {
+    return error((caught as { status: number }).status, `Invalid request: ${(caught as Error).message}`, ErrorCode.ValidationError);
+  }
+  req.log.error({ err: caught }, 'unhandled error');
+  return serverError(String(req.id));
+}
+
+function send(res: Response, result: OperationResponse): void {
+  if (result.headers) res.set(result.headers);
+  res.status(result.status).json(result.body);
+}
+
+/**
+ * List parameters are accepted both comma-joined and as repeated keys: repeated values of a
+ * parameter that the contract declares as an array are joined, so that openapi-backend splits them.
+ */
+function normaliseListParams(api: OpenAPIBackend, req: Request, arrayParams: Map<string, Set<string>>): Record<string, unknown> {
+  const query = { ...(req.query as Record<string, unknown>) };
+  const operation = api.router.matchOperation({ method: req.method, path: req.path, headers: {}, query: {} });
+  const names = operation?.operationId ? arrayParams.get(operation.operationId) : undefined;
+  for (const [name, value] of Object.entries(query)) {
+    if (Array.isArray(value) && names?.has(name)) query[name] = value.join(',');
+  }
+  return query;
+}
+
+function collectArrayQueryParams(api: OpenAPIBackend): Map<string, Set<string>> {
+  const result = new Map<string, Set<string>>();
+  for (const operation of api.router.getOperations()) {
+    const names = new Set<string>();
+    for (const parameter of operation.parameters ?? []) {
+      const p = parameter as { in?: string; name?: string; schema?: { type?: string } };
+      if (p.in === 'query' && p.schema?.type === 'array' && p.name) names.add(p.name);
+    }
+    if (operation.operationId) result.set(operation.operationId, names);
+  }
+  return result;
+}
+
+function allowedMethods(api: OpenAPIBackend, path: string): string[] {
+  const methods = api.router
+    .getOperations()
+    .filter((op) => api.router.matchOperation({ method: op.method, path, headers: {}, query: {} })?.operationId === op.operationId)
+    .map((op) => op.method.toUpperCase());
+  return [...new Set(methods)].sort();
+}

@@ -1,0 +1,27 @@
+import type { Logger } from 'pino';
+import type { Dependencies } from './dependencies';
+
+/** What a handler receives: the validated, type-coerced request and a request-scoped logger. */
+export interface OperationRequest {
+  readonly operationId: string;
+  readonly query: Record<string, unknown>;
+  readonly path: Record<string, unknown>;
+  readonly body: unknown;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly requestId: string;
+  readonly log: Logger;
+}
+
+/** What a handler returns; the adapter writes it. Errors are thrown as DomainErrors. */
+export interface OperationResponse {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export type RawOperationHandler = (
+  request: OperationRequest,
+  dependencies: Dependencies,
+) => OperationResponse | Promise<OperationResponse>;
+
+export type HandlerTable = Readonly<Record<string, RawOperationHandler>>;

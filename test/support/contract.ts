@@ -1,0 +1,55 @@
+import path from 'node:path';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { OpenAPIBackend, SetMatchType } from 'openapi-backend';
+import type { Response } from 'supertest';
+
+export const OPENAPI_PATH = path.resolve(__dirname, '..', '..', 'openapi.yaml');
+
+export interface ContractValidator {
+  /** Fails unless the status is declared for the operation and body and headers match their schemas. */
+  expectResponse(operationId: string, response: Response): void;
+  /** Fails unless the body is a contract error body (for answers outside any operation: 404 path, 405). */
+  expectErrorBody(body: unknown): void;
+}
+
+let cached: Promise<ContractValidator> | undefined;
+
+/** Validates real responses against openapi.yaml: Dredd checks only keys, so every HTTP test does this. */
+export function contractValidator(): Promise<ContractValidator> {
+  cached ??= build();
+  return cached;
+}
+
+async function build(): Promise<ContractValidator> {
+  const api = new OpenAPIBackend({ definition: OPENAPI_PATH, strict: false, quick: false, ajvOpts: { strict: false } });
+  await api.init();
+  const document = api.definition as unknown as { components: { schemas: Record<string, unknown> } };
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const errorSchema = ajv.compile(document.components.schemas.Error as object);
+
+  return {
+    expectResponse(operationId, response) {
+      const operation = api.getOperation(operationId);
+      if (!operation) throw new Error(`unknown operationId ${operationId}`);
+      const status = String(response.status);
+      if (!operation.responses?.[status]) {
+        throw new Error(`${operationId} answered ${status}, which the contract does not declare: ${JSON.stringify(response.body)}`);
+      }
+      const contentType = String(response.headers['content-type'] ?? '');
+      if (!contentType.startsWith('application/json')) throw new Error(`${operationId} ${status}: content-type ${contentType}`);
+      const body = api.validateResponse(response.body, operationId, response.status);
+      if (body.errors && body.errors.length > 0) {
+        throw new Error(`${operationId} ${status} body violates the contract: ${JSON.stringify(body.errors.slice(0, 5))}`);
+      }
+      const headers = api.validateResponseHeaders(response.headers, operationId, { statusCode: response.status, setMatchType: SetMatchType.Any });
+      if (headers.errors && headers.errors.length > 0) {
+        throw new Error(`${operationId} ${status} headers violate the contract: ${JSON.stringify(headers.errors.slice(0, 5))}`);
+      }
+    },
+    expectErrorBody(body) {
+      if (!errorSchema(body)) throw new Error(`not a contract error body: ${JSON.stringify(errorSchema.errors)}`);
+    },
+  };
+}
