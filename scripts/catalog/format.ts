@@ -1,0 +1,35 @@
+/** Deterministic helpers: ordering that does not depend on the locale, address normalisation, JSON text. */
+import { getAddress } from 'ethers';
+
+/** Code-unit string order (never localeCompare, whose result depends on the machine). */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function compareNumbers(a: number, b: number): number {
+  return a - b;
+}
+
+/** EIP-55 checksum for EVM addresses (lower-cased first, so that a wrongly mixed-case input is repaired
+ *  rather than rejected); non-EVM addresses are kept as they are. */
+export function normaliseAddress(address: string, isEvm: boolean): string {
+  return isEvm ? getAddress(address.toLowerCase()) : address;
+}
+
+/** Two-space JSON with a trailing newline. Key order is the construction order of the objects, which the
+ *  builders fix explicitly. */
+export function toJsonText(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+export function sortedUnique<T extends string | number>(values: Iterable<T>): T[] {
+  const list = [...new Set(values)];
+  return list.sort((a, b) =>
+    typeof a === 'number' && typeof b === 'number' ? a - b : compareStrings(String(a), String(b)),
+  );
+}
+
+/** Positive decimal number written as a plain string ("1", "0.24", "95000.00"). */
+export function isPositiveDecimalString(text: string): boolean {
+  return /^(0|[1-9][0-9]*)(\.[0-9]+)?$/.test(text) && Number(text) > 0;
+}

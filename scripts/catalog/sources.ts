@@ -1,0 +1,46 @@
+/** Reads and checks the two hand-maintained source tables in data/sources/. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isPositiveDecimalString } from './format';
+import { POOL_KINDS, type CatalogSources, type PriceTable, type ToolTable } from './types';
+
+export const PRICES_SOURCE = 'data/sources/prices.json';
+export const TOOLS_SOURCE = 'data/sources/tools.json';
+
+export function loadSources(repoRoot: string): CatalogSources {
+  const prices = JSON.parse(readFileSync(join(repoRoot, PRICES_SOURCE), 'utf8')) as PriceTable;
+  const tools = JSON.parse(readFileSync(join(repoRoot, TOOLS_SOURCE), 'utf8')) as ToolTable;
+  checkSources({ prices, tools });
+  return { prices, tools };
+}
+
+/** Throws with a message naming the file and the entry at the first malformed entry. */
+export function checkSources({ prices, tools }: CatalogSources): void {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(prices.asOf)) throw new Error(`${PRICES_SOURCE}: asOf must be YYYY-MM-DD`);
+  for (const [coinKey, price] of Object.entries(prices.prices)) {
+    if (!isPositiveDecimalString(price)) {
+      throw new Error(`${PRICES_SOURCE}: price of ${coinKey} must be a positive decimal string, got ${price}`);
+    }
+  }
+  const seen = new Set<string>();
+  for (const tool of [...tools.bridges, ...tools.exchanges]) {
+    if (seen.has(tool.key)) throw new Error(`${TOOLS_SOURCE}: duplicate tool key ${tool.key}`);
+    seen.add(tool.key);
+    if (!/^[a-z0-9]+$/i.test(tool.key) || !tool.name || !tool.logoURI) {
+      throw new Error(`${TOOLS_SOURCE}: tool ${tool.key} needs a simple key, a name and a logoURI`);
+    }
+    if (!Array.isArray(tool.chains) || tool.chains.some((id) => !Number.isInteger(id) || id <= 0)) {
+      throw new Error(`${TOOLS_SOURCE}: tool ${tool.key} chains must be positive integer chain ids`);
+    }
+  }
+  for (const bridge of tools.bridges) {
+    if (bridge.chains.length < 2) throw new Error(`${TOOLS_SOURCE}: bridge ${bridge.key} needs two chains`);
+    if (!bridge.tokens.length) throw new Error(`${TOOLS_SOURCE}: bridge ${bridge.key} moves no token`);
+  }
+  for (const exchange of tools.exchanges) {
+    const bad = exchange.kinds.filter((kind) => !(POOL_KINDS as readonly string[]).includes(kind));
+    if (!exchange.kinds.length || bad.length) {
+      throw new Error(`${TOOLS_SOURCE}: exchange ${exchange.key} kinds must be among ${POOL_KINDS.join(', ')}`);
+    }
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * Generates the embedded catalog data (data/catalog/{chains,tokens,tools}.json) from
+ *   - @lifi/data-types (Apache-2.0): chain facts, coin and wrapped-token addresses and decimals,
+ *   - data/sources/prices.json and data/sources/tools.json (hand-maintained),
+ * and cross-checks the EVM chains against viem/chains (MIT). The service reads only the generated files.
+ *
+ *   npx tsx scripts/extract-catalog.ts           write the files
+ *   npx tsx scripts/extract-catalog.ts --check   exit 1 when the committed files differ from a fresh build
+ *
+ * Output is deterministic: fixed key order, sorted lists, 2-space JSON, trailing newline.
+ */
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { buildChain, selectChains } from './catalog/chains';
+import { SCHEMA_VERSION } from './catalog/config';
+import { toJsonText } from './catalog/format';
+import { loadSources } from './catalog/sources';
+import { buildChainTokens, compareTokens } from './catalog/tokens';
+import { buildTools } from './catalog/tools';
+import type { CatalogSources, ChainsFile, TokensFile, ToolsFile } from './catalog/types';
+import { readUpstream, type Upstream } from './catalog/upstream';
+
+export const REPO_ROOT = resolve(__dirname, '..');
+export const CHAINS_FILE = 'data/catalog/chains.json';
+export const TOKENS_FILE = 'data/catalog/tokens.json';
+export const TOOLS_FILE = 'data/catalog/tools.json';
+
+export interface BuildCatalogInput {
+  sources?: CatalogSources;
+  upstream?: Upstream;
+}
+
+export interface BuiltCatalog {
+  chains: ChainsFile;
+  tokens: TokensFile;
+  tools: ToolsFile;
+}
+
+/** The catalog as objects. Reads the source tables from the repository unless they are given. */
+export function buildCatalogData(input: BuildCatalogInput = {}): BuiltCatalog {
+  const sources = input.sources ?? loadSources(REPO_ROOT);
+  const upstream = input.upstream ?? readUpstream();
+  const asOf = sources.prices.asOf;
+
+  const selected = selectChains(upstream.chains);
+  const tokensByChain = selected.map((chain) =>
+    buildChainTokens(chain.id, chain.chainType === 'EVM', upstream, sources.prices));
+  const chains = selected.map((chain, i) => buildChain(chain, tokensByChain[i]));
+  const tokens = tokensByChain.flat().sort(compareTokens);
+  const tools = buildTools(sources.tools, chains, tokens);
+
+  return {
+    chains: { schemaVersion: SCHEMA_VERSION, asOf, chains },
+    tokens: { schemaVersion: SCHEMA_VERSION, asOf, tokens },
+    tools: { schemaVersion: SCHEMA_VERSION, asOf, bridges: tools.bridges, exchanges: tools.exchanges },
+  };
+}
+
+/** The generated files' contents, keyed by their path relative to the repository root. */
+export function buildCatalog(input: BuildCatalogInput = {}): Record<string, string> {
+  return renderCatalog(buildCatalogData(input));
+}
+
+export function renderCatalog(data: BuiltCatalog): Record<string, string> {
+  return {
+    [CHAINS_FILE]: toJsonText(data.chains),
+    [TOKENS_FILE]: toJsonText(data.tokens),
+    [TOOLS_FILE]: toJsonText(data.tools),
+  };
+}
+
+/** Compares the EVM chains with viem's chain definitions; returns problems found (empty when all agree). */
+function crossCheckWithViem(chains: ChainsFile): { checked: number; errors: string[]; warnings: string[] } {
+  // A plain require keeps tsc from type-checking viem's dependency `ox`, which ships .ts sources needing DOM
+  // types; the values are all we need. Loaded here only, so that buildCatalog() (and its test) stays fast.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const viemChains = require('viem/chains') as Record<string, unknown>;
+  const byId = new Map<number, { nativeCurrency: { decimals: number }; contracts?: { multicall3?: { address: string } } }>();
+  for (const value of Object.values(viemChains)) {
+    const c = value as { id?: unknown; testnet?: boolean; nativeCurrency?: { decimals: number } };
+    if (typeof c?.id === 'number' && c.nativeCurrency && !c.testnet && !byId.has(c.id)) byId.set(c.id, c as never);
+  }
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  let checked = 0;
+  for (const chain of chains.chains.filter((c) => c.chainType === 'EVM')) {
+    const viemChain = byId.get(chain.id);
+    if (!viemChain) {
+      warnings.push(`chain ${chain.id} (${chain.key}) is not defined in viem/chains`);
+      continue;
+    }
+    checked += 1;
+    if (viemChain.nativeCurrency.decimals !== chain.nativeToken.decimals) {
+      errors.push(`chain ${chain.id}: native decimals ${chain.nativeToken.decimals}, viem says `
+        + `${viemChain.nativeCurrency.decimals}`);
+    }
+    const multicall3 = viemChain.contracts?.multicall3?.address;
+    if (multicall3 && multicall3.toLowerCase() !== chain.multicallAddress?.toLowerCase()) {
+      warnings.push(`chain ${chain.id}: multicall ${chain.multicallAddress}, viem says ${multicall3}`);
+    }
+  }
+  return { checked, errors, warnings };
+}
+
+function main(argv: string[]): number {
+  const check = argv.includes('--check');
+  const data = buildCatalogData();
+  const files = renderCatalog(data);
+  const { checked, errors, warnings } = crossCheckWithViem(data.chains);
+  for (const warning of warnings) console.warn(`warning: ${warning}`);
+  console.log(`viem/chains cross-check: ${checked} EVM chains compared, ${errors.length} errors, `
+    + `${warnings.length} warnings`);
+  if (errors.length) {
+    for (const error of errors) console.error(`error: ${error}`);
+    return 1;
+  }
+  let stale = 0;
+  for (const [path, text] of Object.entries(files)) {
+    const target = join(REPO_ROOT, path);
+    let current: string | undefined;
+    try {
+      current = readFileSync(target, 'utf8');
+    } catch {
+      current = undefined;
+    }
+    if (current === text) continue;
+    if (check) {
+      console.error(`${path} is out of date: run npx tsx scripts/extract-catalog.ts`);
+      stale += 1;
+    } else {
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, text);
+      console.log(`wrote ${path}`);
+    }
+  }
+  const bridgePairs = data.tools.bridges.reduce((n, b) => n + b.supportedChains.length, 0);
+  console.log(`${data.chains.chains.length} chains, ${data.tokens.tokens.length} tokens, `
+    + `${data.tools.bridges.length} bridges (${bridgePairs} chain pairs), ${data.tools.exchanges.length} exchanges`
+    + (check && !stale ? '; files on disk are up to date' : ''));
+  return stale ? 1 : 0;
+}
+
+if (require.main === module) {
+  try {
+    process.exitCode = main(process.argv.slice(2));
+  } catch (error: unknown) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  }
+}
