@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseAccessConfig, type AccessConfig } from './core/access/config';
 
 /** Log levels accepted by pino. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -12,6 +13,8 @@ export interface Config {
   readonly dataDir: string;
   /** Path of the authoritative contract that the server validates against. */
   readonly openapiPath: string;
+  /** API keys, rate limits and their store, dedicated-instance restrictions (src/core/access/config.ts). */
+  readonly access: AccessConfig;
 }
 
 export class ConfigError extends Error {
@@ -40,9 +43,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const dataDir = env.DATA_DIR?.trim() ? path.resolve(env.DATA_DIR.trim()) : DEFAULT_DATA_DIR;
   const openapiPath = env.OPENAPI_PATH?.trim() ? path.resolve(env.OPENAPI_PATH.trim()) : DEFAULT_OPENAPI_PATH;
+  const access = parseAccessConfig(env, problems, (p) => path.resolve(p));
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return Object.freeze({ port, host, logLevel, dataDir, openapiPath });
+  return Object.freeze({ port, host, logLevel, dataDir, openapiPath, access });
 }
 
 function parsePort(raw: string | undefined, problems: string[]): number {

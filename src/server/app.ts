@@ -54,12 +54,14 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
       redact: { paths: ['req.headers["x-svc-api-key"]', 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
     }),
   );
+  app.use(dependencies.access.identify);
   app.use(express.json({ limit: BODY_LIMIT }));
+  app.use(dependencies.access.authorize);
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     try {
       const query = normaliseListParams(api, req, arrayQueryParams);
       const result = (await api.handleRequest(
-        { method: req.method, path: req.path, query, headers: req.headers as Record<string, string | string[]>, body: req.body },
+        { method: req.method, path: req.path, query: query as Record<string, string | string[]>, headers: req.headers as Record<string, string | string[]>, body: req.body },
         req,
         res,
       )) as OperationResponse;

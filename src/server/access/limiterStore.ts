@@ -1,0 +1,11 @@
+import type { LimitDecision } from '../../core/access/slidingWindow';
+
+export type { LimitDecision };
+
+/** Where the rolling-window counters live: in this process, or in Redis shared by every instance. */
+export interface LimiterStore {
+  /** Counts one request against `bucket` if it has room, atomically, and says what the headers must say. */
+  consume(bucket: string, limit: number, windowMs: number): Promise<LimitDecision>;
+  /** Releases connections and timers. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,159 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { API_KEY_HEADER, checkIntegrators, identify, type InstanceRestrictions, type Refusal } from '../../core/access/access';
+import { clientAddress, clientLimitId, type TrustProxy } from '../../core/access/ipAddress';
+import { keyFingerprint, type ApiKeyRecord } from '../../core/access/keys';
+import type { KeyStore, KnownKey } from '../../core/access/keyStore';
+import { endpointClass, limitRule, type EndpointClass } from '../../core/access/policy';
+import { ErrorCode } from '../../core/errors';
+import type { LimitDecision, LimiterStore } from './limiterStore';
+
+export interface AccessControlOptions {
+  readonly keys: KeyStore;
+  readonly store: LimiterStore;
+  readonly restrictions?: InstanceRestrictions;
+  readonly trustProxy?: TrustProxy;
+  /** 'off' counts nothing and sends no rate-limit headers (benchmarks only). */
+  readonly rateLimits?: 'on' | 'off';
+  /** Replaces every limit (RATE_LIMIT_OVERRIDE). */
+  readonly override?: number;
+  /** For the reset time in 429 messages (default Date.now). */
+  readonly clock?: () => number;
+}
+
+/** What the access middleware leaves in res.locals for the rest of the request. */
+export interface AccessLocals {
+  /** The authenticated key (its record: id, limits; never the key). */
+  apiKey?: ApiKeyRecord;
+  /** The address the request is attributed to. */
+  clientAddress: string;
+  endpointClass: EndpointClass;
+  rateLimit?: LimitDecision;
+}
+
+export interface AccessControl {
+  /** Mount after the request logger and before body parsing: identifies the caller, counts the
+   *  request, sets the rate-limit headers on every response, answers 429, 401 and key-related 403s. */
+  readonly identify: RequestHandler;
+  /** Mount after body parsing: refuses integrator ids that the key or the instance does not accept (403). */
+  readonly authorize: RequestHandler;
+  readonly keys: KeyStore;
+  readonly store: LimiterStore;
+  /** The key record of a presented, known key (for the key-test handler, which sees only headers). */
+  keyRecord(presented: string | string[] | undefined): ApiKeyRecord | undefined;
+  close(): Promise<void>;
+}
+
+const KNOWN_KEY = Symbol('knownKey');
+type AccessResponse = Response & { [KNOWN_KEY]?: KnownKey };
+
+export function createAccessControl(options: AccessControlOptions): AccessControl {
+  const restrictions = options.restrictions ?? {};
+  const trustProxy = options.trustProxy ?? { kind: 'none' };
+  const counting = (options.rateLimits ?? 'on') === 'on';
+  const clock = options.clock ?? Date.now;
+
+  const identifyHandler: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy);
+      const endpoint = endpointClass(req.path);
+      const presentedKey = headerValue(req.headers[API_KEY_HEADER]);
+      const identity = identify(options.keys, restrictions, { path: req.path, presentedKey, clientAddress: address, clientLimitId: clientLimitId(address) });
+      const locals: AccessLocals = { clientAddress: address, endpointClass: endpoint, apiKey: identity.key?.record };
+      Object.assign(res.locals, locals);
+      if (identity.key) {
+        (res as AccessResponse)[KNOWN_KEY] = identity.key;
+        req.log = req.log.child({ keyId: identity.key.record.id });
+      }
+
+      if (counting) {
+        const rule = limitRule(identity.subject, endpoint, options.override);
+        const decision = await options.store.consume(rule.bucket, rule.limit, rule.windowMs);
+        res.locals.rateLimit = decision;
+        res.setHeader('ratelimit-limit', String(decision.limit));
+        res.setHeader('ratelimit-remaining', String(decision.remaining));
+        res.setHeader('ratelimit-reset', String(decision.resetSeconds));
+        if (!decision.allowed) {
+          const retryAfter = decision.retryAfterSeconds ?? decision.resetSeconds;
+          const at = new Date(clock() + retryAfter * 1000).toISOString();
+          res.setHeader('retry-after', String(retryAfter));
+          req.log.debug({ limit: rule.limit, windowSeconds: rule.windowMs / 1000, retryAfter }, 'rate limit exceeded');
+          res.status(429).json({
+            message: `Rate limit exceeded: ${rule.description}. The limit resets in ${retryAfter} second${retryAfter === 1 ? '' : 's'} (at ${at})`,
+            code: ErrorCode.RateLimitError,
+          });
+          return;
+        }
+      }
+
+      if (identity.refusal) {
+        refuse(req, res, identity.refusal, presentedKey, identity.key?.record.id);
+        return;
+      }
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  const authorizeHandler: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+    const key = (res as AccessResponse)[KNOWN_KEY];
+    const refusal = checkIntegrators(key, restrictions, endpointClass(req.path), namedIntegrators(req));
+    if (refusal) {
+      refuse(req, res, refusal, undefined, key?.record.id);
+      return;
+    }
+    next();
+  };
+
+  return {
+    identify: identifyHandler,
+    authorize: authorizeHandler,
+    keys: options.keys,
+    store: options.store,
+    keyRecord: (presented) => {
+      const value = headerValue(presented);
+      return value === undefined ? undefined : options.keys.authenticate(value)?.record;
+    },
+    close: () => options.store.close(),
+  };
+}
+
+function refuse(req: Request, res: Response, refusal: Refusal, presentedKey: string | undefined, keyId: string | undefined): void {
+  // never the key: its id when known, else a short fingerprint of its hash
+  const who = keyId ? { keyId } : presentedKey !== undefined ? { keyFingerprint: keyFingerprint(presentedKey) } : {};
+  req.log.info({ ...who, reason: refusal.reason, status: refusal.status, clientAddress: res.locals.clientAddress }, `access refused: ${refusal.reason}`);
+  res.status(refusal.status).json({ message: refusal.message, code: ErrorCode.UnauthorizedError });
+}
+
+/** The header's value; repeated headers are joined by node and so make an invalid key. */
+function headerValue(value: string | string[] | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+const INTEGRATOR_PATH = /^\/v1\/integrators\/([^/]+)/;
+
+/** Integrator ids named by the request: `integrator` in the query or body, `options.integrator` in a
+ *  routes body, or the id of an /v1/integrators/{integratorId} path. */
+export function namedIntegrators(req: Request): string[] {
+  const found = new Set<string>();
+  const add = (value: unknown): void => {
+    if (typeof value === 'string' && value !== '') found.add(value);
+    else if (Array.isArray(value)) value.forEach(add);
+  };
+  add((req.query as Record<string, unknown> | undefined)?.integrator);
+  const body = req.body as { integrator?: unknown; options?: { integrator?: unknown } } | undefined;
+  if (body && typeof body === 'object') {
+    add(body.integrator);
+    if (body.options && typeof body.options === 'object') add(body.options.integrator);
+  }
+  const match = INTEGRATOR_PATH.exec(req.path);
+  if (match) {
+    try {
+      add(decodeURIComponent(match[1]!));
+    } catch {
+      add(match[1]);
+    }
+  }
+  return [...found];
+}
