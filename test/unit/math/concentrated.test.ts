@@ -154,7 +154,7 @@ describe('concentrated.quoteExactInput — crossing one initialised tick', () =>
 });
 
 describe('concentrated — leaving the tick window', () => {
-  // Whole window going down: token1 = 3e18·(1 − 0.99401796) + 1e18·(0.99401826 − 1.0001^−300 = 0.97044699)
+  // Whole window going down: token1 = 3e18·(1 − 0.99401826) + 1e18·(0.99401826 − 1.0001^−300 = 0.97044699)
   //   = 1.79452e16 + 2.35713e16 = 4.15165e16 (continuous 41516486400156494.88)
   it('a huge input (2^200) stops at the last tick, crosses it, and flags exhausted', () => {
     const q = quoteExactInput(TWO_POSITIONS_3000, true, 2n ** 200n);
