@@ -1,5 +1,5 @@
 import { KEY_ID_PATTERN } from './keys';
-import { MAX_PER_MINUTE } from './keyFile';
+import { INTEGRATOR_ID_PATTERN, MAX_PER_MINUTE } from './keyFile';
 import { parseTrustProxy, type TrustProxy } from './ipAddress';
 
 /** Access-control settings read from the environment (see README, Configuration). */
@@ -77,7 +77,7 @@ export function parseAccessConfig(env: Record<string, string | undefined>, probl
     return Object.freeze(items);
   };
   const allowedKeyIds = list('ALLOWED_KEY_IDS', (id) => KEY_ID_PATTERN.test(id));
-  const allowedIntegrators = list('ALLOWED_INTEGRATORS');
+  const allowedIntegrators = list('ALLOWED_INTEGRATORS', (id) => INTEGRATOR_ID_PATTERN.test(id));
 
   return Object.freeze({
     apiKeysFile: apiKeysFile ? resolvePath(apiKeysFile) : undefined,

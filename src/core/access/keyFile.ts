@@ -13,6 +13,8 @@ export interface KeyDocument {
 
 const FIELDS = new Set(['id', 'name', 'sha256', 'createdAt', 'ipAllowlist', 'integrators', 'perMinute', 'blocked', 'blockedReason']);
 export const MAX_PER_MINUTE = 1_000_000;
+/** The contract's IntegratorString. */
+export const INTEGRATOR_ID_PATTERN = /^[a-zA-Z0-9._-]{1,64}$/;
 
 export class KeyDocumentError extends Error {
   constructor(source: string, readonly problems: string[]) {
@@ -75,8 +77,8 @@ export function parseKeyDocument(text: string, source: string): KeyDocument {
         }
       }
     }
-    if (integrators !== undefined && (!isStringArray(integrators) || integrators.length === 0 || integrators.some((i) => i.trim() === ''))) {
-      problems.push(`${where}.integrators must be a non-empty array of integrator ids`);
+    if (integrators !== undefined && (!isStringArray(integrators) || integrators.length === 0 || integrators.some((i) => !INTEGRATOR_ID_PATTERN.test(i)))) {
+      problems.push(`${where}.integrators must be a non-empty array of integrator ids (${INTEGRATOR_ID_PATTERN.source})`);
     }
     if (problems.length > before) return;
     ids.add(id as string);

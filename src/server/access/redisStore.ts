@@ -117,7 +117,7 @@ export class RedisLimiterStore implements LimiterStore {
     if (this.client.status === 'ready') {
       await Promise.race([this.client.quit().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 500).unref())]);
     }
-    this.client.disconnect();
+    if (this.client.status !== 'end') this.client.disconnect();
     await this.fallback.close();
   }
 
