@@ -53,11 +53,15 @@ export function parseKeyDocument(text: string, source: string): KeyDocument {
       problems.push(`${where}.id must match ${KEY_ID_PATTERN.source}`);
     } else if (ids.has(id)) {
       problems.push(`${where}.id "${id}" is used twice`);
+    } else {
+      ids.add(id);
     }
     if (typeof sha256 !== 'string' || !SHA256_PATTERN.test(sha256)) {
       problems.push(`${where}.sha256 must be 64 lower-case hex digits (the SHA-256 of the key, never the key)`);
     } else if (hashes.has(sha256)) {
       problems.push(`${where}.sha256 is the hash of another key too`);
+    } else {
+      hashes.add(sha256);
     }
     if (name !== undefined && typeof name !== 'string') problems.push(`${where}.name must be a string`);
     if (createdAt !== undefined && typeof createdAt !== 'string') problems.push(`${where}.createdAt must be a string`);
@@ -81,8 +85,6 @@ export function parseKeyDocument(text: string, source: string): KeyDocument {
       problems.push(`${where}.integrators must be a non-empty array of integrator ids (${INTEGRATOR_ID_PATTERN.source})`);
     }
     if (problems.length > before) return;
-    ids.add(id as string);
-    hashes.add(sha256 as string);
     keys.push(entry as unknown as ApiKeyRecord);
   });
   if (problems.length > 0) throw new KeyDocumentError(source, problems);
