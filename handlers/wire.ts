@@ -20,6 +20,7 @@ export function tokenToWire(token: Token): WireToken {
   return wire;
 }
 
+/** EIP-3085 parameters and the multicall address are EVM facts: the contract shows them for EVM chains only. */
 export function chainToWire(chain: Chain): WireChain {
   const wire: WireChain = {
     key: chain.key,
@@ -29,16 +30,18 @@ export function chainToWire(chain: Chain): WireChain {
     id: chain.id,
     mainnet: chain.mainnet,
     nativeToken: tokenToWire(chain.nativeToken),
-    metamask: {
+  };
+  if (chain.logoURI) wire.logoURI = chain.logoURI;
+  if (chain.chainType === 'EVM') {
+    if (chain.multicallAddress) wire.multicallAddress = chain.multicallAddress;
+    wire.metamask = {
       chainId: chain.metamask.chainId,
       chainName: chain.metamask.chainName,
       nativeCurrency: { ...chain.metamask.nativeCurrency },
       rpcUrls: [...chain.metamask.rpcUrls],
       blockExplorerUrls: [...chain.metamask.blockExplorerUrls],
-    },
-  };
-  if (chain.logoURI) wire.logoURI = chain.logoURI;
-  if (chain.multicallAddress) wire.multicallAddress = chain.multicallAddress;
+    };
+  }
   return wire;
 }
 

@@ -81,7 +81,7 @@ function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handl
     validationFail: (c: Context) => {
       const issues = describeValidationErrors((c.validation.errors ?? []) as ErrorObject[]);
       const summary = issues.map((i) => i.message).join('; ');
-      return error(400, `Invalid request: ${summary}`, ErrorCode.ValidationError, issues);
+      return error(400, `Invalid request: ${summary}`, ErrorCode.ValidationError, { issues });
     },
     notFound: (c: Context) => error(404, `No such endpoint: ${c.request.method.toUpperCase()} ${c.request.path}`, ErrorCode.NotFoundError),
     methodNotAllowed: (c: Context) => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { OpenAPIBackend, SetMatchType } from 'openapi-backend';
+import { loadContract } from '../../src/server/contract';
 import type { Response } from 'supertest';
 
 export const OPENAPI_PATH = path.resolve(__dirname, '..', '..', 'openapi.yaml');
@@ -22,7 +23,7 @@ export function contractValidator(): Promise<ContractValidator> {
 }
 
 async function build(): Promise<ContractValidator> {
-  const api = new OpenAPIBackend({ definition: OPENAPI_PATH, strict: false, quick: false, ajvOpts: { strict: false } });
+  const api = new OpenAPIBackend({ definition: loadContract(OPENAPI_PATH), strict: false, quick: false, ajvOpts: { strict: false } });
   await api.init();
   const document = api.definition as unknown as { components: { schemas: Record<string, unknown> } };
   const ajv = new Ajv({ strict: false, allErrors: true });

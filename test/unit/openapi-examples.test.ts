@@ -10,7 +10,9 @@
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { parse as parseYaml } from 'yaml';
+import yaml from 'js-yaml';
+
+const parseYaml = (text: string): unknown => yaml.load(text);
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 

@@ -1,0 +1,5291 @@
+/**
+ * Generated from openapi.yaml by `npm run codegen` (openapi-typescript). Do not edit by hand:
+ * edit openapi.yaml and regenerate; `npm test` fails when this file is out of date.
+ */
+export interface paths {
+    "/v1/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List known tokens
+         * @description Returns the token catalog as an object keyed by chain id, each value an array of `Token`.
+         *     When several filters are given, only tokens satisfying all of them are returned.
+         */
+        get: operations["getTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one token
+         * @description Returns one `Token`, looked up by chain (id or key) and token (address or symbol; symbols are
+         *     matched case-insensitively). 400 when the chain is unknown or invalid, 404 (code 1003) when
+         *     the chain has no such token.
+         */
+        get: operations["getToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a quote for a transfer (exact input)
+         * @description Returns the best `Step` (type `lifi`, with `includedSteps`, an `estimate` and a
+         *     `transactionRequest` that can be sent to a wallet as is) for sending `fromAmount` of
+         *     `fromToken` on `fromChain` and receiving `toToken` on `toChain`, cross-chain or on one chain.
+         *     `estimate.toAmount` is the expected output, `estimate.toAmountMin` the guaranteed minimum
+         *     after `slippage`.
+         *
+         *     Tool lists (`allowBridges`, `denyBridges`, `preferBridges`, `allowExchanges`,
+         *     `denyExchanges`, `preferExchanges`) take tool keys from `GET /v1/tools` or the special values
+         *     `all` (every tool of that type), `none` or `[]` (no tools), `default` (the deployment's
+         *     default tool settings).
+         *
+         *     404 (code 1002) when no quote is found; its `errors` explains, for every candidate path, why
+         *     it was filtered out or failed.
+         */
+        get: operations["getQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/quote/toAmount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a quote for a transfer (exact output)
+         * @description Same as `GET /v1/quote`, but takes the amount to receive (`toAmount`) and computes the
+         *     `fromAmount` needed, returned in `estimate.fromAmount` and `action.fromAmount`. It takes
+         *     every `/v1/quote` parameter except `fromAmount`, `fromAmountForGas`, `skipSimulation` and
+         *     `preset`. 404 (code 1002) when no quote is found.
+         */
+        get: operations["getQuoteToAmount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/quote/contractCalls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a quote for a transfer followed by destination contract calls (beta)
+         * @description **Beta** (`x-beta: true`): the request and response shapes may still change.
+         *
+         *     Bridges (and swaps) tokens, then performs one or more contract calls on the destination
+         *     chain, for example a deposit into a lending pool. Give either `toAmount` (the amount the
+         *     contract calls need on the destination chain) or `fromAmount` (the amount to send): exactly
+         *     one of them is required, the server answers 400 (code 1011) otherwise. Returns a `Step` of
+         *     type `lifi` whose `includedSteps` end in a `custom` step describing the calls.
+         */
+        post: operations["postContractCallsQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/quote/contractCall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a quote for a transfer followed by one destination contract call (deprecated)
+         * @deprecated
+         * @description **Deprecated**: use `POST /v1/quote/contractCalls`, which takes a list of calls. This
+         *     single-call form is kept for existing clients and answers the same `Step` shape.
+         */
+        post: operations["postContractCallQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the status of a transfer
+         * @description Returns the status of a cross-chain transfer, looked up by the hash of its sending or
+         *     receiving transaction, or by its step id or transfer id. Answers 200 with
+         *     `status: NOT_FOUND` when the transfer is unknown, because a valid hash may not be mined
+         *     yet: poll every few seconds until `DONE` or `FAILED`. 400 (code 1011) for malformed input.
+         *     Passing `fromChain` speeds up the lookup.
+         */
+        get: operations["getStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrators/{integratorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an integrator's collected fees
+         * @description Returns the integrator id and its collected fee balances on every supported chain.
+         *     404 (code 1003) when the integrator is unknown.
+         */
+        get: operations["getIntegrator"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrators/{integratorId}/withdraw/{chainId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Build a withdrawal of an integrator's collected fees
+         * @description Returns a transaction request that withdraws the integrator's collected fees on one chain
+         *     from the fee collector contract (`withdrawIntegratorFees(token)` or
+         *     `batchWithdrawIntegratorFees(tokens)`). It must be sent from the integrator's fee wallet.
+         *     `tokenAddresses` restricts the withdrawal to those tokens. 400 (code 1011) when there are no
+         *     collected fees for the given token addresses or the request is invalid; 404 (code 1003) when
+         *     the integrator is unknown.
+         */
+        get: operations["getIntegratorWithdrawal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/advanced/possibilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List available chains, tokens, bridges and exchanges (deprecated)
+         * @deprecated
+         * @description **Deprecated**: use `GET /v1/chains`, `GET /v1/tools`, `GET /v1/connections` and
+         *     `GET /v1/tokens`. Returns the services, chains and tokens that match the given chains and
+         *     tool preferences.
+         */
+        post: operations["postPossibilities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/advanced/routes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find routes for a transfer
+         * @description Returns a set of routes, best first, each tagged (`RECOMMENDED`, `CHEAPEST`, `FASTEST`), and
+         *     `unavailableRoutes` explaining why other candidate paths were filtered out or failed. The
+         *     steps of a route carry no transaction: execute a route by posting each step in turn to
+         *     `POST /v1/advanced/stepTransaction`. 404 (code 1002) when no route is found at all.
+         */
+        post: operations["postRoutes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/advanced/stepTransaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build the transaction of a route step
+         * @description Takes a `Step` of a route (as returned by `POST /v1/advanced/routes`), prices it again and
+         *     returns it with a fresh `estimate` and its `transactionRequest`. 409 (code 1007) when the
+         *     re-priced output fell below the step's `estimate.toAmountMin` (slippage moved past the
+         *     limit): fetch new routes. 404 (code 1002) when the step can no longer be priced at all.
+         */
+        post: operations["postStepTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/gas/suggestion/{chain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Suggest a destination gas amount
+         * @description Suggests how much of the native gas token to bring to `chain`, based on the average price
+         *     of 10 approvals and 10 swaps on that chain. With `fromChain` and `fromToken` (given
+         *     together) the answer also says how much `fromToken` to send to obtain it (`fromToken`,
+         *     `fromAmount`). When no suggestion is available, `available` is false and `message` says why.
+         */
+        get: operations["getGasSuggestion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/gas/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the status of a gas refill
+         * @description Returns the status of a gas refill, looked up by the hash of the transaction that started
+         *     it. Answers 200 with `status: NOT_FOUND` when the hash is unknown.
+         */
+        get: operations["getGasStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calldata/parse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Parse transaction call data (beta)
+         * @description **Beta** (`x-beta: true`): the response shape may still change.
+         *
+         *     Decodes call data using known ABIs (the router and fee collector contracts, common DEX
+         *     routers) and, when `chainId` is given, ABIs verified on that chain. Returns one entry per
+         *     decoded function call. Values are strings (numbers as decimal strings, addresses, hex
+         *     bytes), booleans, arrays or nested objects; a nested `callData` inside swap data is parsed
+         *     recursively when its ABI is known (then it is an array of `{functionName,
+         *     functionParameters}`) and left as hex otherwise. 400 (code 1011) when the call data is
+         *     malformed or matches no known function.
+         */
+        get: operations["parseCallData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/keys/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check an API key
+         * @description Checks the API key sent in `x-svc-api-key` and describes it: its id (never the secret), its
+         *     limits and the integrators it is bound to. Requires a key: 401 (code 1010) when the key is
+         *     missing, unknown or malformed, 403 (code 1010) when it is blocked or used from outside its
+         *     IP allowlist.
+         */
+        get: operations["testApiKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List supported chains
+         * @description Returns the supported chains, optionally restricted to some chain types.
+         */
+        get: operations["getChains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List bridges and exchanges
+         * @description Returns the bridges and exchanges (their keys are the values accepted by the
+         *     allow/deny/prefer tool lists), optionally restricted to tools that support the given chains.
+         */
+        get: operations["getTools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List possible connections between chains and tokens
+         * @description Returns, per pair of chains, the tokens that can be sent and received, given the filters.
+         *     Every parameter is optional, but at least one of `fromChain`, `toChain`, `fromToken`,
+         *     `toToken` is required: without any of them the server answers 400 (code 1011). Tool lists
+         *     accept tool keys and the special values `all`, `none`, `default` and `[]` as on
+         *     `GET /v1/quote`.
+         */
+        get: operations["getConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * Format: int64
+         * @description Numeric chain id (EVM chain id, or the synthetic id of a non-EVM chain).
+         * @example 42161
+         */
+        ChainId: number;
+        /**
+         * @description A chain, by numeric id (`42161`) or chain key (`arb`).
+         * @example arb
+         */
+        ChainIdOrKey: string;
+        /**
+         * @description A chain in a JSON body, by numeric id (integer) or as an id or key string.
+         * @example 42161
+         */
+        ChainRef: components["schemas"]["ChainId"] | components["schemas"]["ChainIdOrKey"];
+        /**
+         * @description Chain family: EVM, SVM (Solana), UTXO (Bitcoin), MVM (Sui), TVM (Tron).
+         * @example EVM
+         * @enum {string}
+         */
+        ChainType: "EVM" | "SVM" | "UTXO" | "MVM" | "TVM";
+        /**
+         * @description A token, by address (EVM hex, base58, Sui coin type such as `0x2::sui::SUI`) or by symbol
+         *     (case-insensitive). Letters, digits, `.`, `_`, `:`, `$`, `+`, `-` and currency signs
+         *     (as in `USD₮0`) only.
+         * @example USDC
+         */
+        TokenIdentifier: string;
+        /**
+         * @description Token address: EVM hex (`0x0000000000000000000000000000000000000000` is the native coin),
+         *     Sui coin type, Solana/Tron base58, or `bitcoin` for native BTC.
+         * @example 0xaf88d065e77c8cC2239327C5EDb3A432268e5831
+         */
+        TokenAddress: string;
+        /**
+         * @description EVM address, `0x` and 40 hex digits (any letter case).
+         * @example 0xaf88d065e77c8cC2239327C5EDb3A432268e5831
+         */
+        EvmAddress: string;
+        /**
+         * @description Wallet address: EVM hex (`0x` + 40 hex), Sui (`0x` + 64 hex), Solana or Tron base58
+         *     (25 to 44 characters; also legacy Bitcoin), or Bitcoin bech32 (`bc1...`).
+         * @example 0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0
+         */
+        WalletAddress: string;
+        /**
+         * @description Non-negative integer amount in the token's smallest unit, as a decimal string.
+         * @example 10000000
+         */
+        Amount: string;
+        /**
+         * @description Non-negative integer as a `0x` hex string or a decimal string.
+         * @example 0x989680
+         */
+        BigNumberish: string;
+        /**
+         * @description Non-negative decimal number as a string (USD values, prices, fractions).
+         * @example 9.9980
+         */
+        DecimalString: string;
+        /**
+         * @description Hex-encoded bytes, `0x`-prefixed, an even number of hex digits.
+         * @example 0x617ba037
+         */
+        HexData: string;
+        /**
+         * @description Transaction hash, `0x` and 64 hex digits.
+         * @example 0x0991f754c91240e76304af7d026bd597f23c9f9736ec7dafb4f9c7b2b2a17e7c
+         */
+        TxHash: string;
+        /**
+         * @description A transaction hash (EVM `0x` + 64 hex; Bitcoin or Tron 64 hex), a Solana signature or Sui
+         *     digest (base58), a step id (UUID) or a transfer id (`0x` + 64 hex).
+         * @example 0x0991f754c91240e76304af7d026bd597f23c9f9736ec7dafb4f9c7b2b2a17e7c
+         */
+        TransferReference: string;
+        /**
+         * Format: uuid
+         * @example b7327287-2093-4437-a099-68a434254463
+         */
+        Uuid: string;
+        /**
+         * @description Maximum accepted slippage as a fraction, 0 to 1 inclusive; `0.005` means 0.5%.
+         * @example 0.005
+         */
+        Slippage: number;
+        /**
+         * @description Integrator fee as a fraction, at least 0 and strictly below 1; `0.0025` means 0.25%.
+         * @example 0.0025
+         */
+        Fee: number;
+        /**
+         * @description Routes with a price impact above this fraction are hidden; `0.15` means 15%.
+         * @default 0.1
+         * @example 0.1
+         */
+        MaxPriceImpact: number;
+        /**
+         * @description `FASTEST`: shortest estimated time; `CHEAPEST`: lowest cost.
+         * @example CHEAPEST
+         * @enum {string}
+         */
+        Order: "FASTEST" | "CHEAPEST";
+        /**
+         * @description Key of a bridge or exchange, as listed by `GET /v1/tools`.
+         * @example across
+         */
+        ToolKey: string;
+        /**
+         * @description A tool key (see `GET /v1/tools`) or a special value: `all` (every tool of that type),
+         *     `none` or `[]` (no tool of that type), `default` (the deployment's default tool settings).
+         * @example across
+         */
+        ToolSelector: string;
+        /**
+         * @description Tool keys or special values (`all`, `none`, `default`, `[]`).
+         * @example [
+         *       "across",
+         *       "stargateV2"
+         *     ]
+         */
+        ToolSelectorList: components["schemas"]["ToolSelector"][];
+        /**
+         * @description `minWaitTime-<minWaitTimeMs>-<startingExpectedResults>-<reduceEveryMs>`.
+         * @example minWaitTime-600-4-300
+         */
+        TimingStrategyString: string;
+        /**
+         * @description Named set of defaults; `stablecoin` is the supported value.
+         * @example stablecoin
+         */
+        Preset: string;
+        /**
+         * @description Priority fee level for SVM (Solana) transactions.
+         * @example NORMAL
+         * @enum {string}
+         */
+        SvmPriorityFeeLevel: "NORMAL" | "FAST" | "ULTRA";
+        /**
+         * @description Integrator id / tracking string.
+         * @example example-dapp
+         */
+        IntegratorString: string;
+        /**
+         * @description Referrer tracking string, often a wallet address.
+         * @example 0x9B2a3D1b4F3a9e6C7d8E0f1A2b3C4d5E6f7A8b9C
+         */
+        ReferrerString: string;
+        /**
+         * @description Token tag. `stablecoin` is the only public tag; more may be introduced over time.
+         * @example stablecoin
+         */
+        TokenTag: string;
+        /**
+         * @description A token on one chain.
+         * @example {
+         *       "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+         *       "chainId": 42161,
+         *       "symbol": "USDC",
+         *       "decimals": 6,
+         *       "name": "USD Coin",
+         *       "coinKey": "USDC",
+         *       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+         *       "priceUSD": "0.9998",
+         *       "tags": [
+         *         "stablecoin"
+         *       ]
+         *     }
+         */
+        Token: {
+            address: components["schemas"]["TokenAddress"];
+            chainId: components["schemas"]["ChainId"];
+            /** @description Token symbol. */
+            symbol: string;
+            /** @description Number of decimals of the smallest unit. */
+            decimals: number;
+            /** @description Token name. */
+            name: string;
+            /** @description Identifier of the coin across chains (for example `USDC` on every chain). */
+            coinKey?: string;
+            /**
+             * Format: uri
+             * @description Logo address.
+             */
+            logoURI?: string;
+            priceUSD: components["schemas"]["DecimalString"];
+            /** @description Tags such as `stablecoin`. */
+            tags?: components["schemas"]["TokenTag"][];
+        };
+        TokensResponse: {
+            /** @description Tokens per chain; the keys are decimal chain ids. */
+            tokens: {
+                [key: string]: components["schemas"]["Token"][];
+            };
+        };
+        /** @description A supported chain. */
+        Chain: {
+            /** @description Chain key, for example `arb`. */
+            key: string;
+            chainType: components["schemas"]["ChainType"];
+            name: string;
+            /** @description Coin key of the native coin, for example `ETH`. */
+            coin: string;
+            id: components["schemas"]["ChainId"];
+            mainnet: boolean;
+            /** Format: uri */
+            logoURI?: string;
+            multicallAddress?: components["schemas"]["EvmAddress"];
+            nativeToken: components["schemas"]["Token"];
+            /** @description Address of the router ("diamond") contract on this chain; EVM chains only. */
+            diamondAddress?: components["schemas"]["EvmAddress"];
+            /** @description EIP-3085 `wallet_addEthereumChain` parameters; EVM chains only. */
+            metamask?: {
+                /** @description Chain id in hex. */
+                chainId: string;
+                chainName: string;
+                nativeCurrency: {
+                    name: string;
+                    symbol: string;
+                    decimals: number;
+                };
+                rpcUrls: string[];
+                blockExplorerUrls: string[];
+            };
+        };
+        ChainsResponse: {
+            chains: components["schemas"]["Chain"][];
+        };
+        BridgeTool: {
+            key: components["schemas"]["ToolKey"];
+            name: string;
+            /** Format: uri */
+            logoURI: string;
+            /** @description Supported directions. */
+            supportedChains: {
+                fromChainId: components["schemas"]["ChainId"];
+                toChainId: components["schemas"]["ChainId"];
+            }[];
+        };
+        ExchangeTool: {
+            key: components["schemas"]["ToolKey"];
+            name: string;
+            /** Format: uri */
+            logoURI: string;
+            supportedChains: components["schemas"]["ChainId"][];
+        };
+        ToolsResponse: {
+            bridges: components["schemas"]["BridgeTool"][];
+            exchanges: components["schemas"]["ExchangeTool"][];
+        };
+        Connection: {
+            fromChainId: components["schemas"]["ChainId"];
+            toChainId: components["schemas"]["ChainId"];
+            fromTokens: components["schemas"]["Token"][];
+            toTokens: components["schemas"]["Token"][];
+        };
+        ConnectionsResponse: {
+            connections: components["schemas"]["Connection"][];
+        };
+        /**
+         * @example {
+         *       "key": "across",
+         *       "name": "Across",
+         *       "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
+         *     }
+         */
+        ToolDetails: {
+            key: components["schemas"]["ToolKey"];
+            name: string;
+            /** Format: uri */
+            logoURI: string;
+        };
+        /**
+         * @description What a step does: send `fromAmount` of `fromToken` on `fromChainId`, receive `toToken` on
+         *     `toChainId`. A `custom` step (contract call) also carries `toContractAddress`,
+         *     `toContractCallData`, `toFallbackAddress` and `callDataGasLimit`.
+         */
+        Action: {
+            fromChainId: components["schemas"]["ChainId"];
+            fromAmount: components["schemas"]["Amount"];
+            fromToken: components["schemas"]["Token"];
+            fromAddress?: components["schemas"]["WalletAddress"];
+            toChainId: components["schemas"]["ChainId"];
+            toToken: components["schemas"]["Token"];
+            toAddress?: components["schemas"]["WalletAddress"];
+            slippage?: components["schemas"]["Slippage"];
+            toContractAddress?: components["schemas"]["EvmAddress"];
+            toContractCallData?: components["schemas"]["HexData"];
+            toFallbackAddress?: components["schemas"]["EvmAddress"];
+            callDataGasLimit?: components["schemas"]["Amount"];
+        };
+        /** @description A gas cost of the step's transaction. */
+        GasCost: {
+            /** @enum {string} */
+            type: "SUM" | "APPROVE" | "SEND" | "FEE";
+            /** @description Gas price, in the smallest unit of the gas token. */
+            price: components["schemas"]["Amount"];
+            /** @description Estimated gas units. */
+            estimate: components["schemas"]["Amount"];
+            /** @description Suggested gas limit (about estimate + 25%). */
+            limit: components["schemas"]["Amount"];
+            /** @description estimate x price, in the smallest unit of the gas token. */
+            amount: components["schemas"]["Amount"];
+            amountUSD: components["schemas"]["DecimalString"];
+            token: components["schemas"]["Token"];
+        };
+        /** @description A fee taken by a tool, the service or the integrator. */
+        FeeCost: {
+            name: string;
+            description: string;
+            /** @description Fraction of the sent amount, as a string (`"0.003"` is 0.3%). */
+            percentage: components["schemas"]["DecimalString"];
+            token: components["schemas"]["Token"];
+            amount: components["schemas"]["Amount"];
+            amountUSD: components["schemas"]["DecimalString"];
+            /** @description true: already taken out of fromAmount; false: paid on top (for example as native value). */
+            included: boolean;
+            /** @description How the fee is split between the integrator and the service. */
+            feeSplit?: {
+                integratorFee: components["schemas"]["Amount"];
+                serviceFee: components["schemas"]["Amount"];
+            };
+        };
+        /** @description Priced outcome of a step. */
+        Estimate: {
+            tool: components["schemas"]["ToolKey"];
+            fromAmount: components["schemas"]["Amount"];
+            fromAmountUSD?: components["schemas"]["DecimalString"];
+            /** @description Estimated received amount. */
+            toAmount: components["schemas"]["Amount"];
+            /** @description Guaranteed minimum received amount, slippage included. */
+            toAmountMin: components["schemas"]["Amount"];
+            toAmountUSD?: components["schemas"]["DecimalString"];
+            /** @description Address to approve `fromToken` to (the router contract on EVM chains). */
+            approvalAddress: components["schemas"]["WalletAddress"];
+            /** @description Estimated execution time in seconds. */
+            executionDuration: number;
+            feeCosts: components["schemas"]["FeeCost"][];
+            gasCosts: components["schemas"]["GasCost"][];
+            /** @description Tool-specific data. */
+            data?: Record<string, never>;
+        };
+        /**
+         * @description An Ethereum transaction request that can be sent to a wallet as is. Numeric fields are hex
+         *     (`0x...`, as the service sends them) or decimal strings.
+         */
+        TransactionRequest: {
+            to: components["schemas"]["EvmAddress"];
+            from?: components["schemas"]["EvmAddress"];
+            data: components["schemas"]["HexData"];
+            value?: components["schemas"]["BigNumberish"];
+            chainId: components["schemas"]["ChainId"];
+            gasPrice?: components["schemas"]["BigNumberish"];
+            gasLimit?: components["schemas"]["BigNumberish"];
+        };
+        /**
+         * @description A priced step. `lifi` is the wrapper step returned by quotes and routes, carrying
+         *     `includedSteps`; included steps are `swap` (same-chain DEX), `cross` (bridge), `protocol`
+         *     (fee collection and other in-contract work) or `custom` (a contract call).
+         *     `transactionRequest` is present in quote and stepTransaction responses.
+         */
+        Step: {
+            id: components["schemas"]["Uuid"];
+            /** @enum {string} */
+            type: "lifi" | "swap" | "cross" | "protocol" | "custom";
+            tool: components["schemas"]["ToolKey"];
+            toolDetails: components["schemas"]["ToolDetails"];
+            action: components["schemas"]["Action"];
+            estimate: components["schemas"]["Estimate"];
+            integrator?: components["schemas"]["IntegratorString"];
+            referrer?: components["schemas"]["ReferrerString"];
+            includedSteps?: components["schemas"]["Step"][];
+            transactionRequest?: components["schemas"]["TransactionRequest"];
+        };
+        /** @description A route found by `POST /v1/advanced/routes`; its steps carry no transaction request. */
+        Route: {
+            id: components["schemas"]["Uuid"];
+            fromChainId: components["schemas"]["ChainId"];
+            fromAmountUSD: components["schemas"]["DecimalString"];
+            fromAmount: components["schemas"]["Amount"];
+            fromToken: components["schemas"]["Token"];
+            fromAddress?: components["schemas"]["WalletAddress"];
+            toChainId: components["schemas"]["ChainId"];
+            toAmountUSD: components["schemas"]["DecimalString"];
+            toAmount: components["schemas"]["Amount"];
+            toAmountMin: components["schemas"]["Amount"];
+            toToken: components["schemas"]["Token"];
+            toAddress?: components["schemas"]["WalletAddress"];
+            gasCostUSD?: components["schemas"]["DecimalString"];
+            /** @description The route needs the user to switch chains between steps. */
+            containsSwitchChain?: boolean;
+            steps: components["schemas"]["Step"][];
+            tags?: ("CHEAPEST" | "FASTEST" | "RECOMMENDED")[];
+            /**
+             * @deprecated
+             * @description Deprecated, kept for old clients; the service reports `NOT_INSURABLE`.
+             */
+            insurance?: {
+                /** @enum {string} */
+                state: "INSURED" | "INSURABLE" | "NOT_INSURABLE";
+                feeAmountUsd: components["schemas"]["DecimalString"];
+            };
+        };
+        /**
+         * @description Tool keys (or the special values `all`, `none`, `default`, `[]`) to allow, deny or prefer.
+         *     An empty or absent list leaves that dimension unrestricted.
+         */
+        ToolPreferences: {
+            allow?: components["schemas"]["ToolSelectorList"];
+            deny?: components["schemas"]["ToolSelectorList"];
+            prefer?: components["schemas"]["ToolSelectorList"];
+        };
+        /**
+         * @description Wait at least `minWaitTimeMs` for `startingExpectedResults` tool answers, then accept one
+         *     fewer every `reduceEveryMs`.
+         */
+        TimingStrategy: {
+            /** @enum {string} */
+            strategy: "minWaitTime";
+            minWaitTimeMs: number;
+            startingExpectedResults: number;
+            reduceEveryMs: number;
+        };
+        Timing: {
+            swapStepTimingStrategies?: components["schemas"]["TimingStrategy"][];
+            routeTimingStrategies?: components["schemas"]["TimingStrategy"][];
+        };
+        RouteOptions: {
+            integrator?: components["schemas"]["IntegratorString"];
+            referrer?: components["schemas"]["ReferrerString"];
+            slippage?: components["schemas"]["Slippage"];
+            fee?: components["schemas"]["Fee"];
+            bridges?: components["schemas"]["ToolPreferences"];
+            exchanges?: components["schemas"]["ToolPreferences"];
+            /**
+             * @description Allow routes that need the user to switch chains between steps.
+             * @default false
+             */
+            allowSwitchChain: boolean;
+            /**
+             * @description Allow swaps or contract calls inside the destination transaction of a bridge transfer.
+             * @default true
+             */
+            allowDestinationCall: boolean;
+            order?: components["schemas"]["Order"];
+            maxPriceImpact?: components["schemas"]["MaxPriceImpact"];
+            timing?: components["schemas"]["Timing"];
+        };
+        RoutesRequest: {
+            fromChainId: components["schemas"]["ChainId"];
+            fromAmount: components["schemas"]["Amount"];
+            fromTokenAddress: components["schemas"]["TokenAddress"];
+            fromAddress?: components["schemas"]["WalletAddress"];
+            toChainId: components["schemas"]["ChainId"];
+            toTokenAddress: components["schemas"]["TokenAddress"];
+            toAddress?: components["schemas"]["WalletAddress"];
+            fromAmountForGas?: components["schemas"]["Amount"];
+            options?: components["schemas"]["RouteOptions"];
+        };
+        /** @description A candidate path left out before pricing, and why. */
+        FilteredResult: {
+            /** @description `chainId:SYMBOL` hops; `~` is a swap, `-tool-` a bridge, e.g. `8453:USDC~8453:ETH-across-137:WETH~137:USDC`. */
+            overallPath: string;
+            reason: string;
+        };
+        /** @description Why one tool could not price one part of a path. */
+        ToolError: {
+            /** @enum {string} */
+            errorType: "NO_QUOTE";
+            /** @enum {string} */
+            code: "NO_POSSIBLE_ROUTE" | "INSUFFICIENT_LIQUIDITY" | "TOOL_TIMEOUT" | "UNKNOWN_ERROR" | "RPC_ERROR" | "AMOUNT_TOO_LOW" | "AMOUNT_TOO_HIGH" | "FEES_HIGHER_THAN_AMOUNT" | "DIFFERENT_RECIPIENT_NOT_SUPPORTED" | "TOOL_SPECIFIC_ERROR" | "CANNOT_GUARANTEE_MIN_AMOUNT";
+            action: components["schemas"]["Action"];
+            tool: components["schemas"]["ToolKey"];
+            /** @description Specific, human-readable reason (amounts, limits, tool). */
+            message: string;
+        };
+        /** @description A candidate path whose pricing failed, with the tool errors per sub-path. */
+        ErroredRoute: {
+            overallPath: string;
+            /** @description Tool errors keyed by sub-path (same notation as overallPath). */
+            subpaths: {
+                [key: string]: components["schemas"]["ToolError"][];
+            };
+        };
+        UnavailableRoutes: {
+            filteredOut: components["schemas"]["FilteredResult"][];
+            failed: components["schemas"]["ErroredRoute"][];
+        };
+        RoutesResponse: {
+            routes: components["schemas"]["Route"][];
+            unavailableRoutes: components["schemas"]["UnavailableRoutes"];
+        };
+        /** @description The body of every error response. */
+        Error: {
+            /** @description Human-readable explanation; for 400, names the parameter (JSON pointer) and the broken rule. */
+            message: string;
+            /**
+             * @description Stable machine-readable code:
+             *
+             *     | code | name | used for |
+             *     |---|---|---|
+             *     | 1000 | DefaultError | anything else, including 501 not implemented |
+             *     | 1001 | FailedToBuildTransactionError | a step was priced but its transaction could not be built |
+             *     | 1002 | NoQuoteError | 404: no quote or route found (`errors` explains) |
+             *     | 1003 | NotFoundError | 404: unknown token or integrator |
+             *     | 1004 | NotProcessableError | the request is valid but cannot be processed |
+             *     | 1005 | RateLimitError | 429: rate limit exceeded |
+             *     | 1006 | ServerError | 500: unexpected failure |
+             *     | 1007 | SlippageError | 409: price moved past the slippage |
+             *     | 1008 | ThirdPartyError | a bridge, exchange or data provider failed |
+             *     | 1009 | TimeoutError | an upstream call timed out |
+             *     | 1010 | UnauthorizedError | 401/403: API key problems |
+             *     | 1011 | ValidationError | 400: invalid parameter or body |
+             *     | 1012 | RpcFailure | a chain RPC call failed |
+             *     | 1013 | MalformedSchema | the request body is not valid JSON or not an object |
+             * @enum {integer}
+             */
+            code: 1000 | 1001 | 1002 | 1003 | 1004 | 1005 | 1006 | 1007 | 1008 | 1009 | 1010 | 1011 | 1012 | 1013;
+            /** @description Structured details, depending on the error (see `NoQuoteError`). */
+            errors?: {
+                [key: string]: unknown;
+            };
+            /** @description Identifier of the request in the service logs; always present on 500. */
+            requestId?: string;
+        };
+        /**
+         * @description 404 body when no quote or route is found (code 1002). The lists are capped at 20 entries
+         *     each; `filteredOutTotal` and `failedTotal` give the full counts.
+         */
+        NoQuoteError: components["schemas"]["Error"] & {
+            /** @enum {integer} */
+            code?: 1002;
+            errors: {
+                filteredOut: components["schemas"]["FilteredResult"][];
+                failed: components["schemas"]["ErroredRoute"][];
+                /** @description Number of filtered-out paths before capping the list. */
+                filteredOutTotal?: number;
+                /** @description Number of failed paths before capping the list. */
+                failedTotal?: number;
+            };
+        };
+        StatusIncludedStep: {
+            fromAmount: components["schemas"]["Amount"];
+            fromToken: components["schemas"]["Token"];
+            toAmount: components["schemas"]["Amount"];
+            toToken: components["schemas"]["Token"];
+            bridgedAmount?: components["schemas"]["Amount"];
+            tool: components["schemas"]["ToolKey"];
+            toolDetails: components["schemas"]["ToolDetails"];
+        };
+        /**
+         * @description A transaction of a transfer. While the transfer is pending, `receiving` may carry only
+         *     `chainId`.
+         */
+        TransactionInfo: {
+            /** @description Transaction hash (format of the chain). */
+            txHash?: string;
+            /**
+             * Format: uri
+             * @description Block explorer link.
+             */
+            txLink?: string;
+            chainId: components["schemas"]["ChainId"];
+            amount?: components["schemas"]["Amount"];
+            amountUSD?: components["schemas"]["DecimalString"];
+            token?: components["schemas"]["Token"];
+            gasPrice?: components["schemas"]["Amount"];
+            gasUsed?: components["schemas"]["Amount"];
+            gasToken?: components["schemas"]["Token"];
+            gasAmount?: components["schemas"]["Amount"];
+            gasAmountUSD?: components["schemas"]["DecimalString"];
+            value?: components["schemas"]["Amount"];
+            /** @description Block time, unix seconds. */
+            timestamp?: number;
+            includedSteps?: components["schemas"]["StatusIncludedStep"][];
+        };
+        /**
+         * @description Status of a transfer. `NOT_FOUND`: unknown (maybe not mined yet); `INVALID`: the hash is not
+         *     a transfer of this service; `PENDING`, then `DONE` or `FAILED`. Substatus values:
+         *     PENDING: `WAIT_SOURCE_CONFIRMATIONS`, `WAIT_DESTINATION_TRANSACTION`,
+         *     `BRIDGE_NOT_AVAILABLE`, `CHAIN_NOT_AVAILABLE`, `REFUND_IN_PROGRESS`, `UNKNOWN_ERROR`;
+         *     DONE: `COMPLETED`, `PARTIAL` (a different token arrived), `REFUNDED`;
+         *     FAILED: `INSUFFICIENT_ALLOWANCE`, `INSUFFICIENT_BALANCE`, `OUT_OF_GAS`, `EXPIRED`,
+         *     `SLIPPAGE_EXCEEDED`, `UNKNOWN_FAILED_ERROR`. Fields other than `status` are present once
+         *     the transfer is known.
+         */
+        StatusResponse: {
+            /** @description Transfer id (`0x` + 64 hex), as in the router's BridgeData. */
+            transactionId?: string;
+            sending?: components["schemas"]["TransactionInfo"];
+            receiving?: components["schemas"]["TransactionInfo"];
+            /**
+             * Format: uri
+             * @description Link to the transfer in the service's explorer.
+             */
+            explorerLink?: string;
+            fromAddress?: components["schemas"]["WalletAddress"];
+            toAddress?: components["schemas"]["WalletAddress"];
+            tool?: components["schemas"]["ToolKey"];
+            /** @enum {string} */
+            status: "NOT_FOUND" | "INVALID" | "PENDING" | "DONE" | "FAILED";
+            /** @enum {string} */
+            substatus?: "WAIT_SOURCE_CONFIRMATIONS" | "WAIT_DESTINATION_TRANSACTION" | "BRIDGE_NOT_AVAILABLE" | "CHAIN_NOT_AVAILABLE" | "REFUND_IN_PROGRESS" | "UNKNOWN_ERROR" | "COMPLETED" | "PARTIAL" | "REFUNDED" | "INSUFFICIENT_ALLOWANCE" | "INSUFFICIENT_BALANCE" | "OUT_OF_GAS" | "EXPIRED" | "SLIPPAGE_EXCEEDED" | "UNKNOWN_FAILED_ERROR";
+            /** @description Human-readable explanation of the substatus. */
+            substatusMessage?: string;
+            metadata?: {
+                integrator: string;
+            };
+            feeCosts?: components["schemas"]["FeeCost"][];
+        };
+        /** @description An amount of a token with its USD value. */
+        TokenAmount: {
+            token: components["schemas"]["Token"];
+            amount: components["schemas"]["Amount"];
+            amountUsd: components["schemas"]["DecimalString"];
+        };
+        /**
+         * @description Suggested amount of native gas to bring to a chain, based on the average price of 10
+         *     approvals and 10 swaps there. `recommended` and `limit` are present when `available` is
+         *     true; `message` says why not otherwise. `fromToken` and `fromAmount` are present when
+         *     `fromChain` and `fromToken` were given.
+         */
+        GasSuggestion: {
+            available: boolean;
+            message?: string;
+            recommended?: components["schemas"]["TokenAmount"];
+            limit?: components["schemas"]["TokenAmount"];
+            serviceFee?: components["schemas"]["TokenAmount"];
+            fromToken?: components["schemas"]["Token"];
+            /** @description Amount of fromToken to send to obtain the recommended gas amount. */
+            fromAmount?: components["schemas"]["Amount"];
+        };
+        GasTransactionInfo: {
+            txHash: components["schemas"]["TxHash"];
+            /** Format: uri */
+            txLink?: string;
+            amount?: components["schemas"]["Amount"];
+            token?: components["schemas"]["Token"];
+            chainId: components["schemas"]["ChainId"];
+            block?: number;
+        };
+        /** @description Status of a gas refill; `sending` and `receiving` appear as the refill progresses. */
+        GasStatus: {
+            /** @enum {string} */
+            status: "NOT_FOUND" | "PENDING" | "DONE";
+            sending?: components["schemas"]["GasTransactionInfo"];
+            receiving?: components["schemas"]["GasTransactionInfo"];
+        };
+        ParsedCall: {
+            functionName: string;
+            /**
+             * @description Parameter name to value: strings (numbers as decimal strings, addresses, hex), booleans,
+             *     arrays or nested objects. A nested call-data value is an array of ParsedCall when its ABI
+             *     is known and a hex string otherwise.
+             */
+            functionParameters: {
+                [key: string]: unknown;
+            };
+        };
+        ParsedCallData: components["schemas"]["ParsedCall"][];
+        FeeBalance: {
+            chainId: components["schemas"]["ChainId"];
+            tokenBalances: components["schemas"]["TokenAmount"][];
+        };
+        Integrator: {
+            integratorId: components["schemas"]["IntegratorString"];
+            /** @description Collected fees per supported chain. */
+            feeBalances: components["schemas"]["FeeBalance"][];
+        };
+        WithdrawResponse: {
+            /** @description Call to the fee collector on that chain; send it from the integrator's fee wallet. */
+            transactionRequest: components["schemas"]["TransactionRequest"];
+        };
+        /** @description The key is valid; describes it without revealing the secret. */
+        KeyTestResponse: {
+            /** @enum {boolean} */
+            valid: true;
+            /** @description Public identifier of the key (never the secret). */
+            keyId: string;
+            /** @description Label given to the key in the partner portal. */
+            name?: string;
+            limits: {
+                /** @description Requests per minute on the per-minute endpoints. */
+                perMinute: number;
+                /** @description Requests per two-hour window on the quote, routes and stepTransaction buckets (perMinute x 120). */
+                twoHourWindow: number;
+            };
+            /** @description Integrator ids this key is bound to, when it is restricted. */
+            integrators?: components["schemas"]["IntegratorString"][];
+        };
+        ContractCall: {
+            /** @description Amount of fromTokenAddress the call consumes on the destination chain. */
+            fromAmount: components["schemas"]["Amount"];
+            fromTokenAddress: components["schemas"]["EvmAddress"];
+            /** @description Token the call outputs, if any. */
+            toTokenAddress?: components["schemas"]["EvmAddress"];
+            toContractAddress: components["schemas"]["EvmAddress"];
+            toContractCallData: components["schemas"]["HexData"];
+            /** @description Gas limit of the call. */
+            toContractGasLimit: components["schemas"]["Amount"];
+            /** @description Address to approve fromTokenAddress to, when different from toContractAddress. */
+            toApprovalAddress?: components["schemas"]["EvmAddress"];
+            /** @description Receives the tokens if the call fails. */
+            toFallbackAddress?: components["schemas"]["EvmAddress"];
+        };
+        /** @description Give exactly one of `toAmount` and `fromAmount` (enforced by the server with a 400, code 1011). */
+        ContractCallsRequest: {
+            fromChain: components["schemas"]["ChainRef"];
+            fromToken: components["schemas"]["TokenIdentifier"];
+            fromAddress: components["schemas"]["WalletAddress"];
+            toChain: components["schemas"]["ChainRef"];
+            toToken: components["schemas"]["TokenIdentifier"];
+            /** @description Amount of toToken the contract calls need on the destination chain. */
+            toAmount?: components["schemas"]["Amount"];
+            /** @description Amount of fromToken to send. */
+            fromAmount?: components["schemas"]["Amount"];
+            contractCalls: components["schemas"]["ContractCall"][];
+            integrator?: components["schemas"]["IntegratorString"];
+            referrer?: components["schemas"]["ReferrerString"];
+            slippage?: components["schemas"]["Slippage"];
+            fee?: components["schemas"]["Fee"];
+            allowBridges?: components["schemas"]["ToolSelectorList"];
+            denyBridges?: components["schemas"]["ToolSelectorList"];
+            preferBridges?: components["schemas"]["ToolSelectorList"];
+            allowExchanges?: components["schemas"]["ToolSelectorList"];
+            denyExchanges?: components["schemas"]["ToolSelectorList"];
+            preferExchanges?: components["schemas"]["ToolSelectorList"];
+        };
+        /** @description Deprecated single-call request of `POST /v1/quote/contractCall`. */
+        ContractCallRequest: {
+            fromChain: components["schemas"]["ChainRef"];
+            fromToken: components["schemas"]["TokenIdentifier"];
+            fromAddress: components["schemas"]["WalletAddress"];
+            toChain: components["schemas"]["ChainRef"];
+            toToken: components["schemas"]["TokenIdentifier"];
+            toAmount: components["schemas"]["Amount"];
+            toContractAddress: components["schemas"]["EvmAddress"];
+            /** @description Token the contract call outputs, if any. */
+            contractOutputsToken?: components["schemas"]["EvmAddress"];
+            toContractCallData: components["schemas"]["HexData"];
+            toContractGasLimit: components["schemas"]["Amount"];
+            allowBridges?: components["schemas"]["ToolSelectorList"];
+        };
+        PossibilitiesRequest: {
+            chains?: components["schemas"]["ChainId"][];
+            bridges?: components["schemas"]["ToolPreferences"];
+            exchanges?: components["schemas"]["ToolPreferences"];
+        };
+        BridgeDefinition: {
+            tool: components["schemas"]["ToolKey"];
+            fromChainId: components["schemas"]["ChainId"];
+            fromToken: components["schemas"]["Token"];
+            toChainId: components["schemas"]["ChainId"];
+            toToken: components["schemas"]["Token"];
+            maximumTransfer: components["schemas"]["Amount"];
+            minimumTransfer: components["schemas"]["Amount"];
+            swapFeeRate: components["schemas"]["DecimalString"];
+            swapFeeMinimum: components["schemas"]["Amount"];
+            swapFeeMaximum: components["schemas"]["Amount"];
+        };
+        ExchangeDefinition: {
+            tool: components["schemas"]["ToolKey"];
+            chains: components["schemas"]["ChainId"][];
+        };
+        PossibilitiesResponse: {
+            chains?: components["schemas"]["Chain"][];
+            tokens?: components["schemas"]["Token"][];
+            bridges?: components["schemas"]["BridgeDefinition"][];
+            exchanges?: components["schemas"]["ExchangeDefinition"][];
+        };
+    };
+    responses: {
+        /**
+         * @description Invalid request (code 1011, ValidationError). The message names the offending parameter or
+         *     body field as a JSON pointer and the rule it breaks.
+         */
+        BadRequest: {
+            headers: {
+                "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                "ratelimit-reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "/fromAmount must match pattern \"^[0-9]+$\"",
+                 *       "code": 1011
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Unknown or malformed API key, or no key where one is required (code 1010, UnauthorizedError). */
+        Unauthorized: {
+            headers: {
+                "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                "ratelimit-reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Unknown or malformed API key in header x-svc-api-key.",
+                 *       "code": 1010
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Blocked API key, or key used from outside its IP allowlist (code 1010, UnauthorizedError). */
+        Forbidden: {
+            headers: {
+                "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                "ratelimit-reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "This API key may not be used from IP 203.0.113.7 (outside its allowlist).",
+                 *       "code": 1010
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The token or integrator does not exist (code 1003, NotFoundError). */
+        NotFound: {
+            headers: {
+                "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                "ratelimit-reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "No token USDX found on chain 42161 (arb).",
+                 *       "code": 1003
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description No quote or route found (code 1002, NoQuoteError). `errors` gives, for every candidate path,
+         *     why it was filtered out (`filteredOut`) or why its tools failed to price it (`failed`).
+         */
+        NoQuote: {
+            headers: {
+                "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                "ratelimit-reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "No available quotes for 500000 USDC (42161) to USDC (10): 2 paths failed, 1 was filtered out. See errors.",
+                 *       "code": 1002,
+                 *       "errors": {
+                 *         "filteredOut": [
+                 *           {
+                 *             "overallPath": "42161:USDC-cbridge-10:USDC",
+                 *             "reason": "cbridge is in denyBridges."
+                 *           }
+                 *         ],
+                 *         "failed": [
+                 *           {
+                 *             "overallPath": "42161:USDC-across-10:USDC",
+                 *             "subpaths": {
+                 *               "42161:USDC-across-10:USDC": [
+                 *                 {
+                 *                   "errorType": "NO_QUOTE",
+                 *                   "code": "AMOUNT_TOO_LOW",
+                 *                   "action": {
+                 *                     "fromChainId": 42161,
+                 *                     "fromAmount": "500000",
+                 *                     "fromToken": {
+                 *                       "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *                       "chainId": 42161,
+                 *                       "symbol": "USDC",
+                 *                       "decimals": 6,
+                 *                       "name": "USD Coin",
+                 *                       "coinKey": "USDC",
+                 *                       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                 *                       "priceUSD": "0.9998",
+                 *                       "tags": [
+                 *                         "stablecoin"
+                 *                       ]
+                 *                     },
+                 *                     "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                 *                     "toChainId": 10,
+                 *                     "toToken": {
+                 *                       "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *                       "chainId": 10,
+                 *                       "symbol": "USDC",
+                 *                       "decimals": 6,
+                 *                       "name": "USD Coin",
+                 *                       "coinKey": "USDC",
+                 *                       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                 *                       "priceUSD": "0.9998",
+                 *                       "tags": [
+                 *                         "stablecoin"
+                 *                       ]
+                 *                     },
+                 *                     "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                 *                     "slippage": 0.005
+                 *                   },
+                 *                   "tool": "across",
+                 *                   "message": "The amount 500000 (0.50 USDC) is below the minimum of 1000000 (1.00 USDC) that across accepts from Arbitrum to OP Mainnet."
+                 *                 }
+                 *               ]
+                 *             }
+                 *           },
+                 *           {
+                 *             "overallPath": "42161:USDC-stargateV2-10:USDC",
+                 *             "subpaths": {
+                 *               "42161:USDC-stargateV2-10:USDC": [
+                 *                 {
+                 *                   "errorType": "NO_QUOTE",
+                 *                   "code": "FEES_HIGHER_THAN_AMOUNT",
+                 *                   "action": {
+                 *                     "fromChainId": 42161,
+                 *                     "fromAmount": "500000",
+                 *                     "fromToken": {
+                 *                       "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *                       "chainId": 42161,
+                 *                       "symbol": "USDC",
+                 *                       "decimals": 6,
+                 *                       "name": "USD Coin",
+                 *                       "coinKey": "USDC",
+                 *                       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                 *                       "priceUSD": "0.9998",
+                 *                       "tags": [
+                 *                         "stablecoin"
+                 *                       ]
+                 *                     },
+                 *                     "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                 *                     "toChainId": 10,
+                 *                     "toToken": {
+                 *                       "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *                       "chainId": 10,
+                 *                       "symbol": "USDC",
+                 *                       "decimals": 6,
+                 *                       "name": "USD Coin",
+                 *                       "coinKey": "USDC",
+                 *                       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                 *                       "priceUSD": "0.9998",
+                 *                       "tags": [
+                 *                         "stablecoin"
+                 *                       ]
+                 *                     },
+                 *                     "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                 *                     "slippage": 0.005
+                 *                   },
+                 *                   "tool": "stargateV2",
+                 *                   "message": "The stargateV2 fees of 0.62 USDC exceed the transferred amount of 0.50 USDC."
+                 *                 }
+                 *               ]
+                 *             }
+                 *           }
+                 *         ],
+                 *         "filteredOutTotal": 1,
+                 *         "failedTotal": 2
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["NoQuoteError"];
+            };
+        };
+        /**
+         * @description The re-priced step would return less than its `estimate.toAmountMin`: the price moved past
+         *     the step's slippage since the route was found (code 1007, SlippageError). Request new routes.
+         */
+        SlippageConflict: {
+            headers: {
+                "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                "ratelimit-reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The re-priced step returns 9921000, below its toAmountMin 9938060 (slippage 0.005). Request new routes.",
+                 *       "code": 1007
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Rate limit exceeded (code 1005, RateLimitError). `Retry-After` and `ratelimit-reset` say
+         *     when the window resets; the message names the bucket and its limit.
+         */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                "ratelimit-reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Rate limit exceeded: 12000 requests per 7200 seconds on /v1/quote for this API key. The window resets in 5412 seconds.",
+                 *       "code": 1005
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Unexpected server failure (code 1006, ServerError); `requestId` identifies the request in the logs. */
+        ServerError: {
+            headers: {
+                "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                "ratelimit-reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Internal server error. Quote the requestId when reporting this.",
+                 *       "code": 1006,
+                 *       "requestId": "4bb44613-e0e6-467b-bef2-1c374cc2f8a4"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The operation is part of the contract but not implemented by this deployment (code 1000). */
+        NotImplemented: {
+            headers: {
+                "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                "ratelimit-reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "not implemented",
+                 *       "code": 1000
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description Restrict to these chains (comma-separated chain ids or keys).
+         * @example [
+         *       "arb",
+         *       "opt"
+         *     ]
+         */
+        ChainsFilter: components["schemas"]["ChainIdOrKey"][];
+        /**
+         * @description Only tokens carrying all these tags (comma-separated). `stablecoin` is the only public tag; more may be introduced over time.
+         * @example [
+         *       "stablecoin"
+         *     ]
+         */
+        TokenTags: components["schemas"]["TokenTag"][];
+        /**
+         * @description Restrict to chains of these types (comma-separated).
+         * @example [
+         *       "EVM"
+         *     ]
+         */
+        ChainTypes: components["schemas"]["ChainType"][];
+        /**
+         * @description Minimum token price in USD; tokens priced below it are left out.
+         * @example 0.0001
+         */
+        MinPriceUSD: number;
+        /**
+         * @description Sending chain, id or key.
+         * @example arb
+         */
+        FromChain: components["schemas"]["ChainIdOrKey"];
+        /**
+         * @description Receiving chain, id or key.
+         * @example opt
+         */
+        ToChain: components["schemas"]["ChainIdOrKey"];
+        /**
+         * @description Token to send, address or symbol.
+         * @example USDC
+         */
+        FromToken: components["schemas"]["TokenIdentifier"];
+        /**
+         * @description Token to receive, address or symbol.
+         * @example USDC
+         */
+        ToToken: components["schemas"]["TokenIdentifier"];
+        /**
+         * @description Sending chain, id or key.
+         * @example arb
+         */
+        OptionalFromChain: components["schemas"]["ChainIdOrKey"];
+        /**
+         * @description Receiving chain, id or key.
+         * @example opt
+         */
+        OptionalToChain: components["schemas"]["ChainIdOrKey"];
+        /**
+         * @description Sending token, address or symbol.
+         * @example USDC
+         */
+        OptionalFromToken: components["schemas"]["TokenIdentifier"];
+        /**
+         * @description Receiving token, address or symbol.
+         * @example USDC
+         */
+        OptionalToToken: components["schemas"]["TokenIdentifier"];
+        /**
+         * @description Sending wallet address (EVM hex, Sui 32-byte hex, Solana/Tron base58 or Bitcoin bech32).
+         * @example 0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0
+         */
+        FromAddress: components["schemas"]["WalletAddress"];
+        /**
+         * @description Receiving wallet address; defaults to `fromAddress`. Required (400 otherwise) when the two chains are of different types, for example EVM to Solana.
+         * @example 0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0
+         */
+        ToAddress: components["schemas"]["WalletAddress"];
+        /**
+         * @description Amount to send, an integer string in the token's smallest unit (all decimals included).
+         * @example 10000000
+         */
+        FromAmount: components["schemas"]["Amount"];
+        /**
+         * @description Amount to receive, an integer string in the token's smallest unit (all decimals included).
+         * @example 10000000
+         */
+        ToAmount: components["schemas"]["Amount"];
+        /**
+         * @description `FASTEST`: shortest estimated execution time; `CHEAPEST`: lowest cost (highest output after fees and gas).
+         * @example CHEAPEST
+         */
+        Order: components["schemas"]["Order"];
+        /**
+         * @description Maximum accepted slippage as a fraction from 0 to 1 inclusive; `0.005` means 0.5%.
+         * @example 0.005
+         */
+        Slippage: components["schemas"]["Slippage"];
+        /**
+         * @description Integrator tracking string (the integrator id), used for analytics and fee collection.
+         * @example example-dapp
+         */
+        Integrator: components["schemas"]["IntegratorString"];
+        /**
+         * @description Integrator fee as a fraction of the sent amount, at least 0 and strictly below 1; `0.0025` means 0.25%. Requires `integrator`.
+         * @example 0.0025
+         */
+        Fee: components["schemas"]["Fee"];
+        /**
+         * @description Referrer tracking string (often the referrer's wallet address).
+         * @example 0x9B2a3D1b4F3a9e6C7d8E0f1A2b3C4d5E6f7A8b9C
+         */
+        Referrer: components["schemas"]["ReferrerString"];
+        /**
+         * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+         *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+         *     settings). Repeated keys are accepted too.
+         * @example [
+         *       "across",
+         *       "stargateV2"
+         *     ]
+         */
+        AllowBridges: components["schemas"]["ToolSelectorList"];
+        /**
+         * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+         *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+         *     settings). Repeated keys are accepted too.
+         * @example [
+         *       "hop"
+         *     ]
+         */
+        DenyBridges: components["schemas"]["ToolSelectorList"];
+        /**
+         * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+         *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+         *     settings). Repeated keys are accepted too.
+         * @example [
+         *       "across"
+         *     ]
+         */
+        PreferBridges: components["schemas"]["ToolSelectorList"];
+        /**
+         * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+         *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+         *     settings). Repeated keys are accepted too.
+         * @example [
+         *       "all"
+         *     ]
+         */
+        AllowExchanges: components["schemas"]["ToolSelectorList"];
+        /**
+         * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+         *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+         *     settings). Repeated keys are accepted too.
+         * @example [
+         *       "dodo"
+         *     ]
+         */
+        DenyExchanges: components["schemas"]["ToolSelectorList"];
+        /**
+         * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+         *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+         *     settings). Repeated keys are accepted too.
+         * @example [
+         *       "uniswap"
+         *     ]
+         */
+        PreferExchanges: components["schemas"]["ToolSelectorList"];
+        /**
+         * @description Allow swaps or contract calls inside the destination transaction of a bridge transfer.
+         *     Separate destination-chain swap transactions are unaffected.
+         * @example true
+         */
+        AllowDestinationCall: boolean;
+        /**
+         * @description Allow connections that need the user to switch chains in the middle (more than one signed transaction on different chains).
+         * @example false
+         */
+        AllowSwitchChain: boolean;
+        /**
+         * @description Part of `fromAmount` (integer string, smallest unit) to convert to native gas on the destination chain.
+         * @example 500000
+         */
+        FromAmountForGas: components["schemas"]["Amount"];
+        /**
+         * @description Routes with a price impact above this fraction are hidden; `0.15` means 15%.
+         * @example 0.1
+         */
+        MaxPriceImpact: components["schemas"]["MaxPriceImpact"];
+        /**
+         * @description Timing strategies as `minWaitTime-<minWaitTimeMs>-<startingExpectedResults>-<reduceEveryMs>`:
+         *     wait at least `minWaitTimeMs` for `startingExpectedResults` tool answers, then accept one
+         *     fewer every `reduceEveryMs`. Comma-separated.
+         * @example [
+         *       "minWaitTime-600-4-300"
+         *     ]
+         */
+        SwapStepTimingStrategies: components["schemas"]["TimingStrategyString"][];
+        /**
+         * @description Timing strategies as `minWaitTime-<minWaitTimeMs>-<startingExpectedResults>-<reduceEveryMs>`:
+         *     wait at least `minWaitTimeMs` for `startingExpectedResults` tool answers, then accept one
+         *     fewer every `reduceEveryMs`. Comma-separated.
+         * @example [
+         *       "minWaitTime-1500-6-500"
+         *     ]
+         */
+        RouteTimingStrategies: components["schemas"]["TimingStrategyString"][];
+        /**
+         * @description Skip the transaction simulation; faster, but the gas limit is an estimate rather than a simulated value.
+         * @example false
+         */
+        SkipSimulation: boolean;
+        /**
+         * @description Named preset supplying default slippage, price impact and tool preferences; explicitly given
+         *     parameters override it. `stablecoin` is the supported value.
+         * @example stablecoin
+         */
+        Preset: components["schemas"]["Preset"];
+        /**
+         * @description Priority fee level for transactions on SVM chains (Solana).
+         * @example NORMAL
+         */
+        SvmPriorityFeeLevel: components["schemas"]["SvmPriorityFeeLevel"];
+        /**
+         * @description The integrator id (its tracking string).
+         * @example example-dapp
+         */
+        IntegratorIdPath: components["schemas"]["IntegratorString"];
+    };
+    requestBodies: never;
+    headers: {
+        /**
+         * @description Requests allowed in the current window of the bucket the request counted against. Two-hour
+         *     buckets (`/v1/quote*`, `/v1/advanced/routes`, `/v1/advanced/stepTransaction`): 75, 75 and
+         *     50 without a key; the key's per-minute limit x 120 with a key (12000 by default). Every
+         *     other endpoint: per-minute window, 100.
+         * @example 12000
+         */
+        RateLimitLimit: number;
+        /**
+         * @description Requests left in the current window until it resets.
+         * @example 11873
+         */
+        RateLimitRemaining: number;
+        /**
+         * @description Seconds until the current window resets: at most 7200 for the two-hour buckets, at most 60
+         *     for the per-minute ones. Average requests per minute so far in a two-hour window =
+         *     `(ratelimit-limit - ratelimit-remaining) / ((7200 - ratelimit-reset) / 60)`.
+         * @example 5412
+         */
+        RateLimitReset: number;
+        /**
+         * @description Seconds to wait before retrying (equal to `ratelimit-reset`).
+         * @example 5412
+         */
+        RetryAfter: number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getTokens: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Restrict to these chains (comma-separated chain ids or keys).
+                 * @example [
+                 *       "arb",
+                 *       "opt"
+                 *     ]
+                 */
+                chains?: components["parameters"]["ChainsFilter"];
+                /**
+                 * @description Only tokens carrying all these tags (comma-separated). `stablecoin` is the only public tag; more may be introduced over time.
+                 * @example [
+                 *       "stablecoin"
+                 *     ]
+                 */
+                tags?: components["parameters"]["TokenTags"];
+                /**
+                 * @description Restrict to chains of these types (comma-separated).
+                 * @example [
+                 *       "EVM"
+                 *     ]
+                 */
+                chainTypes?: components["parameters"]["ChainTypes"];
+                /**
+                 * @description Minimum token price in USD; tokens priced below it are left out.
+                 * @example 0.0001
+                 */
+                minPriceUSD?: components["parameters"]["MinPriceUSD"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tokens per chain id. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tokens": {
+                     *         "10": [
+                     *           {
+                     *             "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *             "chainId": 10,
+                     *             "symbol": "USDC",
+                     *             "decimals": 6,
+                     *             "name": "USD Coin",
+                     *             "coinKey": "USDC",
+                     *             "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *             "priceUSD": "0.9998",
+                     *             "tags": [
+                     *               "stablecoin"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "42161": [
+                     *           {
+                     *             "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *             "chainId": 42161,
+                     *             "symbol": "USDC",
+                     *             "decimals": 6,
+                     *             "name": "USD Coin",
+                     *             "coinKey": "USDC",
+                     *             "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *             "priceUSD": "0.9998",
+                     *             "tags": [
+                     *               "stablecoin"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TokensResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getToken: {
+        parameters: {
+            query: {
+                /**
+                 * @description Chain of the token, id or key.
+                 * @example arb
+                 */
+                chain: components["schemas"]["ChainIdOrKey"];
+                /**
+                 * @description Token address or symbol.
+                 * @example USDC
+                 */
+                token: components["schemas"]["TokenIdentifier"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *       "chainId": 42161,
+                     *       "symbol": "USDC",
+                     *       "decimals": 6,
+                     *       "name": "USD Coin",
+                     *       "coinKey": "USDC",
+                     *       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *       "priceUSD": "0.9998",
+                     *       "tags": [
+                     *         "stablecoin"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Token"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getQuote: {
+        parameters: {
+            query: {
+                /**
+                 * @description Sending chain, id or key.
+                 * @example arb
+                 */
+                fromChain: components["parameters"]["FromChain"];
+                /**
+                 * @description Receiving chain, id or key.
+                 * @example opt
+                 */
+                toChain: components["parameters"]["ToChain"];
+                /**
+                 * @description Token to send, address or symbol.
+                 * @example USDC
+                 */
+                fromToken: components["parameters"]["FromToken"];
+                /**
+                 * @description Token to receive, address or symbol.
+                 * @example USDC
+                 */
+                toToken: components["parameters"]["ToToken"];
+                /**
+                 * @description Sending wallet address (EVM hex, Sui 32-byte hex, Solana/Tron base58 or Bitcoin bech32).
+                 * @example 0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0
+                 */
+                fromAddress: components["parameters"]["FromAddress"];
+                /**
+                 * @description Receiving wallet address; defaults to `fromAddress`. Required (400 otherwise) when the two chains are of different types, for example EVM to Solana.
+                 * @example 0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0
+                 */
+                toAddress?: components["parameters"]["ToAddress"];
+                /**
+                 * @description Amount to send, an integer string in the token's smallest unit (all decimals included).
+                 * @example 10000000
+                 */
+                fromAmount: components["parameters"]["FromAmount"];
+                /**
+                 * @description `FASTEST`: shortest estimated execution time; `CHEAPEST`: lowest cost (highest output after fees and gas).
+                 * @example CHEAPEST
+                 */
+                order?: components["parameters"]["Order"];
+                /**
+                 * @description Maximum accepted slippage as a fraction from 0 to 1 inclusive; `0.005` means 0.5%.
+                 * @example 0.005
+                 */
+                slippage?: components["parameters"]["Slippage"];
+                /**
+                 * @description Integrator tracking string (the integrator id), used for analytics and fee collection.
+                 * @example example-dapp
+                 */
+                integrator?: components["parameters"]["Integrator"];
+                /**
+                 * @description Integrator fee as a fraction of the sent amount, at least 0 and strictly below 1; `0.0025` means 0.25%. Requires `integrator`.
+                 * @example 0.0025
+                 */
+                fee?: components["parameters"]["Fee"];
+                /**
+                 * @description Referrer tracking string (often the referrer's wallet address).
+                 * @example 0x9B2a3D1b4F3a9e6C7d8E0f1A2b3C4d5E6f7A8b9C
+                 */
+                referrer?: components["parameters"]["Referrer"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "across",
+                 *       "stargateV2"
+                 *     ]
+                 */
+                allowBridges?: components["parameters"]["AllowBridges"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "hop"
+                 *     ]
+                 */
+                denyBridges?: components["parameters"]["DenyBridges"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "across"
+                 *     ]
+                 */
+                preferBridges?: components["parameters"]["PreferBridges"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "all"
+                 *     ]
+                 */
+                allowExchanges?: components["parameters"]["AllowExchanges"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "dodo"
+                 *     ]
+                 */
+                denyExchanges?: components["parameters"]["DenyExchanges"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "uniswap"
+                 *     ]
+                 */
+                preferExchanges?: components["parameters"]["PreferExchanges"];
+                /**
+                 * @description Allow swaps or contract calls inside the destination transaction of a bridge transfer.
+                 *     Separate destination-chain swap transactions are unaffected.
+                 * @example true
+                 */
+                allowDestinationCall?: components["parameters"]["AllowDestinationCall"];
+                /**
+                 * @description Part of `fromAmount` (integer string, smallest unit) to convert to native gas on the destination chain.
+                 * @example 500000
+                 */
+                fromAmountForGas?: components["parameters"]["FromAmountForGas"];
+                /**
+                 * @description Routes with a price impact above this fraction are hidden; `0.15` means 15%.
+                 * @example 0.1
+                 */
+                maxPriceImpact?: components["parameters"]["MaxPriceImpact"];
+                /**
+                 * @description Timing strategies as `minWaitTime-<minWaitTimeMs>-<startingExpectedResults>-<reduceEveryMs>`:
+                 *     wait at least `minWaitTimeMs` for `startingExpectedResults` tool answers, then accept one
+                 *     fewer every `reduceEveryMs`. Comma-separated.
+                 * @example [
+                 *       "minWaitTime-600-4-300"
+                 *     ]
+                 */
+                swapStepTimingStrategies?: components["parameters"]["SwapStepTimingStrategies"];
+                /**
+                 * @description Timing strategies as `minWaitTime-<minWaitTimeMs>-<startingExpectedResults>-<reduceEveryMs>`:
+                 *     wait at least `minWaitTimeMs` for `startingExpectedResults` tool answers, then accept one
+                 *     fewer every `reduceEveryMs`. Comma-separated.
+                 * @example [
+                 *       "minWaitTime-1500-6-500"
+                 *     ]
+                 */
+                routeTimingStrategies?: components["parameters"]["RouteTimingStrategies"];
+                /**
+                 * @description Skip the transaction simulation; faster, but the gas limit is an estimate rather than a simulated value.
+                 * @example false
+                 */
+                skipSimulation?: components["parameters"]["SkipSimulation"];
+                /**
+                 * @description Named preset supplying default slippage, price impact and tool preferences; explicitly given
+                 *     parameters override it. `stablecoin` is the supported value.
+                 * @example stablecoin
+                 */
+                preset?: components["parameters"]["Preset"];
+                /**
+                 * @description Priority fee level for transactions on SVM chains (Solana).
+                 * @example NORMAL
+                 */
+                svmPriorityFeeLevel?: components["parameters"]["SvmPriorityFeeLevel"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The best step found, with its transaction request. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "b7327287-2093-4437-a099-68a434254463",
+                     *       "type": "lifi",
+                     *       "tool": "across",
+                     *       "toolDetails": {
+                     *         "key": "across",
+                     *         "name": "Across",
+                     *         "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
+                     *       },
+                     *       "action": {
+                     *         "fromChainId": 42161,
+                     *         "fromAmount": "10000000",
+                     *         "fromToken": {
+                     *           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *           "chainId": 42161,
+                     *           "symbol": "USDC",
+                     *           "decimals": 6,
+                     *           "name": "USD Coin",
+                     *           "coinKey": "USDC",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *           "priceUSD": "0.9998",
+                     *           "tags": [
+                     *             "stablecoin"
+                     *           ]
+                     *         },
+                     *         "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *         "toChainId": 10,
+                     *         "toToken": {
+                     *           "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *           "chainId": 10,
+                     *           "symbol": "USDC",
+                     *           "decimals": 6,
+                     *           "name": "USD Coin",
+                     *           "coinKey": "USDC",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *           "priceUSD": "0.9998",
+                     *           "tags": [
+                     *             "stablecoin"
+                     *           ]
+                     *         },
+                     *         "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *         "slippage": 0.005
+                     *       },
+                     *       "estimate": {
+                     *         "tool": "across",
+                     *         "approvalAddress": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                     *         "fromAmount": "10000000",
+                     *         "fromAmountUSD": "9.9980",
+                     *         "toAmount": "9988000",
+                     *         "toAmountMin": "9938060",
+                     *         "toAmountUSD": "9.9860",
+                     *         "executionDuration": 6,
+                     *         "feeCosts": [
+                     *           {
+                     *             "name": "Relayer fee",
+                     *             "description": "Fee kept by the Across relayer that fills the transfer on OP Mainnet.",
+                     *             "percentage": "0.0012",
+                     *             "token": {
+                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *               "chainId": 42161,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "priceUSD": "0.9998",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "amount": "12000",
+                     *             "amountUSD": "0.0120",
+                     *             "included": true
+                     *           }
+                     *         ],
+                     *         "gasCosts": [
+                     *           {
+                     *             "type": "SEND",
+                     *             "price": "10000000",
+                     *             "estimate": "180000",
+                     *             "limit": "225000",
+                     *             "amount": "1800000000000",
+                     *             "amountUSD": "0.0061",
+                     *             "token": {
+                     *               "address": "0x0000000000000000000000000000000000000000",
+                     *               "chainId": 42161,
+                     *               "symbol": "ETH",
+                     *               "decimals": 18,
+                     *               "name": "ETH",
+                     *               "coinKey": "ETH",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                     *               "priceUSD": "3412.57"
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "integrator": "example-dapp",
+                     *       "includedSteps": [
+                     *         {
+                     *           "id": "44c2ebc4-891f-463d-8716-5ee61344bd0b",
+                     *           "type": "cross",
+                     *           "tool": "across",
+                     *           "toolDetails": {
+                     *             "key": "across",
+                     *             "name": "Across",
+                     *             "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
+                     *           },
+                     *           "action": {
+                     *             "fromChainId": 42161,
+                     *             "fromAmount": "10000000",
+                     *             "fromToken": {
+                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *               "chainId": 42161,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "priceUSD": "0.9998",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *             "toChainId": 10,
+                     *             "toToken": {
+                     *               "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *               "chainId": 10,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "priceUSD": "0.9998",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *             "slippage": 0.005
+                     *           },
+                     *           "estimate": {
+                     *             "tool": "across",
+                     *             "approvalAddress": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                     *             "fromAmount": "10000000",
+                     *             "fromAmountUSD": "9.9980",
+                     *             "toAmount": "9988000",
+                     *             "toAmountMin": "9938060",
+                     *             "toAmountUSD": "9.9860",
+                     *             "executionDuration": 6,
+                     *             "feeCosts": [
+                     *               {
+                     *                 "name": "Relayer fee",
+                     *                 "description": "Fee kept by the Across relayer that fills the transfer on OP Mainnet.",
+                     *                 "percentage": "0.0012",
+                     *                 "token": {
+                     *                   "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *                   "chainId": 42161,
+                     *                   "symbol": "USDC",
+                     *                   "decimals": 6,
+                     *                   "name": "USD Coin",
+                     *                   "coinKey": "USDC",
+                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *                   "priceUSD": "0.9998",
+                     *                   "tags": [
+                     *                     "stablecoin"
+                     *                   ]
+                     *                 },
+                     *                 "amount": "12000",
+                     *                 "amountUSD": "0.0120",
+                     *                 "included": true
+                     *               }
+                     *             ],
+                     *             "gasCosts": [
+                     *               {
+                     *                 "type": "SEND",
+                     *                 "price": "10000000",
+                     *                 "estimate": "180000",
+                     *                 "limit": "225000",
+                     *                 "amount": "1800000000000",
+                     *                 "amountUSD": "0.0061",
+                     *                 "token": {
+                     *                   "address": "0x0000000000000000000000000000000000000000",
+                     *                   "chainId": 42161,
+                     *                   "symbol": "ETH",
+                     *                   "decimals": 18,
+                     *                   "name": "ETH",
+                     *                   "coinKey": "ETH",
+                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                     *                   "priceUSD": "3412.57"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "transactionRequest": {
+                     *         "to": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                     *         "from": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *         "data": "0x6bd89179000000000000000000000000000000000000000000000000000000000000004000000000000000000000000000000000000000000000000000000000000002007d3a1f0c9b5e2d4a8f6c0e1b3d5a7c9e2f4b6d8a0c1e3f5a7b9d2c4e6f8a0b1c000000000000000000000000000000000000000000000000000000000000014000000000000000000000000000000000000000000000000000000000000001800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e5831000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000989680000000000000000000000000000000000000000000000000000000000000000a0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000066163726f73730000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c6578616d706c652d6461707000000000000000000000000000000000000000000000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff8500000000000000000000000000000000000000000000000000000000009867a000000000000000000000000000000000000000000000000000000000673fc98000000000000000000000000000000000000000000000000000000000673ff3b000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000000",
+                     *         "value": "0x0",
+                     *         "chainId": 42161,
+                     *         "gasPrice": "0x989680",
+                     *         "gasLimit": "0x36ee8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Step"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NoQuote"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getQuoteToAmount: {
+        parameters: {
+            query: {
+                /**
+                 * @description Sending chain, id or key.
+                 * @example arb
+                 */
+                fromChain: components["parameters"]["FromChain"];
+                /**
+                 * @description Receiving chain, id or key.
+                 * @example opt
+                 */
+                toChain: components["parameters"]["ToChain"];
+                /**
+                 * @description Token to send, address or symbol.
+                 * @example USDC
+                 */
+                fromToken: components["parameters"]["FromToken"];
+                /**
+                 * @description Token to receive, address or symbol.
+                 * @example USDC
+                 */
+                toToken: components["parameters"]["ToToken"];
+                /**
+                 * @description Sending wallet address (EVM hex, Sui 32-byte hex, Solana/Tron base58 or Bitcoin bech32).
+                 * @example 0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0
+                 */
+                fromAddress: components["parameters"]["FromAddress"];
+                /**
+                 * @description Receiving wallet address; defaults to `fromAddress`. Required (400 otherwise) when the two chains are of different types, for example EVM to Solana.
+                 * @example 0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0
+                 */
+                toAddress?: components["parameters"]["ToAddress"];
+                /**
+                 * @description Amount to receive, an integer string in the token's smallest unit (all decimals included).
+                 * @example 10000000
+                 */
+                toAmount: components["parameters"]["ToAmount"];
+                /**
+                 * @description `FASTEST`: shortest estimated execution time; `CHEAPEST`: lowest cost (highest output after fees and gas).
+                 * @example CHEAPEST
+                 */
+                order?: components["parameters"]["Order"];
+                /**
+                 * @description Maximum accepted slippage as a fraction from 0 to 1 inclusive; `0.005` means 0.5%.
+                 * @example 0.005
+                 */
+                slippage?: components["parameters"]["Slippage"];
+                /**
+                 * @description Integrator tracking string (the integrator id), used for analytics and fee collection.
+                 * @example example-dapp
+                 */
+                integrator?: components["parameters"]["Integrator"];
+                /**
+                 * @description Integrator fee as a fraction of the sent amount, at least 0 and strictly below 1; `0.0025` means 0.25%. Requires `integrator`.
+                 * @example 0.0025
+                 */
+                fee?: components["parameters"]["Fee"];
+                /**
+                 * @description Referrer tracking string (often the referrer's wallet address).
+                 * @example 0x9B2a3D1b4F3a9e6C7d8E0f1A2b3C4d5E6f7A8b9C
+                 */
+                referrer?: components["parameters"]["Referrer"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "across",
+                 *       "stargateV2"
+                 *     ]
+                 */
+                allowBridges?: components["parameters"]["AllowBridges"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "hop"
+                 *     ]
+                 */
+                denyBridges?: components["parameters"]["DenyBridges"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "across"
+                 *     ]
+                 */
+                preferBridges?: components["parameters"]["PreferBridges"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "all"
+                 *     ]
+                 */
+                allowExchanges?: components["parameters"]["AllowExchanges"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "dodo"
+                 *     ]
+                 */
+                denyExchanges?: components["parameters"]["DenyExchanges"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "uniswap"
+                 *     ]
+                 */
+                preferExchanges?: components["parameters"]["PreferExchanges"];
+                /**
+                 * @description Allow swaps or contract calls inside the destination transaction of a bridge transfer.
+                 *     Separate destination-chain swap transactions are unaffected.
+                 * @example true
+                 */
+                allowDestinationCall?: components["parameters"]["AllowDestinationCall"];
+                /**
+                 * @description Routes with a price impact above this fraction are hidden; `0.15` means 15%.
+                 * @example 0.1
+                 */
+                maxPriceImpact?: components["parameters"]["MaxPriceImpact"];
+                /**
+                 * @description Timing strategies as `minWaitTime-<minWaitTimeMs>-<startingExpectedResults>-<reduceEveryMs>`:
+                 *     wait at least `minWaitTimeMs` for `startingExpectedResults` tool answers, then accept one
+                 *     fewer every `reduceEveryMs`. Comma-separated.
+                 * @example [
+                 *       "minWaitTime-600-4-300"
+                 *     ]
+                 */
+                swapStepTimingStrategies?: components["parameters"]["SwapStepTimingStrategies"];
+                /**
+                 * @description Timing strategies as `minWaitTime-<minWaitTimeMs>-<startingExpectedResults>-<reduceEveryMs>`:
+                 *     wait at least `minWaitTimeMs` for `startingExpectedResults` tool answers, then accept one
+                 *     fewer every `reduceEveryMs`. Comma-separated.
+                 * @example [
+                 *       "minWaitTime-1500-6-500"
+                 *     ]
+                 */
+                routeTimingStrategies?: components["parameters"]["RouteTimingStrategies"];
+                /**
+                 * @description Priority fee level for transactions on SVM chains (Solana).
+                 * @example NORMAL
+                 */
+                svmPriorityFeeLevel?: components["parameters"]["SvmPriorityFeeLevel"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The best step found for the requested output, with its transaction request. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "02f71974-dd21-4038-82c9-82bcd504cf51",
+                     *       "type": "lifi",
+                     *       "tool": "across",
+                     *       "toolDetails": {
+                     *         "key": "across",
+                     *         "name": "Across",
+                     *         "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
+                     *       },
+                     *       "action": {
+                     *         "fromChainId": 42161,
+                     *         "fromAmount": "10012017",
+                     *         "fromToken": {
+                     *           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *           "chainId": 42161,
+                     *           "symbol": "USDC",
+                     *           "decimals": 6,
+                     *           "name": "USD Coin",
+                     *           "coinKey": "USDC",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *           "priceUSD": "0.9998",
+                     *           "tags": [
+                     *             "stablecoin"
+                     *           ]
+                     *         },
+                     *         "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *         "toChainId": 10,
+                     *         "toToken": {
+                     *           "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *           "chainId": 10,
+                     *           "symbol": "USDC",
+                     *           "decimals": 6,
+                     *           "name": "USD Coin",
+                     *           "coinKey": "USDC",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *           "priceUSD": "0.9998",
+                     *           "tags": [
+                     *             "stablecoin"
+                     *           ]
+                     *         },
+                     *         "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *         "slippage": 0.005
+                     *       },
+                     *       "estimate": {
+                     *         "tool": "across",
+                     *         "approvalAddress": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                     *         "fromAmount": "10012017",
+                     *         "fromAmountUSD": "10.0100",
+                     *         "toAmount": "10000000",
+                     *         "toAmountMin": "9950000",
+                     *         "toAmountUSD": "9.9980",
+                     *         "executionDuration": 6,
+                     *         "feeCosts": [
+                     *           {
+                     *             "name": "Relayer fee",
+                     *             "description": "Fee kept by the Across relayer that fills the transfer on OP Mainnet.",
+                     *             "percentage": "0.0012",
+                     *             "token": {
+                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *               "chainId": 42161,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "priceUSD": "0.9998",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "amount": "12017",
+                     *             "amountUSD": "0.0120",
+                     *             "included": true
+                     *           }
+                     *         ],
+                     *         "gasCosts": [
+                     *           {
+                     *             "type": "SEND",
+                     *             "price": "10000000",
+                     *             "estimate": "180000",
+                     *             "limit": "225000",
+                     *             "amount": "1800000000000",
+                     *             "amountUSD": "0.0061",
+                     *             "token": {
+                     *               "address": "0x0000000000000000000000000000000000000000",
+                     *               "chainId": 42161,
+                     *               "symbol": "ETH",
+                     *               "decimals": 18,
+                     *               "name": "ETH",
+                     *               "coinKey": "ETH",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                     *               "priceUSD": "3412.57"
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "integrator": "example-dapp",
+                     *       "includedSteps": [
+                     *         {
+                     *           "id": "f8e7e3d6-1631-4c52-8ad6-59c89fca796e",
+                     *           "type": "cross",
+                     *           "tool": "across",
+                     *           "toolDetails": {
+                     *             "key": "across",
+                     *             "name": "Across",
+                     *             "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
+                     *           },
+                     *           "action": {
+                     *             "fromChainId": 42161,
+                     *             "fromAmount": "10012017",
+                     *             "fromToken": {
+                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *               "chainId": 42161,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "priceUSD": "0.9998",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *             "toChainId": 10,
+                     *             "toToken": {
+                     *               "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *               "chainId": 10,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "priceUSD": "0.9998",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *             "slippage": 0.005
+                     *           },
+                     *           "estimate": {
+                     *             "tool": "across",
+                     *             "approvalAddress": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                     *             "fromAmount": "10012017",
+                     *             "fromAmountUSD": "10.0100",
+                     *             "toAmount": "10000000",
+                     *             "toAmountMin": "9950000",
+                     *             "toAmountUSD": "9.9980",
+                     *             "executionDuration": 6,
+                     *             "feeCosts": [
+                     *               {
+                     *                 "name": "Relayer fee",
+                     *                 "description": "Fee kept by the Across relayer that fills the transfer on OP Mainnet.",
+                     *                 "percentage": "0.0012",
+                     *                 "token": {
+                     *                   "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *                   "chainId": 42161,
+                     *                   "symbol": "USDC",
+                     *                   "decimals": 6,
+                     *                   "name": "USD Coin",
+                     *                   "coinKey": "USDC",
+                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *                   "priceUSD": "0.9998",
+                     *                   "tags": [
+                     *                     "stablecoin"
+                     *                   ]
+                     *                 },
+                     *                 "amount": "12017",
+                     *                 "amountUSD": "0.0120",
+                     *                 "included": true
+                     *               }
+                     *             ],
+                     *             "gasCosts": [
+                     *               {
+                     *                 "type": "SEND",
+                     *                 "price": "10000000",
+                     *                 "estimate": "180000",
+                     *                 "limit": "225000",
+                     *                 "amount": "1800000000000",
+                     *                 "amountUSD": "0.0061",
+                     *                 "token": {
+                     *                   "address": "0x0000000000000000000000000000000000000000",
+                     *                   "chainId": 42161,
+                     *                   "symbol": "ETH",
+                     *                   "decimals": 18,
+                     *                   "name": "ETH",
+                     *                   "coinKey": "ETH",
+                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                     *                   "priceUSD": "3412.57"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "transactionRequest": {
+                     *         "to": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                     *         "from": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *         "data": "0x6bd89179000000000000000000000000000000000000000000000000000000000000004000000000000000000000000000000000000000000000000000000000000002001f9e8d7c6b5a49382716f5e4d3c2b1a0918f7e6d5c4b3a29181706f5e4d3c2b1000000000000000000000000000000000000000000000000000000000000014000000000000000000000000000000000000000000000000000000000000001800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e5831000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea0000000000000000000000000000000000000000000000000000000000098c571000000000000000000000000000000000000000000000000000000000000000a0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000066163726f73730000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c6578616d706c652d6461707000000000000000000000000000000000000000000000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000098968000000000000000000000000000000000000000000000000000000000673fc98000000000000000000000000000000000000000000000000000000000673ff3b000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000000",
+                     *         "value": "0x0",
+                     *         "chainId": 42161,
+                     *         "gasPrice": "0x989680",
+                     *         "gasLimit": "0x36ee8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Step"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NoQuote"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    postContractCallsQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromChain": 42161,
+                 *       "fromToken": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *       "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                 *       "toChain": 8453,
+                 *       "toToken": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *       "toAmount": "9985000",
+                 *       "contractCalls": [
+                 *         {
+                 *           "fromAmount": "9985000",
+                 *           "fromTokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *           "toTokenAddress": "0x4e65fE4DbA92790696d040ac24Aa414708F5c0AB",
+                 *           "toContractAddress": "0xA238Dd80C259a72e81d7e4664a9801593F98d1c5",
+                 *           "toContractCallData": "0x617ba037000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be8000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000000000",
+                 *           "toContractGasLimit": "300000",
+                 *           "toFallbackAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0"
+                 *         }
+                 *       ],
+                 *       "integrator": "example-dapp",
+                 *       "slippage": 0.005,
+                 *       "allowBridges": [
+                 *         "across"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ContractCallsRequest"];
+            };
+        };
+        responses: {
+            /** @description The step, ending in a `custom` step that performs the contract calls. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "a3c1e5f7-2b4d-4f6a-8c0e-1d3f5b7a9c2e",
+                     *       "type": "lifi",
+                     *       "tool": "across",
+                     *       "toolDetails": {
+                     *         "key": "across",
+                     *         "name": "Across",
+                     *         "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
+                     *       },
+                     *       "action": {
+                     *         "fromChainId": 42161,
+                     *         "fromAmount": "10000000",
+                     *         "fromToken": {
+                     *           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *           "chainId": 42161,
+                     *           "symbol": "USDC",
+                     *           "decimals": 6,
+                     *           "name": "USD Coin",
+                     *           "coinKey": "USDC",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *           "priceUSD": "0.9998",
+                     *           "tags": [
+                     *             "stablecoin"
+                     *           ]
+                     *         },
+                     *         "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *         "toChainId": 8453,
+                     *         "toToken": {
+                     *           "address": "0x4e65fE4DbA92790696d040ac24Aa414708F5c0AB",
+                     *           "chainId": 8453,
+                     *           "symbol": "aBasUSDC",
+                     *           "decimals": 6,
+                     *           "name": "Aave Base USDC",
+                     *           "priceUSD": "0.9998"
+                     *         },
+                     *         "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *         "slippage": 0.005
+                     *       },
+                     *       "estimate": {
+                     *         "tool": "across",
+                     *         "approvalAddress": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                     *         "fromAmount": "10000000",
+                     *         "fromAmountUSD": "9.9980",
+                     *         "toAmount": "9985000",
+                     *         "toAmountMin": "9985000",
+                     *         "toAmountUSD": "9.9830",
+                     *         "executionDuration": 8,
+                     *         "feeCosts": [
+                     *           {
+                     *             "name": "Relayer fee",
+                     *             "description": "Fee kept by the Across relayer, including the gas of the destination calls on Base.",
+                     *             "percentage": "0.0015",
+                     *             "token": {
+                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *               "chainId": 42161,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "priceUSD": "0.9998",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "amount": "15000",
+                     *             "amountUSD": "0.0150",
+                     *             "included": true
+                     *           }
+                     *         ],
+                     *         "gasCosts": [
+                     *           {
+                     *             "type": "SEND",
+                     *             "price": "10000000",
+                     *             "estimate": "210000",
+                     *             "limit": "262500",
+                     *             "amount": "2100000000000",
+                     *             "amountUSD": "0.0072",
+                     *             "token": {
+                     *               "address": "0x0000000000000000000000000000000000000000",
+                     *               "chainId": 42161,
+                     *               "symbol": "ETH",
+                     *               "decimals": 18,
+                     *               "name": "ETH",
+                     *               "coinKey": "ETH",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                     *               "priceUSD": "3412.57"
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "integrator": "example-dapp",
+                     *       "includedSteps": [
+                     *         {
+                     *           "id": "c5e7a9b1-3d5f-4a7c-9e1b-2f4a6c8e0b3d",
+                     *           "type": "cross",
+                     *           "tool": "across",
+                     *           "toolDetails": {
+                     *             "key": "across",
+                     *             "name": "Across",
+                     *             "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
+                     *           },
+                     *           "action": {
+                     *             "fromChainId": 42161,
+                     *             "fromAmount": "10000000",
+                     *             "fromToken": {
+                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *               "chainId": 42161,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "priceUSD": "0.9998",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *             "toChainId": 8453,
+                     *             "toToken": {
+                     *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *               "chainId": 8453,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "priceUSD": "0.9998",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "toAddress": "0x0561fFe9855541C02D17951c93405A4407Df74BC",
+                     *             "slippage": 0.005
+                     *           },
+                     *           "estimate": {
+                     *             "tool": "across",
+                     *             "approvalAddress": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                     *             "fromAmount": "10000000",
+                     *             "toAmount": "9985000",
+                     *             "toAmountMin": "9985000",
+                     *             "executionDuration": 6,
+                     *             "feeCosts": [
+                     *               {
+                     *                 "name": "Relayer fee",
+                     *                 "description": "Fee kept by the Across relayer, including the gas of the destination calls on Base.",
+                     *                 "percentage": "0.0015",
+                     *                 "token": {
+                     *                   "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *                   "chainId": 42161,
+                     *                   "symbol": "USDC",
+                     *                   "decimals": 6,
+                     *                   "name": "USD Coin",
+                     *                   "coinKey": "USDC",
+                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *                   "priceUSD": "0.9998",
+                     *                   "tags": [
+                     *                     "stablecoin"
+                     *                   ]
+                     *                 },
+                     *                 "amount": "15000",
+                     *                 "amountUSD": "0.0150",
+                     *                 "included": true
+                     *               }
+                     *             ],
+                     *             "gasCosts": [
+                     *               {
+                     *                 "type": "SEND",
+                     *                 "price": "10000000",
+                     *                 "estimate": "210000",
+                     *                 "limit": "262500",
+                     *                 "amount": "2100000000000",
+                     *                 "amountUSD": "0.0072",
+                     *                 "token": {
+                     *                   "address": "0x0000000000000000000000000000000000000000",
+                     *                   "chainId": 42161,
+                     *                   "symbol": "ETH",
+                     *                   "decimals": 18,
+                     *                   "name": "ETH",
+                     *                   "coinKey": "ETH",
+                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                     *                   "priceUSD": "3412.57"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "e7a9c1d3-5f7b-4c9e-8a2d-4b6d8f0a2c5e",
+                     *           "type": "custom",
+                     *           "tool": "custom",
+                     *           "toolDetails": {
+                     *             "key": "custom",
+                     *             "name": "Contract call",
+                     *             "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/protocols/custom.svg"
+                     *           },
+                     *           "action": {
+                     *             "fromChainId": 8453,
+                     *             "fromAmount": "9985000",
+                     *             "fromToken": {
+                     *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *               "chainId": 8453,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "priceUSD": "0.9998",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "fromAddress": "0x0561fFe9855541C02D17951c93405A4407Df74BC",
+                     *             "toChainId": 8453,
+                     *             "toToken": {
+                     *               "address": "0x4e65fE4DbA92790696d040ac24Aa414708F5c0AB",
+                     *               "chainId": 8453,
+                     *               "symbol": "aBasUSDC",
+                     *               "decimals": 6,
+                     *               "name": "Aave Base USDC",
+                     *               "priceUSD": "0.9998"
+                     *             },
+                     *             "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *             "toContractAddress": "0xA238Dd80C259a72e81d7e4664a9801593F98d1c5",
+                     *             "toContractCallData": "0x617ba037000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be8000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000000000",
+                     *             "toFallbackAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *             "callDataGasLimit": "300000"
+                     *           },
+                     *           "estimate": {
+                     *             "tool": "custom",
+                     *             "approvalAddress": "0xA238Dd80C259a72e81d7e4664a9801593F98d1c5",
+                     *             "fromAmount": "9985000",
+                     *             "toAmount": "9985000",
+                     *             "toAmountMin": "9985000",
+                     *             "executionDuration": 2,
+                     *             "feeCosts": [],
+                     *             "gasCosts": []
+                     *           }
+                     *         }
+                     *       ],
+                     *       "transactionRequest": {
+                     *         "to": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                     *         "from": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *         "data": "0x6bd89179000000000000000000000000000000000000000000000000000000000000004000000000000000000000000000000000000000000000000000000000000002003c5e7a9b1d2f4e6a8c0b2d4f6a8e0c2b4d6f8a0e2c4b6d8f0a2c4e6b8d0f2a4c000000000000000000000000000000000000000000000000000000000000014000000000000000000000000000000000000000000000000000000000000001800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e58310000000000000000000000000561ffe9855541c02d17951c93405a4407df74bc000000000000000000000000000000000000000000000000000000000098968000000000000000000000000000000000000000000000000000000000000021050000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000066163726f73730000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c6578616d706c652d646170700000000000000000000000000000000000000000000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be800000000000000000000000000000000000000000000000000000000673fc98000000000000000000000000000000000000000000000000000000000673ff3b000000000000000000000000000000000000000000000000000000000000000a000000000000000000000000000000000000000000000000000000000000002403c5e7a9b1d2f4e6a8c0b2d4f6a8e0c2b4d6f8a0e2c4b6d8f0a2c4e6b8d0f2a4c0000000000000000000000000000000000000000000000000000000000000060000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000020000000000000000000000000a238dd80c259a72e81d7e4664a9801593f98d1c5000000000000000000000000a238dd80c259a72e81d7e4664a9801593f98d1c5000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000004e65fe4dba92790696d040ac24aa414708f5c0ab0000000000000000000000000000000000000000000000000000000000985be800000000000000000000000000000000000000000000000000000000000000e000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000084617ba037000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be8000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+                     *         "value": "0x0",
+                     *         "chainId": 42161,
+                     *         "gasPrice": "0x989680",
+                     *         "gasLimit": "0x40164"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Step"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NoQuote"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    postContractCallQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromChain": 42161,
+                 *       "fromToken": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *       "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                 *       "toChain": 8453,
+                 *       "toToken": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *       "toAmount": "9985000",
+                 *       "toContractAddress": "0xA238Dd80C259a72e81d7e4664a9801593F98d1c5",
+                 *       "contractOutputsToken": "0x4e65fE4DbA92790696d040ac24Aa414708F5c0AB",
+                 *       "toContractCallData": "0x617ba037000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be8000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000000000",
+                 *       "toContractGasLimit": "300000",
+                 *       "allowBridges": [
+                 *         "across"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ContractCallRequest"];
+            };
+        };
+        responses: {
+            /** @description The step, ending in a `custom` step that performs the contract call. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "a3c1e5f7-2b4d-4f6a-8c0e-1d3f5b7a9c2e",
+                     *       "type": "lifi",
+                     *       "tool": "across",
+                     *       "toolDetails": {
+                     *         "key": "across",
+                     *         "name": "Across",
+                     *         "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
+                     *       },
+                     *       "action": {
+                     *         "fromChainId": 42161,
+                     *         "fromAmount": "10000000",
+                     *         "fromToken": {
+                     *           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *           "chainId": 42161,
+                     *           "symbol": "USDC",
+                     *           "decimals": 6,
+                     *           "name": "USD Coin",
+                     *           "coinKey": "USDC",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *           "priceUSD": "0.9998",
+                     *           "tags": [
+                     *             "stablecoin"
+                     *           ]
+                     *         },
+                     *         "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *         "toChainId": 8453,
+                     *         "toToken": {
+                     *           "address": "0x4e65fE4DbA92790696d040ac24Aa414708F5c0AB",
+                     *           "chainId": 8453,
+                     *           "symbol": "aBasUSDC",
+                     *           "decimals": 6,
+                     *           "name": "Aave Base USDC",
+                     *           "priceUSD": "0.9998"
+                     *         },
+                     *         "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *         "slippage": 0.005
+                     *       },
+                     *       "estimate": {
+                     *         "tool": "across",
+                     *         "approvalAddress": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                     *         "fromAmount": "10000000",
+                     *         "fromAmountUSD": "9.9980",
+                     *         "toAmount": "9985000",
+                     *         "toAmountMin": "9985000",
+                     *         "toAmountUSD": "9.9830",
+                     *         "executionDuration": 8,
+                     *         "feeCosts": [
+                     *           {
+                     *             "name": "Relayer fee",
+                     *             "description": "Fee kept by the Across relayer, including the gas of the destination calls on Base.",
+                     *             "percentage": "0.0015",
+                     *             "token": {
+                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *               "chainId": 42161,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "priceUSD": "0.9998",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "amount": "15000",
+                     *             "amountUSD": "0.0150",
+                     *             "included": true
+                     *           }
+                     *         ],
+                     *         "gasCosts": [
+                     *           {
+                     *             "type": "SEND",
+                     *             "price": "10000000",
+                     *             "estimate": "210000",
+                     *             "limit": "262500",
+                     *             "amount": "2100000000000",
+                     *             "amountUSD": "0.0072",
+                     *             "token": {
+                     *               "address": "0x0000000000000000000000000000000000000000",
+                     *               "chainId": 42161,
+                     *               "symbol": "ETH",
+                     *               "decimals": 18,
+                     *               "name": "ETH",
+                     *               "coinKey": "ETH",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                     *               "priceUSD": "3412.57"
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "integrator": "example-dapp",
+                     *       "includedSteps": [
+                     *         {
+                     *           "id": "c5e7a9b1-3d5f-4a7c-9e1b-2f4a6c8e0b3d",
+                     *           "type": "cross",
+                     *           "tool": "across",
+                     *           "toolDetails": {
+                     *             "key": "across",
+                     *             "name": "Across",
+                     *             "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
+                     *           },
+                     *           "action": {
+                     *             "fromChainId": 42161,
+                     *             "fromAmount": "10000000",
+                     *             "fromToken": {
+                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *               "chainId": 42161,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "priceUSD": "0.9998",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *             "toChainId": 8453,
+                     *             "toToken": {
+                     *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *               "chainId": 8453,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "priceUSD": "0.9998",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "toAddress": "0x0561fFe9855541C02D17951c93405A4407Df74BC",
+                     *             "slippage": 0.005
+                     *           },
+                     *           "estimate": {
+                     *             "tool": "across",
+                     *             "approvalAddress": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                     *             "fromAmount": "10000000",
+                     *             "toAmount": "9985000",
+                     *             "toAmountMin": "9985000",
+                     *             "executionDuration": 6,
+                     *             "feeCosts": [
+                     *               {
+                     *                 "name": "Relayer fee",
+                     *                 "description": "Fee kept by the Across relayer, including the gas of the destination calls on Base.",
+                     *                 "percentage": "0.0015",
+                     *                 "token": {
+                     *                   "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *                   "chainId": 42161,
+                     *                   "symbol": "USDC",
+                     *                   "decimals": 6,
+                     *                   "name": "USD Coin",
+                     *                   "coinKey": "USDC",
+                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *                   "priceUSD": "0.9998",
+                     *                   "tags": [
+                     *                     "stablecoin"
+                     *                   ]
+                     *                 },
+                     *                 "amount": "15000",
+                     *                 "amountUSD": "0.0150",
+                     *                 "included": true
+                     *               }
+                     *             ],
+                     *             "gasCosts": [
+                     *               {
+                     *                 "type": "SEND",
+                     *                 "price": "10000000",
+                     *                 "estimate": "210000",
+                     *                 "limit": "262500",
+                     *                 "amount": "2100000000000",
+                     *                 "amountUSD": "0.0072",
+                     *                 "token": {
+                     *                   "address": "0x0000000000000000000000000000000000000000",
+                     *                   "chainId": 42161,
+                     *                   "symbol": "ETH",
+                     *                   "decimals": 18,
+                     *                   "name": "ETH",
+                     *                   "coinKey": "ETH",
+                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                     *                   "priceUSD": "3412.57"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "e7a9c1d3-5f7b-4c9e-8a2d-4b6d8f0a2c5e",
+                     *           "type": "custom",
+                     *           "tool": "custom",
+                     *           "toolDetails": {
+                     *             "key": "custom",
+                     *             "name": "Contract call",
+                     *             "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/protocols/custom.svg"
+                     *           },
+                     *           "action": {
+                     *             "fromChainId": 8453,
+                     *             "fromAmount": "9985000",
+                     *             "fromToken": {
+                     *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *               "chainId": 8453,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "priceUSD": "0.9998",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "fromAddress": "0x0561fFe9855541C02D17951c93405A4407Df74BC",
+                     *             "toChainId": 8453,
+                     *             "toToken": {
+                     *               "address": "0x4e65fE4DbA92790696d040ac24Aa414708F5c0AB",
+                     *               "chainId": 8453,
+                     *               "symbol": "aBasUSDC",
+                     *               "decimals": 6,
+                     *               "name": "Aave Base USDC",
+                     *               "priceUSD": "0.9998"
+                     *             },
+                     *             "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *             "toContractAddress": "0xA238Dd80C259a72e81d7e4664a9801593F98d1c5",
+                     *             "toContractCallData": "0x617ba037000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be8000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000000000",
+                     *             "toFallbackAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *             "callDataGasLimit": "300000"
+                     *           },
+                     *           "estimate": {
+                     *             "tool": "custom",
+                     *             "approvalAddress": "0xA238Dd80C259a72e81d7e4664a9801593F98d1c5",
+                     *             "fromAmount": "9985000",
+                     *             "toAmount": "9985000",
+                     *             "toAmountMin": "9985000",
+                     *             "executionDuration": 2,
+                     *             "feeCosts": [],
+                     *             "gasCosts": []
+                     *           }
+                     *         }
+                     *       ],
+                     *       "transactionRequest": {
+                     *         "to": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                     *         "from": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *         "data": "0x6bd89179000000000000000000000000000000000000000000000000000000000000004000000000000000000000000000000000000000000000000000000000000002003c5e7a9b1d2f4e6a8c0b2d4f6a8e0c2b4d6f8a0e2c4b6d8f0a2c4e6b8d0f2a4c000000000000000000000000000000000000000000000000000000000000014000000000000000000000000000000000000000000000000000000000000001800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e58310000000000000000000000000561ffe9855541c02d17951c93405a4407df74bc000000000000000000000000000000000000000000000000000000000098968000000000000000000000000000000000000000000000000000000000000021050000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000066163726f73730000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c6578616d706c652d646170700000000000000000000000000000000000000000000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be800000000000000000000000000000000000000000000000000000000673fc98000000000000000000000000000000000000000000000000000000000673ff3b000000000000000000000000000000000000000000000000000000000000000a000000000000000000000000000000000000000000000000000000000000002403c5e7a9b1d2f4e6a8c0b2d4f6a8e0c2b4d6f8a0e2c4b6d8f0a2c4e6b8d0f2a4c0000000000000000000000000000000000000000000000000000000000000060000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000020000000000000000000000000a238dd80c259a72e81d7e4664a9801593f98d1c5000000000000000000000000a238dd80c259a72e81d7e4664a9801593f98d1c5000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000004e65fe4dba92790696d040ac24aa414708f5c0ab0000000000000000000000000000000000000000000000000000000000985be800000000000000000000000000000000000000000000000000000000000000e000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000084617ba037000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be8000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+                     *         "value": "0x0",
+                     *         "chainId": 42161,
+                     *         "gasPrice": "0x989680",
+                     *         "gasLimit": "0x40164"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Step"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NoQuote"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getStatus: {
+        parameters: {
+            query: {
+                /**
+                 * @description Hash of the sending or receiving transaction (EVM `0x` + 64 hex, Bitcoin/Tron 64 hex,
+                 *     Solana/Sui base58 signature or digest), or the step id (UUID) or transfer id (`0x` + 64 hex).
+                 * @example 0x0991f754c91240e76304af7d026bd597f23c9f9736ec7dafb4f9c7b2b2a17e7c
+                 */
+                txHash: components["schemas"]["TransferReference"];
+                /**
+                 * @description Key of the bridging tool used (from `GET /v1/tools`).
+                 * @example across
+                 */
+                bridge?: components["schemas"]["ToolKey"];
+                /**
+                 * @description Sending chain, id or key.
+                 * @example arb
+                 */
+                fromChain?: components["parameters"]["OptionalFromChain"];
+                /**
+                 * @description Receiving chain, id or key.
+                 * @example opt
+                 */
+                toChain?: components["parameters"]["OptionalToChain"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transfer status (`NOT_FOUND` when unknown). */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "transactionId": "0x7d3a1f0c9b5e2d4a8f6c0e1b3d5a7c9e2f4b6d8a0c1e3f5a7b9d2c4e6f8a0b1c",
+                     *       "sending": {
+                     *         "txHash": "0x0991f754c91240e76304af7d026bd597f23c9f9736ec7dafb4f9c7b2b2a17e7c",
+                     *         "txLink": "https://arbiscan.io/tx/0x0991f754c91240e76304af7d026bd597f23c9f9736ec7dafb4f9c7b2b2a17e7c",
+                     *         "chainId": 42161,
+                     *         "amount": "10000000",
+                     *         "amountUSD": "9.9980",
+                     *         "token": {
+                     *           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *           "chainId": 42161,
+                     *           "symbol": "USDC",
+                     *           "decimals": 6,
+                     *           "name": "USD Coin",
+                     *           "coinKey": "USDC",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *           "priceUSD": "0.9998",
+                     *           "tags": [
+                     *             "stablecoin"
+                     *           ]
+                     *         },
+                     *         "gasPrice": "10000000",
+                     *         "gasUsed": "162345",
+                     *         "gasToken": {
+                     *           "address": "0x0000000000000000000000000000000000000000",
+                     *           "chainId": 42161,
+                     *           "symbol": "ETH",
+                     *           "decimals": 18,
+                     *           "name": "ETH",
+                     *           "coinKey": "ETH",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                     *           "priceUSD": "3412.57"
+                     *         },
+                     *         "gasAmount": "1623450000000",
+                     *         "gasAmountUSD": "0.0055",
+                     *         "value": "0",
+                     *         "timestamp": 1732233612,
+                     *         "includedSteps": [
+                     *           {
+                     *             "fromAmount": "10000000",
+                     *             "fromToken": {
+                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *               "chainId": 42161,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "priceUSD": "0.9998",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "toAmount": "9988000",
+                     *             "toToken": {
+                     *               "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *               "chainId": 10,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "priceUSD": "0.9998",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "bridgedAmount": "9988000",
+                     *             "tool": "across",
+                     *             "toolDetails": {
+                     *               "key": "across",
+                     *               "name": "Across",
+                     *               "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "receiving": {
+                     *         "txHash": "0x795c9d1126db7635788abce4b9b96291d86d7396509535b6f8288142db2e4467",
+                     *         "txLink": "https://optimistic.etherscan.io/tx/0x795c9d1126db7635788abce4b9b96291d86d7396509535b6f8288142db2e4467",
+                     *         "chainId": 10,
+                     *         "amount": "9988000",
+                     *         "amountUSD": "9.9860",
+                     *         "token": {
+                     *           "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *           "chainId": 10,
+                     *           "symbol": "USDC",
+                     *           "decimals": 6,
+                     *           "name": "USD Coin",
+                     *           "coinKey": "USDC",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *           "priceUSD": "0.9998",
+                     *           "tags": [
+                     *             "stablecoin"
+                     *           ]
+                     *         },
+                     *         "gasPrice": "1000000",
+                     *         "gasUsed": "95000",
+                     *         "gasToken": {
+                     *           "address": "0x0000000000000000000000000000000000000000",
+                     *           "chainId": 10,
+                     *           "symbol": "ETH",
+                     *           "decimals": 18,
+                     *           "name": "ETH",
+                     *           "coinKey": "ETH",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                     *           "priceUSD": "3412.57"
+                     *         },
+                     *         "gasAmount": "95000000000",
+                     *         "gasAmountUSD": "0.0003",
+                     *         "value": "0",
+                     *         "timestamp": 1732233618
+                     *       },
+                     *       "explorerLink": "https://explorer.xchain-router.io/tx/0x0991f754c91240e76304af7d026bd597f23c9f9736ec7dafb4f9c7b2b2a17e7c",
+                     *       "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *       "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *       "tool": "across",
+                     *       "status": "DONE",
+                     *       "substatus": "COMPLETED",
+                     *       "substatusMessage": "The transfer is complete.",
+                     *       "metadata": {
+                     *         "integrator": "example-dapp"
+                     *       },
+                     *       "feeCosts": [
+                     *         {
+                     *           "name": "Relayer fee",
+                     *           "description": "Fee kept by the Across relayer that filled the transfer on OP Mainnet.",
+                     *           "percentage": "0.0012",
+                     *           "token": {
+                     *             "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *             "chainId": 42161,
+                     *             "symbol": "USDC",
+                     *             "decimals": 6,
+                     *             "name": "USD Coin",
+                     *             "coinKey": "USDC",
+                     *             "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *             "priceUSD": "0.9998",
+                     *             "tags": [
+                     *               "stablecoin"
+                     *             ]
+                     *           },
+                     *           "amount": "12000",
+                     *           "amountUSD": "0.0120",
+                     *           "included": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StatusResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getIntegrator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The integrator id (its tracking string).
+                 * @example example-dapp
+                 */
+                integratorId: components["parameters"]["IntegratorIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integrator and its fee balances. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "integratorId": "example-dapp",
+                     *       "feeBalances": [
+                     *         {
+                     *           "chainId": 42161,
+                     *           "tokenBalances": [
+                     *             {
+                     *               "token": {
+                     *                 "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *                 "chainId": 42161,
+                     *                 "symbol": "USDC",
+                     *                 "decimals": 6,
+                     *                 "name": "USD Coin",
+                     *                 "coinKey": "USDC",
+                     *                 "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *                 "priceUSD": "0.9998",
+                     *                 "tags": [
+                     *                   "stablecoin"
+                     *                 ]
+                     *               },
+                     *               "amount": "125430000",
+                     *               "amountUsd": "125.40"
+                     *             },
+                     *             {
+                     *               "token": {
+                     *                 "address": "0x0000000000000000000000000000000000000000",
+                     *                 "chainId": 42161,
+                     *                 "symbol": "ETH",
+                     *                 "decimals": 18,
+                     *                 "name": "ETH",
+                     *                 "coinKey": "ETH",
+                     *                 "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                     *                 "priceUSD": "3412.57"
+                     *               },
+                     *               "amount": "41500000000000000",
+                     *               "amountUsd": "141.62"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "chainId": 10,
+                     *           "tokenBalances": [
+                     *             {
+                     *               "token": {
+                     *                 "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *                 "chainId": 10,
+                     *                 "symbol": "USDC",
+                     *                 "decimals": 6,
+                     *                 "name": "USD Coin",
+                     *                 "coinKey": "USDC",
+                     *                 "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *                 "priceUSD": "0.9998",
+                     *                 "tags": [
+                     *                   "stablecoin"
+                     *                 ]
+                     *               },
+                     *               "amount": "53120000",
+                     *               "amountUsd": "53.11"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Integrator"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getIntegratorWithdrawal: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Withdraw only these tokens (comma-separated EVM addresses; the native coin is `0x0000000000000000000000000000000000000000`).
+                 * @example [
+                 *       "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *       "0x0000000000000000000000000000000000000000"
+                 *     ]
+                 */
+                tokenAddresses?: components["schemas"]["EvmAddress"][];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The integrator id (its tracking string).
+                 * @example example-dapp
+                 */
+                integratorId: components["parameters"]["IntegratorIdPath"];
+                /**
+                 * @description Chain to withdraw on, id or key.
+                 * @example 42161
+                 */
+                chainId: components["schemas"]["ChainIdOrKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The withdrawal transaction request. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "transactionRequest": {
+                     *         "to": "0xbD6C7B0d2f68c2b7805d88388319cfB6EcB50eA9",
+                     *         "data": "0xe5d6476600000000000000000000000000000000000000000000000000000000000000200000000000000000000000000000000000000000000000000000000000000002000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e58310000000000000000000000000000000000000000000000000000000000000000",
+                     *         "value": "0x0",
+                     *         "chainId": 42161
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WithdrawResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    postPossibilities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "chains": [
+                 *         42161,
+                 *         10
+                 *       ],
+                 *       "bridges": {
+                 *         "allow": [
+                 *           "across"
+                 *         ]
+                 *       },
+                 *       "exchanges": {
+                 *         "deny": [
+                 *           "dodo"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PossibilitiesRequest"];
+            };
+        };
+        responses: {
+            /** @description Matching tokens, bridges and exchanges. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tokens": [
+                     *         {
+                     *           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *           "chainId": 42161,
+                     *           "symbol": "USDC",
+                     *           "decimals": 6,
+                     *           "name": "USD Coin",
+                     *           "coinKey": "USDC",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *           "priceUSD": "0.9998",
+                     *           "tags": [
+                     *             "stablecoin"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *           "chainId": 10,
+                     *           "symbol": "USDC",
+                     *           "decimals": 6,
+                     *           "name": "USD Coin",
+                     *           "coinKey": "USDC",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *           "priceUSD": "0.9998",
+                     *           "tags": [
+                     *             "stablecoin"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "bridges": [
+                     *         {
+                     *           "tool": "across",
+                     *           "fromChainId": 42161,
+                     *           "fromToken": {
+                     *             "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *             "chainId": 42161,
+                     *             "symbol": "USDC",
+                     *             "decimals": 6,
+                     *             "name": "USD Coin",
+                     *             "coinKey": "USDC",
+                     *             "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *             "priceUSD": "0.9998",
+                     *             "tags": [
+                     *               "stablecoin"
+                     *             ]
+                     *           },
+                     *           "toChainId": 10,
+                     *           "toToken": {
+                     *             "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *             "chainId": 10,
+                     *             "symbol": "USDC",
+                     *             "decimals": 6,
+                     *             "name": "USD Coin",
+                     *             "coinKey": "USDC",
+                     *             "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *             "priceUSD": "0.9998",
+                     *             "tags": [
+                     *               "stablecoin"
+                     *             ]
+                     *           },
+                     *           "maximumTransfer": "2000000000000",
+                     *           "minimumTransfer": "1000000",
+                     *           "swapFeeRate": "0.0012",
+                     *           "swapFeeMinimum": "0",
+                     *           "swapFeeMaximum": "2400000000"
+                     *         }
+                     *       ],
+                     *       "exchanges": [
+                     *         {
+                     *           "tool": "uniswap",
+                     *           "chains": [
+                     *             42161,
+                     *             10
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PossibilitiesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    postRoutes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromChainId": 42161,
+                 *       "fromAmount": "10000000",
+                 *       "fromTokenAddress": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *       "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                 *       "toChainId": 10,
+                 *       "toTokenAddress": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *       "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                 *       "options": {
+                 *         "integrator": "example-dapp",
+                 *         "slippage": 0.005,
+                 *         "order": "CHEAPEST",
+                 *         "maxPriceImpact": 0.1,
+                 *         "allowSwitchChain": false,
+                 *         "allowDestinationCall": true,
+                 *         "bridges": {
+                 *           "allow": [
+                 *             "across",
+                 *             "stargateV2",
+                 *             "cbridge"
+                 *           ]
+                 *         },
+                 *         "exchanges": {
+                 *           "allow": [
+                 *             "all"
+                 *           ]
+                 *         },
+                 *         "timing": {
+                 *           "swapStepTimingStrategies": [
+                 *             {
+                 *               "strategy": "minWaitTime",
+                 *               "minWaitTimeMs": 600,
+                 *               "startingExpectedResults": 4,
+                 *               "reduceEveryMs": 300
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RoutesRequest"];
+            };
+        };
+        responses: {
+            /** @description Routes found, and the reasons other paths are unavailable. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "routes": [
+                     *         {
+                     *           "id": "d7b43286-2c88-4770-9f2f-6a41e5e80d0b",
+                     *           "fromChainId": 42161,
+                     *           "fromAmountUSD": "9.9980",
+                     *           "fromAmount": "10000000",
+                     *           "fromToken": {
+                     *             "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *             "chainId": 42161,
+                     *             "symbol": "USDC",
+                     *             "decimals": 6,
+                     *             "name": "USD Coin",
+                     *             "coinKey": "USDC",
+                     *             "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *             "priceUSD": "0.9998",
+                     *             "tags": [
+                     *               "stablecoin"
+                     *             ]
+                     *           },
+                     *           "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *           "toChainId": 10,
+                     *           "toAmountUSD": "9.9860",
+                     *           "toAmount": "9988000",
+                     *           "toAmountMin": "9938060",
+                     *           "toToken": {
+                     *             "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *             "chainId": 10,
+                     *             "symbol": "USDC",
+                     *             "decimals": 6,
+                     *             "name": "USD Coin",
+                     *             "coinKey": "USDC",
+                     *             "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *             "priceUSD": "0.9998",
+                     *             "tags": [
+                     *               "stablecoin"
+                     *             ]
+                     *           },
+                     *           "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *           "gasCostUSD": "0.0061",
+                     *           "containsSwitchChain": false,
+                     *           "steps": [
+                     *             {
+                     *               "id": "beaa526e-2296-45cc-9867-a481fa9095ed",
+                     *               "type": "lifi",
+                     *               "tool": "across",
+                     *               "toolDetails": {
+                     *                 "key": "across",
+                     *                 "name": "Across",
+                     *                 "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
+                     *               },
+                     *               "action": {
+                     *                 "fromChainId": 42161,
+                     *                 "fromAmount": "10000000",
+                     *                 "fromToken": {
+                     *                   "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *                   "chainId": 42161,
+                     *                   "symbol": "USDC",
+                     *                   "decimals": 6,
+                     *                   "name": "USD Coin",
+                     *                   "coinKey": "USDC",
+                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *                   "priceUSD": "0.9998",
+                     *                   "tags": [
+                     *                     "stablecoin"
+                     *                   ]
+                     *                 },
+                     *                 "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *                 "toChainId": 10,
+                     *                 "toToken": {
+                     *                   "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *                   "chainId": 10,
+                     *                   "symbol": "USDC",
+                     *                   "decimals": 6,
+                     *                   "name": "USD Coin",
+                     *                   "coinKey": "USDC",
+                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *                   "priceUSD": "0.9998",
+                     *                   "tags": [
+                     *                     "stablecoin"
+                     *                   ]
+                     *                 },
+                     *                 "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *                 "slippage": 0.005
+                     *               },
+                     *               "estimate": {
+                     *                 "tool": "across",
+                     *                 "approvalAddress": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                     *                 "fromAmount": "10000000",
+                     *                 "fromAmountUSD": "9.9980",
+                     *                 "toAmount": "9988000",
+                     *                 "toAmountMin": "9938060",
+                     *                 "toAmountUSD": "9.9860",
+                     *                 "executionDuration": 6,
+                     *                 "feeCosts": [
+                     *                   {
+                     *                     "name": "Relayer fee",
+                     *                     "description": "Fee kept by the Across relayer that fills the transfer on OP Mainnet.",
+                     *                     "percentage": "0.0012",
+                     *                     "token": {
+                     *                       "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *                       "chainId": 42161,
+                     *                       "symbol": "USDC",
+                     *                       "decimals": 6,
+                     *                       "name": "USD Coin",
+                     *                       "coinKey": "USDC",
+                     *                       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *                       "priceUSD": "0.9998",
+                     *                       "tags": [
+                     *                         "stablecoin"
+                     *                       ]
+                     *                     },
+                     *                     "amount": "12000",
+                     *                     "amountUSD": "0.0120",
+                     *                     "included": true
+                     *                   }
+                     *                 ],
+                     *                 "gasCosts": [
+                     *                   {
+                     *                     "type": "SEND",
+                     *                     "price": "10000000",
+                     *                     "estimate": "180000",
+                     *                     "limit": "225000",
+                     *                     "amount": "1800000000000",
+                     *                     "amountUSD": "0.0061",
+                     *                     "token": {
+                     *                       "address": "0x0000000000000000000000000000000000000000",
+                     *                       "chainId": 42161,
+                     *                       "symbol": "ETH",
+                     *                       "decimals": 18,
+                     *                       "name": "ETH",
+                     *                       "coinKey": "ETH",
+                     *                       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                     *                       "priceUSD": "3412.57"
+                     *                     }
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               "integrator": "example-dapp",
+                     *               "includedSteps": [
+                     *                 {
+                     *                   "id": "2656de3e-0426-4477-935e-7b480617db12",
+                     *                   "type": "cross",
+                     *                   "tool": "across",
+                     *                   "toolDetails": {
+                     *                     "key": "across",
+                     *                     "name": "Across",
+                     *                     "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
+                     *                   },
+                     *                   "action": {
+                     *                     "fromChainId": 42161,
+                     *                     "fromAmount": "10000000",
+                     *                     "fromToken": {
+                     *                       "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *                       "chainId": 42161,
+                     *                       "symbol": "USDC",
+                     *                       "decimals": 6,
+                     *                       "name": "USD Coin",
+                     *                       "coinKey": "USDC",
+                     *                       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *                       "priceUSD": "0.9998",
+                     *                       "tags": [
+                     *                         "stablecoin"
+                     *                       ]
+                     *                     },
+                     *                     "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *                     "toChainId": 10,
+                     *                     "toToken": {
+                     *                       "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *                       "chainId": 10,
+                     *                       "symbol": "USDC",
+                     *                       "decimals": 6,
+                     *                       "name": "USD Coin",
+                     *                       "coinKey": "USDC",
+                     *                       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *                       "priceUSD": "0.9998",
+                     *                       "tags": [
+                     *                         "stablecoin"
+                     *                       ]
+                     *                     },
+                     *                     "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *                     "slippage": 0.005
+                     *                   },
+                     *                   "estimate": {
+                     *                     "tool": "across",
+                     *                     "approvalAddress": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                     *                     "fromAmount": "10000000",
+                     *                     "fromAmountUSD": "9.9980",
+                     *                     "toAmount": "9988000",
+                     *                     "toAmountMin": "9938060",
+                     *                     "toAmountUSD": "9.9860",
+                     *                     "executionDuration": 6,
+                     *                     "feeCosts": [
+                     *                       {
+                     *                         "name": "Relayer fee",
+                     *                         "description": "Fee kept by the Across relayer that fills the transfer on OP Mainnet.",
+                     *                         "percentage": "0.0012",
+                     *                         "token": {
+                     *                           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *                           "chainId": 42161,
+                     *                           "symbol": "USDC",
+                     *                           "decimals": 6,
+                     *                           "name": "USD Coin",
+                     *                           "coinKey": "USDC",
+                     *                           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *                           "priceUSD": "0.9998",
+                     *                           "tags": [
+                     *                             "stablecoin"
+                     *                           ]
+                     *                         },
+                     *                         "amount": "12000",
+                     *                         "amountUSD": "0.0120",
+                     *                         "included": true
+                     *                       }
+                     *                     ],
+                     *                     "gasCosts": [
+                     *                       {
+                     *                         "type": "SEND",
+                     *                         "price": "10000000",
+                     *                         "estimate": "180000",
+                     *                         "limit": "225000",
+                     *                         "amount": "1800000000000",
+                     *                         "amountUSD": "0.0061",
+                     *                         "token": {
+                     *                           "address": "0x0000000000000000000000000000000000000000",
+                     *                           "chainId": 42161,
+                     *                           "symbol": "ETH",
+                     *                           "decimals": 18,
+                     *                           "name": "ETH",
+                     *                           "coinKey": "ETH",
+                     *                           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                     *                           "priceUSD": "3412.57"
+                     *                         }
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "tags": [
+                     *             "RECOMMENDED",
+                     *             "CHEAPEST",
+                     *             "FASTEST"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "unavailableRoutes": {
+                     *         "filteredOut": [
+                     *           {
+                     *             "overallPath": "42161:USDC-cbridge-10:USDC",
+                     *             "reason": "Price impact 0.1120 is above maxPriceImpact 0.1: cbridge charges a fixed fee of 1.12 USDC on this transfer."
+                     *           }
+                     *         ],
+                     *         "failed": [
+                     *           {
+                     *             "overallPath": "42161:USDC-stargateV2-10:USDC",
+                     *             "subpaths": {
+                     *               "42161:USDC-stargateV2-10:USDC": [
+                     *                 {
+                     *                   "errorType": "NO_QUOTE",
+                     *                   "code": "AMOUNT_TOO_LOW",
+                     *                   "action": {
+                     *                     "fromChainId": 42161,
+                     *                     "fromAmount": "10000000",
+                     *                     "fromToken": {
+                     *                       "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *                       "chainId": 42161,
+                     *                       "symbol": "USDC",
+                     *                       "decimals": 6,
+                     *                       "name": "USD Coin",
+                     *                       "coinKey": "USDC",
+                     *                       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *                       "priceUSD": "0.9998",
+                     *                       "tags": [
+                     *                         "stablecoin"
+                     *                       ]
+                     *                     },
+                     *                     "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *                     "toChainId": 10,
+                     *                     "toToken": {
+                     *                       "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *                       "chainId": 10,
+                     *                       "symbol": "USDC",
+                     *                       "decimals": 6,
+                     *                       "name": "USD Coin",
+                     *                       "coinKey": "USDC",
+                     *                       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *                       "priceUSD": "0.9998",
+                     *                       "tags": [
+                     *                         "stablecoin"
+                     *                       ]
+                     *                     },
+                     *                     "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *                     "slippage": 0.005
+                     *                   },
+                     *                   "tool": "stargateV2",
+                     *                   "message": "The amount 10000000 (10.00 USDC) is below the minimum of 20000000 (20.00 USDC) that stargateV2 accepts from Arbitrum to OP Mainnet."
+                     *                 }
+                     *               ]
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RoutesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NoQuote"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    postStepTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "beaa526e-2296-45cc-9867-a481fa9095ed",
+                 *       "type": "lifi",
+                 *       "tool": "across",
+                 *       "toolDetails": {
+                 *         "key": "across",
+                 *         "name": "Across",
+                 *         "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
+                 *       },
+                 *       "action": {
+                 *         "fromChainId": 42161,
+                 *         "fromAmount": "10000000",
+                 *         "fromToken": {
+                 *           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *           "chainId": 42161,
+                 *           "symbol": "USDC",
+                 *           "decimals": 6,
+                 *           "name": "USD Coin",
+                 *           "coinKey": "USDC",
+                 *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                 *           "priceUSD": "0.9998",
+                 *           "tags": [
+                 *             "stablecoin"
+                 *           ]
+                 *         },
+                 *         "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                 *         "toChainId": 10,
+                 *         "toToken": {
+                 *           "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *           "chainId": 10,
+                 *           "symbol": "USDC",
+                 *           "decimals": 6,
+                 *           "name": "USD Coin",
+                 *           "coinKey": "USDC",
+                 *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                 *           "priceUSD": "0.9998",
+                 *           "tags": [
+                 *             "stablecoin"
+                 *           ]
+                 *         },
+                 *         "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                 *         "slippage": 0.005
+                 *       },
+                 *       "estimate": {
+                 *         "tool": "across",
+                 *         "approvalAddress": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                 *         "fromAmount": "10000000",
+                 *         "fromAmountUSD": "9.9980",
+                 *         "toAmount": "9988000",
+                 *         "toAmountMin": "9938060",
+                 *         "toAmountUSD": "9.9860",
+                 *         "executionDuration": 6,
+                 *         "feeCosts": [
+                 *           {
+                 *             "name": "Relayer fee",
+                 *             "description": "Fee kept by the Across relayer that fills the transfer on OP Mainnet.",
+                 *             "percentage": "0.0012",
+                 *             "token": {
+                 *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *               "chainId": 42161,
+                 *               "symbol": "USDC",
+                 *               "decimals": 6,
+                 *               "name": "USD Coin",
+                 *               "coinKey": "USDC",
+                 *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                 *               "priceUSD": "0.9998",
+                 *               "tags": [
+                 *                 "stablecoin"
+                 *               ]
+                 *             },
+                 *             "amount": "12000",
+                 *             "amountUSD": "0.0120",
+                 *             "included": true
+                 *           }
+                 *         ],
+                 *         "gasCosts": [
+                 *           {
+                 *             "type": "SEND",
+                 *             "price": "10000000",
+                 *             "estimate": "180000",
+                 *             "limit": "225000",
+                 *             "amount": "1800000000000",
+                 *             "amountUSD": "0.0061",
+                 *             "token": {
+                 *               "address": "0x0000000000000000000000000000000000000000",
+                 *               "chainId": 42161,
+                 *               "symbol": "ETH",
+                 *               "decimals": 18,
+                 *               "name": "ETH",
+                 *               "coinKey": "ETH",
+                 *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                 *               "priceUSD": "3412.57"
+                 *             }
+                 *           }
+                 *         ]
+                 *       },
+                 *       "integrator": "example-dapp",
+                 *       "includedSteps": [
+                 *         {
+                 *           "id": "2656de3e-0426-4477-935e-7b480617db12",
+                 *           "type": "cross",
+                 *           "tool": "across",
+                 *           "toolDetails": {
+                 *             "key": "across",
+                 *             "name": "Across",
+                 *             "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
+                 *           },
+                 *           "action": {
+                 *             "fromChainId": 42161,
+                 *             "fromAmount": "10000000",
+                 *             "fromToken": {
+                 *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *               "chainId": 42161,
+                 *               "symbol": "USDC",
+                 *               "decimals": 6,
+                 *               "name": "USD Coin",
+                 *               "coinKey": "USDC",
+                 *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                 *               "priceUSD": "0.9998",
+                 *               "tags": [
+                 *                 "stablecoin"
+                 *               ]
+                 *             },
+                 *             "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                 *             "toChainId": 10,
+                 *             "toToken": {
+                 *               "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                 *               "chainId": 10,
+                 *               "symbol": "USDC",
+                 *               "decimals": 6,
+                 *               "name": "USD Coin",
+                 *               "coinKey": "USDC",
+                 *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                 *               "priceUSD": "0.9998",
+                 *               "tags": [
+                 *                 "stablecoin"
+                 *               ]
+                 *             },
+                 *             "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                 *             "slippage": 0.005
+                 *           },
+                 *           "estimate": {
+                 *             "tool": "across",
+                 *             "approvalAddress": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                 *             "fromAmount": "10000000",
+                 *             "fromAmountUSD": "9.9980",
+                 *             "toAmount": "9988000",
+                 *             "toAmountMin": "9938060",
+                 *             "toAmountUSD": "9.9860",
+                 *             "executionDuration": 6,
+                 *             "feeCosts": [
+                 *               {
+                 *                 "name": "Relayer fee",
+                 *                 "description": "Fee kept by the Across relayer that fills the transfer on OP Mainnet.",
+                 *                 "percentage": "0.0012",
+                 *                 "token": {
+                 *                   "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *                   "chainId": 42161,
+                 *                   "symbol": "USDC",
+                 *                   "decimals": 6,
+                 *                   "name": "USD Coin",
+                 *                   "coinKey": "USDC",
+                 *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                 *                   "priceUSD": "0.9998",
+                 *                   "tags": [
+                 *                     "stablecoin"
+                 *                   ]
+                 *                 },
+                 *                 "amount": "12000",
+                 *                 "amountUSD": "0.0120",
+                 *                 "included": true
+                 *               }
+                 *             ],
+                 *             "gasCosts": [
+                 *               {
+                 *                 "type": "SEND",
+                 *                 "price": "10000000",
+                 *                 "estimate": "180000",
+                 *                 "limit": "225000",
+                 *                 "amount": "1800000000000",
+                 *                 "amountUSD": "0.0061",
+                 *                 "token": {
+                 *                   "address": "0x0000000000000000000000000000000000000000",
+                 *                   "chainId": 42161,
+                 *                   "symbol": "ETH",
+                 *                   "decimals": 18,
+                 *                   "name": "ETH",
+                 *                   "coinKey": "ETH",
+                 *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                 *                   "priceUSD": "3412.57"
+                 *                 }
+                 *               }
+                 *             ]
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["Step"];
+            };
+        };
+        responses: {
+            /** @description The step with its transaction request. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "beaa526e-2296-45cc-9867-a481fa9095ed",
+                     *       "type": "lifi",
+                     *       "tool": "across",
+                     *       "toolDetails": {
+                     *         "key": "across",
+                     *         "name": "Across",
+                     *         "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
+                     *       },
+                     *       "action": {
+                     *         "fromChainId": 42161,
+                     *         "fromAmount": "10000000",
+                     *         "fromToken": {
+                     *           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *           "chainId": 42161,
+                     *           "symbol": "USDC",
+                     *           "decimals": 6,
+                     *           "name": "USD Coin",
+                     *           "coinKey": "USDC",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *           "priceUSD": "0.9998",
+                     *           "tags": [
+                     *             "stablecoin"
+                     *           ]
+                     *         },
+                     *         "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *         "toChainId": 10,
+                     *         "toToken": {
+                     *           "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *           "chainId": 10,
+                     *           "symbol": "USDC",
+                     *           "decimals": 6,
+                     *           "name": "USD Coin",
+                     *           "coinKey": "USDC",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *           "priceUSD": "0.9998",
+                     *           "tags": [
+                     *             "stablecoin"
+                     *           ]
+                     *         },
+                     *         "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *         "slippage": 0.005
+                     *       },
+                     *       "estimate": {
+                     *         "tool": "across",
+                     *         "approvalAddress": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                     *         "fromAmount": "10000000",
+                     *         "fromAmountUSD": "9.9980",
+                     *         "toAmount": "9988000",
+                     *         "toAmountMin": "9938060",
+                     *         "toAmountUSD": "9.9860",
+                     *         "executionDuration": 6,
+                     *         "feeCosts": [
+                     *           {
+                     *             "name": "Relayer fee",
+                     *             "description": "Fee kept by the Across relayer that fills the transfer on OP Mainnet.",
+                     *             "percentage": "0.0012",
+                     *             "token": {
+                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *               "chainId": 42161,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "priceUSD": "0.9998",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "amount": "12000",
+                     *             "amountUSD": "0.0120",
+                     *             "included": true
+                     *           }
+                     *         ],
+                     *         "gasCosts": [
+                     *           {
+                     *             "type": "SEND",
+                     *             "price": "10000000",
+                     *             "estimate": "180000",
+                     *             "limit": "225000",
+                     *             "amount": "1800000000000",
+                     *             "amountUSD": "0.0061",
+                     *             "token": {
+                     *               "address": "0x0000000000000000000000000000000000000000",
+                     *               "chainId": 42161,
+                     *               "symbol": "ETH",
+                     *               "decimals": 18,
+                     *               "name": "ETH",
+                     *               "coinKey": "ETH",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                     *               "priceUSD": "3412.57"
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "integrator": "example-dapp",
+                     *       "includedSteps": [
+                     *         {
+                     *           "id": "2656de3e-0426-4477-935e-7b480617db12",
+                     *           "type": "cross",
+                     *           "tool": "across",
+                     *           "toolDetails": {
+                     *             "key": "across",
+                     *             "name": "Across",
+                     *             "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
+                     *           },
+                     *           "action": {
+                     *             "fromChainId": 42161,
+                     *             "fromAmount": "10000000",
+                     *             "fromToken": {
+                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *               "chainId": 42161,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "priceUSD": "0.9998",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *             "toChainId": 10,
+                     *             "toToken": {
+                     *               "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *               "chainId": 10,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "priceUSD": "0.9998",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *             "slippage": 0.005
+                     *           },
+                     *           "estimate": {
+                     *             "tool": "across",
+                     *             "approvalAddress": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                     *             "fromAmount": "10000000",
+                     *             "fromAmountUSD": "9.9980",
+                     *             "toAmount": "9988000",
+                     *             "toAmountMin": "9938060",
+                     *             "toAmountUSD": "9.9860",
+                     *             "executionDuration": 6,
+                     *             "feeCosts": [
+                     *               {
+                     *                 "name": "Relayer fee",
+                     *                 "description": "Fee kept by the Across relayer that fills the transfer on OP Mainnet.",
+                     *                 "percentage": "0.0012",
+                     *                 "token": {
+                     *                   "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *                   "chainId": 42161,
+                     *                   "symbol": "USDC",
+                     *                   "decimals": 6,
+                     *                   "name": "USD Coin",
+                     *                   "coinKey": "USDC",
+                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *                   "priceUSD": "0.9998",
+                     *                   "tags": [
+                     *                     "stablecoin"
+                     *                   ]
+                     *                 },
+                     *                 "amount": "12000",
+                     *                 "amountUSD": "0.0120",
+                     *                 "included": true
+                     *               }
+                     *             ],
+                     *             "gasCosts": [
+                     *               {
+                     *                 "type": "SEND",
+                     *                 "price": "10000000",
+                     *                 "estimate": "180000",
+                     *                 "limit": "225000",
+                     *                 "amount": "1800000000000",
+                     *                 "amountUSD": "0.0061",
+                     *                 "token": {
+                     *                   "address": "0x0000000000000000000000000000000000000000",
+                     *                   "chainId": 42161,
+                     *                   "symbol": "ETH",
+                     *                   "decimals": 18,
+                     *                   "name": "ETH",
+                     *                   "coinKey": "ETH",
+                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                     *                   "priceUSD": "3412.57"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "transactionRequest": {
+                     *         "to": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                     *         "from": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *         "data": "0x6bd89179000000000000000000000000000000000000000000000000000000000000004000000000000000000000000000000000000000000000000000000000000002007d3a1f0c9b5e2d4a8f6c0e1b3d5a7c9e2f4b6d8a0c1e3f5a7b9d2c4e6f8a0b1c000000000000000000000000000000000000000000000000000000000000014000000000000000000000000000000000000000000000000000000000000001800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e5831000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000989680000000000000000000000000000000000000000000000000000000000000000a0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000066163726f73730000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c6578616d706c652d6461707000000000000000000000000000000000000000000000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff8500000000000000000000000000000000000000000000000000000000009867a000000000000000000000000000000000000000000000000000000000673fc98000000000000000000000000000000000000000000000000000000000673ff3b000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000000",
+                     *         "value": "0x0",
+                     *         "chainId": 42161,
+                     *         "gasPrice": "0x989680",
+                     *         "gasLimit": "0x36ee8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Step"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NoQuote"];
+            409: components["responses"]["SlippageConflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getGasSuggestion: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Sending chain, id or key.
+                 * @example arb
+                 */
+                fromChain?: components["parameters"]["OptionalFromChain"];
+                /**
+                 * @description Sending token, address or symbol.
+                 * @example USDC
+                 */
+                fromToken?: components["parameters"]["OptionalFromToken"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Chain that needs gas, id or key.
+                 * @example opt
+                 */
+                chain: components["schemas"]["ChainIdOrKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gas suggestion. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "available": true,
+                     *       "recommended": {
+                     *         "token": {
+                     *           "address": "0x0000000000000000000000000000000000000000",
+                     *           "chainId": 10,
+                     *           "symbol": "ETH",
+                     *           "decimals": 18,
+                     *           "name": "ETH",
+                     *           "coinKey": "ETH",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                     *           "priceUSD": "3412.57"
+                     *         },
+                     *         "amount": "15000000000000",
+                     *         "amountUsd": "0.0512"
+                     *       },
+                     *       "limit": {
+                     *         "token": {
+                     *           "address": "0x0000000000000000000000000000000000000000",
+                     *           "chainId": 10,
+                     *           "symbol": "ETH",
+                     *           "decimals": 18,
+                     *           "name": "ETH",
+                     *           "coinKey": "ETH",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                     *           "priceUSD": "3412.57"
+                     *         },
+                     *         "amount": "14650000000000000",
+                     *         "amountUsd": "49.99"
+                     *       },
+                     *       "fromToken": {
+                     *         "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *         "chainId": 42161,
+                     *         "symbol": "USDC",
+                     *         "decimals": 6,
+                     *         "name": "USD Coin",
+                     *         "coinKey": "USDC",
+                     *         "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *         "priceUSD": "0.9998",
+                     *         "tags": [
+                     *           "stablecoin"
+                     *         ]
+                     *       },
+                     *       "fromAmount": "51211"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GasSuggestion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getGasStatus: {
+        parameters: {
+            query: {
+                /**
+                 * @description Hash of the transaction that started the gas refill.
+                 * @example 0x782ea4722b166e8ba4d3fe329f5ecba81715ff7088c3cafa80b9ee8c3ae32c13
+                 */
+                txHash: components["schemas"]["TxHash"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gas-refill status. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "DONE",
+                     *       "sending": {
+                     *         "txHash": "0x782ea4722b166e8ba4d3fe329f5ecba81715ff7088c3cafa80b9ee8c3ae32c13",
+                     *         "txLink": "https://arbiscan.io/tx/0x782ea4722b166e8ba4d3fe329f5ecba81715ff7088c3cafa80b9ee8c3ae32c13",
+                     *         "amount": "51211",
+                     *         "token": {
+                     *           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *           "chainId": 42161,
+                     *           "symbol": "USDC",
+                     *           "decimals": 6,
+                     *           "name": "USD Coin",
+                     *           "coinKey": "USDC",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *           "priceUSD": "0.9998",
+                     *           "tags": [
+                     *             "stablecoin"
+                     *           ]
+                     *         },
+                     *         "chainId": 42161,
+                     *         "block": 276543210
+                     *       },
+                     *       "receiving": {
+                     *         "txHash": "0xcbb058bb6bd50e19db9327f06591ec3c7a8030543241e7cd8424b76c710dabfc",
+                     *         "txLink": "https://optimistic.etherscan.io/tx/0xcbb058bb6bd50e19db9327f06591ec3c7a8030543241e7cd8424b76c710dabfc",
+                     *         "amount": "15000000000000",
+                     *         "token": {
+                     *           "address": "0x0000000000000000000000000000000000000000",
+                     *           "chainId": 10,
+                     *           "symbol": "ETH",
+                     *           "decimals": 18,
+                     *           "name": "ETH",
+                     *           "coinKey": "ETH",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                     *           "priceUSD": "3412.57"
+                     *         },
+                     *         "chainId": 10,
+                     *         "block": 128456789
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GasStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    parseCallData: {
+        parameters: {
+            query: {
+                /**
+                 * @description The call data to parse, `0x`-prefixed hex.
+                 * @example 0x4630a0d88a4c2e0f6b8d1a3c5e7f9b0d2a4c6e8f1b3d5a7c9e0f2b4d6a8c1e3f5b7d9a0c00000000000000000000000000000000000000000000000000000000000000c00000000000000000000000000000000000000000000000000000000000000100000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea0000000000000000000000000000000000000000000000000000a5c16282a40000000000000000000000000000000000000000000000000000000000000000120000000000000000000000000000000000000000000000000000000000000000c6578616d706c652d64617070000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000002000000000000000000000000000000000000000000000000000000000000004000000000000000000000000000000000000000000000000000000000000001e0000000000000000000000000bd6c7b0d2f68c2b7805d88388319cfb6ecb50ea9000000000000000000000000bd6c7b0d2f68c2b7805d88388319cfb6ecb50ea9000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e5831000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e5831000000000000000000000000000000000000000000000000000000000098968000000000000000000000000000000000000000000000000000000000000000e000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000084eedd56e1000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e583100000000000000000000000000000000000000000000000000000000000061a8000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000068b3465833fb72a70ecdf485e0e4c7bd8665fc4500000000000000000000000068b3465833fb72a70ecdf485e0e4c7bd8665fc45000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e583100000000000000000000000082af49447d8a07e3bd95bd0d56f35241523fbab100000000000000000000000000000000000000000000000000000000009834d800000000000000000000000000000000000000000000000000000000000000e0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000e404e45aaf000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e583100000000000000000000000082af49447d8a07e3bd95bd0d56f35241523fbab100000000000000000000000000000000000000000000000000000000000001f40000000000000000000000001231deb6f5749ef6ce6943a275a1d3e7486f4eae00000000000000000000000000000000000000000000000000000000009834d8000000000000000000000000000000000000000000000000000a5c16282a4000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000
+                 */
+                callData: components["schemas"]["HexData"];
+                /**
+                 * @description Chain the transaction is built for or was sent on, id or key.
+                 * @example 42161
+                 */
+                chainId?: components["schemas"]["ChainIdOrKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decoded function calls. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "functionName": "swapTokensGeneric",
+                     *         "functionParameters": {
+                     *           "transactionId": "0x8a4c2e0f6b8d1a3c5e7f9b0d2a4c6e8f1b3d5a7c9e0f2b4d6a8c1e3f5b7d9a0c",
+                     *           "integrator": "example-dapp",
+                     *           "referrer": "",
+                     *           "receiver": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *           "minAmountOut": "2916000000000000",
+                     *           "swapData": [
+                     *             {
+                     *               "callTo": "0xbD6C7B0d2f68c2b7805d88388319cfB6EcB50eA9",
+                     *               "approveTo": "0xbD6C7B0d2f68c2b7805d88388319cfB6EcB50eA9",
+                     *               "sendingAssetId": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *               "receivingAssetId": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *               "fromAmount": "10000000",
+                     *               "callData": [
+                     *                 {
+                     *                   "functionName": "collectTokenFees",
+                     *                   "functionParameters": {
+                     *                     "token": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *                     "integratorFee": "25000",
+                     *                     "serviceFee": "0",
+                     *                     "integrator": "0x0000000000000000000000000000000000000000"
+                     *                   }
+                     *                 }
+                     *               ],
+                     *               "requiresDeposit": true
+                     *             },
+                     *             {
+                     *               "callTo": "0x68b3465833fb72A70ecDF485E0e4C7bD8665Fc45",
+                     *               "approveTo": "0x68b3465833fb72A70ecDF485E0e4C7bD8665Fc45",
+                     *               "sendingAssetId": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *               "receivingAssetId": "0x82aF49447D8a07e3bd95BD0d56f35241523fBab1",
+                     *               "fromAmount": "9975000",
+                     *               "callData": "0x04e45aaf000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e583100000000000000000000000082af49447d8a07e3bd95bd0d56f35241523fbab100000000000000000000000000000000000000000000000000000000000001f40000000000000000000000001231deb6f5749ef6ce6943a275a1d3e7486f4eae00000000000000000000000000000000000000000000000000000000009834d8000000000000000000000000000000000000000000000000000a5c16282a40000000000000000000000000000000000000000000000000000000000000000000",
+                     *               "requiresDeposit": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ParsedCallData"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    testApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key is valid. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "valid": true,
+                     *       "keyId": "key_3f9a1c7e",
+                     *       "name": "example-dapp backend",
+                     *       "limits": {
+                     *         "perMinute": 100,
+                     *         "twoHourWindow": 12000
+                     *       },
+                     *       "integrators": [
+                     *         "example-dapp"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["KeyTestResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getChains: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Restrict to chains of these types (comma-separated).
+                 * @example [
+                 *       "EVM"
+                 *     ]
+                 */
+                chainTypes?: components["parameters"]["ChainTypes"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The supported chains. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "chains": [
+                     *         {
+                     *           "key": "arb",
+                     *           "chainType": "EVM",
+                     *           "name": "Arbitrum",
+                     *           "coin": "ETH",
+                     *           "id": 42161,
+                     *           "mainnet": true,
+                     *           "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/chains/arbitrum.svg",
+                     *           "multicallAddress": "0xcA11bde05977b3631167028862bE2a173976CA11",
+                     *           "nativeToken": {
+                     *             "address": "0x0000000000000000000000000000000000000000",
+                     *             "chainId": 42161,
+                     *             "symbol": "ETH",
+                     *             "decimals": 18,
+                     *             "name": "ETH",
+                     *             "coinKey": "ETH",
+                     *             "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                     *             "priceUSD": "3412.57"
+                     *           },
+                     *           "diamondAddress": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                     *           "metamask": {
+                     *             "chainId": "0xa4b1",
+                     *             "chainName": "Arbitrum One",
+                     *             "nativeCurrency": {
+                     *               "name": "ETH",
+                     *               "symbol": "ETH",
+                     *               "decimals": 18
+                     *             },
+                     *             "rpcUrls": [
+                     *               "https://arb1.arbitrum.io/rpc",
+                     *               "https://arbitrum-one-rpc.publicnode.com"
+                     *             ],
+                     *             "blockExplorerUrls": [
+                     *               "https://arbiscan.io/"
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "key": "opt",
+                     *           "chainType": "EVM",
+                     *           "name": "OP Mainnet",
+                     *           "coin": "ETH",
+                     *           "id": 10,
+                     *           "mainnet": true,
+                     *           "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/chains/optimism.svg",
+                     *           "multicallAddress": "0xcA11bde05977b3631167028862bE2a173976CA11",
+                     *           "nativeToken": {
+                     *             "address": "0x0000000000000000000000000000000000000000",
+                     *             "chainId": 10,
+                     *             "symbol": "ETH",
+                     *             "decimals": 18,
+                     *             "name": "ETH",
+                     *             "coinKey": "ETH",
+                     *             "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
+                     *             "priceUSD": "3412.57"
+                     *           },
+                     *           "diamondAddress": "0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE",
+                     *           "metamask": {
+                     *             "chainId": "0xa",
+                     *             "chainName": "OP Mainnet",
+                     *             "nativeCurrency": {
+                     *               "name": "ETH",
+                     *               "symbol": "ETH",
+                     *               "decimals": 18
+                     *             },
+                     *             "rpcUrls": [
+                     *               "https://mainnet.optimism.io/",
+                     *               "https://optimism-rpc.publicnode.com"
+                     *             ],
+                     *             "blockExplorerUrls": [
+                     *               "https://optimistic.etherscan.io/"
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChainsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getTools: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Restrict to these chains (comma-separated chain ids or keys).
+                 * @example [
+                 *       "arb",
+                 *       "opt"
+                 *     ]
+                 */
+                chains?: components["parameters"]["ChainsFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bridges and exchanges. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bridges": [
+                     *         {
+                     *           "key": "across",
+                     *           "name": "Across",
+                     *           "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png",
+                     *           "supportedChains": [
+                     *             {
+                     *               "fromChainId": 42161,
+                     *               "toChainId": 10
+                     *             },
+                     *             {
+                     *               "fromChainId": 10,
+                     *               "toChainId": 42161
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "exchanges": [
+                     *         {
+                     *           "key": "uniswap",
+                     *           "name": "Uniswap V3",
+                     *           "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/exchanges/uniswap.png",
+                     *           "supportedChains": [
+                     *             42161,
+                     *             10
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ToolsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getConnections: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Sending chain, id or key.
+                 * @example arb
+                 */
+                fromChain?: components["parameters"]["OptionalFromChain"];
+                /**
+                 * @description Receiving chain, id or key.
+                 * @example opt
+                 */
+                toChain?: components["parameters"]["OptionalToChain"];
+                /**
+                 * @description Sending token, address or symbol.
+                 * @example USDC
+                 */
+                fromToken?: components["parameters"]["OptionalFromToken"];
+                /**
+                 * @description Receiving token, address or symbol.
+                 * @example USDC
+                 */
+                toToken?: components["parameters"]["OptionalToToken"];
+                /**
+                 * @description Restrict to chains of these types (comma-separated).
+                 * @example [
+                 *       "EVM"
+                 *     ]
+                 */
+                chainTypes?: components["parameters"]["ChainTypes"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "across",
+                 *       "stargateV2"
+                 *     ]
+                 */
+                allowBridges?: components["parameters"]["AllowBridges"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "hop"
+                 *     ]
+                 */
+                denyBridges?: components["parameters"]["DenyBridges"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "across"
+                 *     ]
+                 */
+                preferBridges?: components["parameters"]["PreferBridges"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "all"
+                 *     ]
+                 */
+                allowExchanges?: components["parameters"]["AllowExchanges"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "dodo"
+                 *     ]
+                 */
+                denyExchanges?: components["parameters"]["DenyExchanges"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "uniswap"
+                 *     ]
+                 */
+                preferExchanges?: components["parameters"]["PreferExchanges"];
+                /**
+                 * @description Allow connections that need the user to switch chains in the middle (more than one signed transaction on different chains).
+                 * @example false
+                 */
+                allowSwitchChain?: components["parameters"]["AllowSwitchChain"];
+                /**
+                 * @description Allow swaps or contract calls inside the destination transaction of a bridge transfer.
+                 *     Separate destination-chain swap transactions are unaffected.
+                 * @example true
+                 */
+                allowDestinationCall?: components["parameters"]["AllowDestinationCall"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connections. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "connections": [
+                     *         {
+                     *           "fromChainId": 42161,
+                     *           "toChainId": 10,
+                     *           "fromTokens": [
+                     *             {
+                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *               "chainId": 42161,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "priceUSD": "0.9998",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "toTokens": [
+                     *             {
+                     *               "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+                     *               "chainId": 10,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "priceUSD": "0.9998",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConnectionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+}

@@ -1,0 +1,148 @@
+import request from 'supertest';
+import { makeTestApp, type TestApp } from '../support/app';
+import { contractValidator, type ContractValidator } from '../support/contract';
+
+const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
+
+let t: TestApp;
+let contract: ContractValidator;
+beforeAll(async () => {
+  t = await makeTestApp();
+  contract = await contractValidator();
+});
+
+describe('GET /v1/chains', () => {
+  it('lists every catalog chain with the ecosystem fields', async () => {
+    const res = await request(t.app).get('/v1/chains');
+    contract.expectResponse('getChains', res);
+    expect(res.status).toBe(200);
+    const keys = res.body.chains.map((c: { key: string }) => c.key);
+    expect(keys).toEqual(expect.arrayContaining(['eth', 'opt', 'bsc', 'dai', 'pol', 'bas', 'arb', 'ava', 'lna', 'era', 'scl', 'sol', 'btc', 'sui', 'trx']));
+    const arbitrum = res.body.chains.find((c: { id: number }) => c.id === 42161);
+    expect(arbitrum).toMatchObject({ key: 'arb', chainType: 'EVM', coin: 'ETH', metamask: { chainId: '0xa4b1' } });
+    expect(arbitrum.nativeToken).toMatchObject({ address: '0x0000000000000000000000000000000000000000', decimals: 18 });
+  });
+
+  it('filters by chainTypes, comma-joined or repeated', async () => {
+    const joined = await request(t.app).get('/v1/chains?chainTypes=SVM,UTXO');
+    contract.expectResponse('getChains', joined);
+    expect(joined.body.chains.map((c: { key: string }) => c.key).sort()).toEqual(['btc', 'sol']);
+    const repeated = await request(t.app).get('/v1/chains?chainTypes=SVM&chainTypes=UTXO');
+    expect(repeated.body).toEqual(joined.body);
+  });
+
+  it('rejects an unknown chain type naming the parameter and the allowed values', async () => {
+    const res = await request(t.app).get('/v1/chains?chainTypes=EVM,XYZ');
+    contract.expectResponse('getChains', res);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(1011);
+    expect(res.body.message).toMatch(/chainTypes/);
+    expect(res.body.message).toMatch(/EVM, SVM, UTXO, MVM, TVM/);
+  });
+});
+
+describe('GET /v1/tokens', () => {
+  it('returns stablecoins of Ethereum and Arbitrum only, keyed by chain id', async () => {
+    const res = await request(t.app).get('/v1/tokens?chains=eth,arb&tags=stablecoin');
+    contract.expectResponse('getTokens', res);
+    expect(Object.keys(res.body.tokens).sort()).toEqual(['1', '42161']);
+    for (const list of Object.values(res.body.tokens) as { tags: string[]; symbol: string }[][]) {
+      expect(list.length).toBeGreaterThan(1);
+      for (const token of list) expect(token.tags).toContain('stablecoin');
+    }
+    expect(res.body.tokens['42161'].map((x: { address: string }) => x.address)).toContain(ARB_USDC);
+  });
+
+  it('accepts chain ids and keys mixed, and repeated keys', async () => {
+    const a = await request(t.app).get('/v1/tokens?chains=1,arb');
+    const b = await request(t.app).get('/v1/tokens?chains=eth&chains=42161');
+    contract.expectResponse('getTokens', a);
+    expect(a.body).toEqual(b.body);
+    expect(Object.keys(a.body.tokens).sort()).toEqual(['1', '42161']);
+  });
+
+  it('applies minPriceUSD (default 0.0001) and chainTypes together', async () => {
+    const all = await request(t.app).get('/v1/tokens?chainTypes=SVM');
+    contract.expectResponse('getTokens', all);
+    expect(Object.keys(all.body.tokens)).toEqual(['1151111081099710']);
+    const expensive = await request(t.app).get('/v1/tokens?chainTypes=SVM&minPriceUSD=100');
+    for (const token of expensive.body.tokens['1151111081099710'] ?? []) expect(Number(token.priceUSD)).toBeGreaterThanOrEqual(100);
+    expect((expensive.body.tokens['1151111081099710'] ?? []).length).toBeLessThan(all.body.tokens['1151111081099710'].length);
+  });
+
+  it('answers 400 naming an unknown chain', async () => {
+    const res = await request(t.app).get('/v1/tokens?chains=eth,nochain');
+    contract.expectResponse('getTokens', res);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 1011 });
+    expect(res.body.message).toMatch(/chains "nochain" is not a supported chain/);
+  });
+
+  it.each([
+    ['minPriceUSD=-1', /minPriceUSD must be >= 0/],
+    ['minPriceUSD=abc', /minPriceUSD must be number/],
+    ['unknownParam=1', /unknownParam is not allowed/],
+  ])('answers 400 for %s', async (query, message) => {
+    const res = await request(t.app).get(`/v1/tokens?${query}`);
+    contract.expectResponse('getTokens', res);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(1011);
+    expect(res.body.message).toMatch(message);
+  });
+});
+
+describe('GET /v1/token', () => {
+  it.each([
+    ['arb', 'usdc'],
+    ['42161', 'USDC'],
+    ['ARB', ARB_USDC.toLowerCase()],
+    ['arb', ARB_USDC.toUpperCase().replace('0X', '0x')],
+  ])('finds USDC on Arbitrum by chain %s and token %s, returned checksummed', async (chain, token) => {
+    const res = await request(t.app).get('/v1/token').query({ chain, token });
+    contract.expectResponse('getToken', res);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ chainId: 42161, address: ARB_USDC, symbol: 'USDC', decimals: 6, coinKey: 'USDC' });
+    expect(Number(res.body.priceUSD)).toBeGreaterThan(0.9);
+  });
+
+  it('answers 400 for an invalid chain and 404 for an unknown token', async () => {
+    const badChain = await request(t.app).get('/v1/token?chain=nochain&token=USDC');
+    contract.expectResponse('getToken', badChain);
+    expect(badChain.status).toBe(400);
+    expect(badChain.body.message).toMatch(/chain "nochain"/);
+    const unknown = await request(t.app).get('/v1/token?chain=arb&token=NOPE');
+    contract.expectResponse('getToken', unknown);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe(1003);
+    expect(unknown.body.message).toMatch(/NOPE/);
+  });
+
+  it('answers 400 naming a missing required parameter', async () => {
+    const res = await request(t.app).get('/v1/token?chain=arb');
+    contract.expectResponse('getToken', res);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/query parameter token is required/);
+    expect(res.body.errors.issues).toEqual([expect.objectContaining({ in: 'query', name: 'token', rule: 'required' })]);
+  });
+});
+
+describe('GET /v1/tools', () => {
+  it('lists bridges with chain pairs and exchanges with chains', async () => {
+    const res = await request(t.app).get('/v1/tools');
+    contract.expectResponse('getTools', res);
+    const bridgeKeys = res.body.bridges.map((b: { key: string }) => b.key);
+    expect(bridgeKeys).toEqual(expect.arrayContaining(['across', 'stargate', 'cctp', 'hop', 'relay', 'mayan', 'debridge']));
+    const exchangeKeys = res.body.exchanges.map((e: { key: string }) => e.key);
+    expect(exchangeKeys).toEqual(expect.arrayContaining(['uniswap', 'sushiswap', 'curve']));
+  });
+
+  it('restricts to the given chains', async () => {
+    const res = await request(t.app).get('/v1/tools?chains=bas');
+    contract.expectResponse('getTools', res);
+    for (const e of res.body.exchanges) expect(e.supportedChains).toEqual([8453]);
+    for (const b of res.body.bridges) {
+      for (const pair of b.supportedChains) expect([pair.fromChainId, pair.toChainId]).toContain(8453);
+    }
+    expect(res.body.exchanges.map((e: { key: string }) => e.key)).toContain('aerodrome');
+  });
+});
