@@ -89,6 +89,12 @@ export class Catalog {
     );
   }
 
+  /** The normalised form of an address on a chain, used as an identifier: lower-cased on EVM, as-is elsewhere. */
+  addressKey(chainId: number, address: string): string {
+    const chain = this.chainsById.get(chainId);
+    return chain ? normaliseAddress(chain.chainType, address.trim()) : address.trim();
+  }
+
   tokensOf(chainId: number): readonly Token[] {
     return this.tokensByChain.get(chainId) ?? [];
   }

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Catalog } from '../catalog/catalog';
+import { ratesForDecimals } from '../math/stableswap';
+import type { BridgeRoute, ChainGas, LiquiditySnapshot, PoolState } from './types';
+
+export class SnapshotDataError extends Error {
+  constructor(message: string) {
+    super(`liquidity snapshot: ${message}`);
+    this.name = 'SnapshotDataError';
+  }
+}
+
+/* Wire shapes of data/snapshot/*.json (decimal strings for big integers). */
+interface RawPool {
+  id: string; chainId: number; exchange: string; kind: string; address: string; tokens: string[]; feePpm?: number;
+  reserves?: string[]; tickSpacing?: number; sqrtPriceX96?: string; tick?: number; liquidity?: string;
+  ticks?: [number, string][]; amp?: number; feeE10?: number; balances?: string[];
+}
+interface RawBridgeRoute {
+  bridge: string; fromChainId: number; toChainId: number; coinKey: string; fromToken: string; toToken: string;
+  feePpm: number; fixedFee: string; destinationGasFee: string; minAmount: string; maxAmount: string;
+  durationSeconds: number; gasUnits: number; nativeFee: string; mechanism: string;
+}
+interface RawChainGas { chainId: number; gasPriceWei: string; nativePriceUSD: string; blockTimeSeconds: number; finalitySeconds: number }
+
+/** Loads data/snapshot (pools.json, bridges.json, chains.json), checking every token against the catalog. */
+export function loadSnapshot(snapshotDir: string, catalog: Catalog): LiquiditySnapshot {
+  const pools = read<{ asOf: string; pools: RawPool[] }>(snapshotDir, 'pools.json');
+  const bridges = read<{ routes: RawBridgeRoute[] }>(snapshotDir, 'bridges.json').routes;
+  const chains = read<{ chains: RawChainGas[] }>(snapshotDir, 'chains.json').chains;
+  const token = (chainId: number, address: string, where: string) => {
+    const found = catalog.findToken(chainId, address);
+    if (!found || catalog.addressKey(chainId, found.address) !== catalog.addressKey(chainId, address)) {
+      throw new SnapshotDataError(`${where} names token ${address} that is not in the catalog of chain ${chainId}`);
+    }
+    return found;
+  };
+  return {
+    asOf: pools.asOf,
+    pools: pools.pools.map((raw) => toPool(raw, (a) => token(raw.chainId, a, `pool ${raw.id}`).decimals, (a) => catalog.addressKey(raw.chainId, a))),
+    bridges: bridges.map((raw): BridgeRoute => {
+      token(raw.fromChainId, raw.fromToken, `bridge ${raw.bridge}`);
+      token(raw.toChainId, raw.toToken, `bridge ${raw.bridge}`);
+      return {
+        ...raw,
+        fromToken: catalog.addressKey(raw.fromChainId, raw.fromToken),
+        toToken: catalog.addressKey(raw.toChainId, raw.toToken),
+        feePpm: BigInt(raw.feePpm),
+        fixedFee: BigInt(raw.fixedFee),
+        destinationGasFee: BigInt(raw.destinationGasFee),
+        minAmount: BigInt(raw.minAmount),
+        maxAmount: BigInt(raw.maxAmount),
+        gasUnits: BigInt(raw.gasUnits),
+        nativeFee: BigInt(raw.nativeFee),
+      };
+    }),
+    gas: new Map(
+      chains.map((raw): [number, ChainGas] => [
+        raw.chainId,
+        { ...raw, gasPriceWei: BigInt(raw.gasPriceWei), nativePriceUSD: Number(raw.nativePriceUSD) },
+      ]),
+    ),
+  };
+}
+
+function toPool(raw: RawPool, decimalsOf: (address: string) => number, keyOf: (address: string) => string): PoolState {
+  const base = {
+    id: raw.id,
+    chainId: raw.chainId,
+    exchange: raw.exchange,
+    address: raw.address,
+    tokens: raw.tokens.map((t) => {
+      decimalsOf(t);
+      return keyOf(t);
+    }),
+  };
+  switch (raw.kind) {
+    case 'constantProduct':
+      return { ...base, kind: 'constantProduct', feePpm: BigInt(need(raw, 'feePpm')), reserves: need(raw, 'reserves').map(BigInt) };
+    case 'concentrated':
+      return {
+        ...base,
+        kind: 'concentrated',
+        feePpm: BigInt(need(raw, 'feePpm')),
+        v3: {
+          sqrtPriceX96: BigInt(need(raw, 'sqrtPriceX96')),
+          tick: need(raw, 'tick'),
+          liquidity: BigInt(need(raw, 'liquidity')),
+          feePpm: BigInt(need(raw, 'feePpm')),
+          tickSpacing: need(raw, 'tickSpacing'),
+          ticks: need(raw, 'ticks').map(([tick, net]) => [tick, BigInt(net)] as const),
+        },
+      };
+    case 'stableswap':
+      return {
+        ...base,
+        kind: 'stableswap',
+        amp: BigInt(need(raw, 'amp')),
+        feeE10: BigInt(need(raw, 'feeE10')),
+        balances: need(raw, 'balances').map(BigInt),
+        rates: ratesForDecimals(raw.tokens.map(decimalsOf)),
+      };
+    default:
+      throw new SnapshotDataError(`pool ${raw.id} has unknown kind ${raw.kind}`);
+  }
+}
+
+function need<K extends keyof RawPool>(raw: RawPool, key: K): NonNullable<RawPool[K]> {
+  const value = raw[key];
+  if (value === undefined || value === null) throw new SnapshotDataError(`pool ${raw.id} (${raw.kind}) lacks ${String(key)}`);
+  return value as NonNullable<RawPool[K]>;
+}
+
+function read<T>(dir: string, name: string): T {
+  const file = path.join(dir, name);
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  } catch (error) {
+    throw new SnapshotDataError(`cannot read ${file}: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * One uniform quote interface over the pool kinds, exact input and exact output, with the gas each hop
+ * costs (routing-models: constant product ~50–60k a hop, concentrated 80k + 31k per tick crossed,
+ * stableswap ~120k). Never mutates a pool.
+ */
+import * as cp from '../math/constantProduct';
+import * as v3 from '../math/concentrated';
+import * as curve from '../math/stableswap';
+import type { PoolState } from './types';
+
+export const HOP_GAS = { constantProduct: 60_000n, concentrated: 80_000n, tickCrossed: 31_000n, stableswap: 120_000n } as const;
+
+export type HopFailure = 'INSUFFICIENT_LIQUIDITY';
+
+export type HopQuote =
+  | { readonly ok: true; readonly amountIn: bigint; readonly amountOut: bigint; readonly gasUnits: bigint }
+  | { readonly ok: false; readonly reason: HopFailure; readonly message: string };
+
+const noLiquidity = (pool: PoolState, what: string): HopQuote => ({
+  ok: false,
+  reason: 'INSUFFICIENT_LIQUIDITY',
+  message: `${pool.exchange} pool ${pool.id} cannot ${what}`,
+});
+
+/** Output of swapping `amountIn` of pool token i for token j (rounded down). */
+export function quoteHopExactIn(pool: PoolState, i: number, j: number, amountIn: bigint): HopQuote {
+  if (amountIn <= 0n) return noLiquidity(pool, 'swap a zero amount');
+  switch (pool.kind) {
+    case 'constantProduct': {
+      const amountOut = cp.getAmountOut(amountIn, pool.reserves[i], pool.reserves[j], pool.feePpm);
+      return amountOut > 0n ? { ok: true, amountIn, amountOut, gasUnits: HOP_GAS.constantProduct } : noLiquidity(pool, `give any output for ${amountIn}`);
+    }
+    case 'concentrated': {
+      const q = v3.quoteExactInput(pool.v3, i === 0, amountIn);
+      if (q.exhausted) return noLiquidity(pool, `absorb ${amountIn}: its tick window runs out`);
+      if (q.amountOut <= 0n) return noLiquidity(pool, `give any output for ${amountIn}`);
+      return { ok: true, amountIn, amountOut: q.amountOut, gasUnits: HOP_GAS.concentrated + HOP_GAS.tickCrossed * BigInt(q.ticksCrossed) };
+    }
+    case 'stableswap': {
+      const amountOut = curve.getDy(i, j, amountIn, pool.balances, pool.rates, pool.amp, pool.feeE10);
+      return amountOut > 0n ? { ok: true, amountIn, amountOut, gasUnits: HOP_GAS.stableswap } : noLiquidity(pool, `give any output for ${amountIn}`);
+    }
+  }
+}
+
+/** Input of pool token i needed to receive `amountOut` of token j (rounded up). */
+export function quoteHopExactOut(pool: PoolState, i: number, j: number, amountOut: bigint): HopQuote {
+  if (amountOut <= 0n) return noLiquidity(pool, 'deliver a zero amount');
+  switch (pool.kind) {
+    case 'constantProduct': {
+      const r = cp.getAmountIn(amountOut, pool.reserves[i], pool.reserves[j], pool.feePpm);
+      return r.ok ? { ok: true, amountIn: r.amountIn, amountOut, gasUnits: HOP_GAS.constantProduct } : noLiquidity(pool, `deliver ${amountOut}: above its reserve`);
+    }
+    case 'concentrated': {
+      const q = v3.quoteExactOutput(pool.v3, i === 0, amountOut);
+      if (q.exhausted || q.amountOut < amountOut) return noLiquidity(pool, `deliver ${amountOut}: its tick window runs out`);
+      return { ok: true, amountIn: q.amountIn, amountOut, gasUnits: HOP_GAS.concentrated + HOP_GAS.tickCrossed * BigInt(q.ticksCrossed) };
+    }
+    case 'stableswap': {
+      const r = curve.getDx(i, j, amountOut, pool.balances, pool.rates, pool.amp, pool.feeE10);
+      return r.ok ? { ok: true, amountIn: r.amountIn, amountOut, gasUnits: HOP_GAS.stableswap } : noLiquidity(pool, `deliver ${amountOut}`);
+    }
+  }
+}

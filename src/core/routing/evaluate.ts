@@ -1,0 +1,312 @@
+/**
+ * Prices a route plan forward from a fromAmount: integrator fee, source swaps (one path or a split),
+ * bridge, destination swap (inside the bridge transaction, or as a second transaction after a chain
+ * switch), then fees, gas, USD figures, duration and price impact. Exact-input and exact-output
+ * searches both end here, so every route's figures come from the same forward computation.
+ */
+import { createHash } from 'node:crypto';
+import type { Token } from '../catalog/types';
+import { applySlippageFloor, fractionToPpm, takeFee } from '../math/amounts';
+import { bridgeOut, type BridgeFees } from '../math/bridge';
+import type { BridgeRoute } from '../liquidity/types';
+import type { RoutingGraph } from './graph';
+import type { QuoteMemo, SwapPath } from './paths';
+import { FEE_COLLECTION_GAS, ROUTER_BASE_GAS, gasCost, nativeWeiInToken, ppmToFraction, usd } from './pricing';
+import { replayPath } from './replay';
+import type { FeeCost, PlannedStep, Route, RouteRequest, RouteTransaction, ToolErrorCode } from './types';
+
+/** Gas of the destination call around its swaps (receiver contract, checks, transfer). */
+export const DESTINATION_CALL_GAS = 50_000n;
+
+export interface RoutePlan {
+  /** Parallel source paths with their share of the swapped amount (ppm; they add up to 1e6). Empty: no source swap. */
+  readonly sources: readonly { readonly path: SwapPath; readonly sharePpm: bigint }[];
+  readonly bridge?: BridgeRoute;
+  readonly destination?: SwapPath;
+  /** The destination swap is a second transaction sent by the user after switching chain. */
+  readonly destinationSeparate: boolean;
+}
+
+export type Evaluation =
+  | { readonly ok: true; readonly route: Route }
+  | { readonly ok: false; readonly code: ToolErrorCode; readonly tool: string; readonly message: string };
+
+export function defaultSlippage(request: RouteRequest): number {
+  const stable = (t: Token) => t.tags.includes('stablecoin');
+  return stable(request.fromToken) && stable(request.toToken) ? 0.001 : 0.005;
+}
+
+export function evaluatePlan(graph: RoutingGraph, request: RouteRequest, plan: RoutePlan, fromAmount: bigint, memo: QuoteMemo): Evaluation {
+  const { fromChain, toChain, fromToken, toToken } = request;
+  const feePpm = fractionToPpm(request.fee ?? 0, 'up');
+  const { fee: integratorFee, rest } = takeFee(fromAmount, feePpm);
+  const slippage = request.slippage ?? defaultSlippage(request);
+  const slippagePpm = fractionToPpm(slippage, 'up');
+
+  // Source swaps.
+  const sources: SwapPath[] = [];
+  let bridged = rest;
+  if (plan.sources.length > 0) {
+    bridged = 0n;
+    let left = rest;
+    for (const [k, { path, sharePpm }] of plan.sources.entries()) {
+      const part = k === plan.sources.length - 1 ? left : (rest * sharePpm) / 1_000_000n; // rounds down; the last part takes the remainder
+      left -= part;
+      const priced = replayPath(path, part, memo);
+      if (!priced) return fail('INSUFFICIENT_LIQUIDITY', path.legs[0]?.edge.kind === 'pool' ? path.legs[0].edge.pool.exchange : 'swap', `not enough liquidity on ${describePath(graph, path)} for ${part}`);
+      sources.push(priced);
+      bridged += priced.amountOut;
+    }
+  }
+
+  // Bridge.
+  let arrived = bridged;
+  let bridgeFees: BridgeFees | undefined;
+  if (plan.bridge) {
+    const quote = bridgeOut(bridged, plan.bridge);
+    if (!quote.ok) {
+      const token = graph.token(plan.bridge.fromChainId, plan.bridge.fromToken);
+      return fail(quote.reason, plan.bridge.bridge, bridgeFailureMessage(quote.reason, plan.bridge, bridged, quote.limit, token));
+    }
+    arrived = quote.amountOut;
+    bridgeFees = quote.fees;
+  }
+
+  // Destination swap.
+  let destination: SwapPath | undefined;
+  let destinationCallFee = 0n;
+  let toAmount = arrived;
+  const bridgedToken = plan.bridge ? graph.token(toChain.id, plan.bridge.toToken) : undefined;
+  const toGas = graph.gas(toChain.id);
+  if (plan.destination && bridgedToken) {
+    let swapIn = arrived;
+    if (!plan.destinationSeparate) {
+      const wei = (plan.destination.gasUnits + DESTINATION_CALL_GAS) * (toGas?.gasPriceWei ?? 0n);
+      destinationCallFee = nativeWeiInToken(wei, toChain.nativeToken, bridgedToken);
+      if (destinationCallFee >= arrived) {
+        return fail('FEES_HIGHER_THAN_AMOUNT', plan.bridge!.bridge, `the destination swap's gas (${destinationCallFee} ${bridgedToken.symbol} units) exceeds the ${arrived} units that arrive`);
+      }
+      swapIn = arrived - destinationCallFee;
+    }
+    destination = replayPath(plan.destination, swapIn, memo);
+    if (!destination) return fail('INSUFFICIENT_LIQUIDITY', 'swap', `not enough liquidity on ${describePath(graph, plan.destination)} for ${swapIn}`);
+    toAmount = destination.amountOut;
+  }
+  if (toAmount <= 0n) return fail('FEES_HIGHER_THAN_AMOUNT', plan.bridge?.bridge ?? 'swap', 'nothing would arrive after fees');
+
+  // Steps and transactions.
+  const fromGas = graph.gas(fromChain.id);
+  const feeCosts: FeeCost[] = [];
+  const steps1: PlannedStep[] = [];
+  if (integratorFee > 0n) {
+    const cost: FeeCost = {
+      name: 'Integrator fee',
+      description: `Fee of integrator ${request.integrator ?? '(unnamed)'}, taken from the sent amount`,
+      percentage: ppmToFraction(feePpm),
+      token: fromToken,
+      amount: integratorFee,
+      amountUSD: usd(integratorFee, fromToken),
+      included: true,
+    };
+    feeCosts.push(cost);
+    steps1.push(step('protocol', 'feeCollection', fromChain.id, fromChain.id, fromToken, fromToken, fromAmount, rest, 0, [cost]));
+  }
+  for (const path of sources) steps1.push(...swapSteps(graph, path, fromGas?.blockTimeSeconds ?? 2));
+  if (plan.bridge && bridgeFees) {
+    const from = graph.token(fromChain.id, plan.bridge.fromToken);
+    const bridgeCosts = bridgeFeeCosts(plan.bridge, bridgeFees, bridged, from, fromChain.nativeToken);
+    if (destinationCallFee > 0n && bridgedToken) {
+      bridgeCosts.push({
+        name: 'Destination swap gas',
+        description: `Gas of the swap run by the ${plan.bridge.bridge} destination call on ${toChain.name}, paid in ${bridgedToken.symbol}`,
+        percentage: ratio(destinationCallFee, arrived),
+        token: bridgedToken,
+        amount: destinationCallFee,
+        amountUSD: usd(destinationCallFee, bridgedToken),
+        included: true,
+      });
+    }
+    feeCosts.push(...bridgeCosts);
+    steps1.push({
+      ...step('cross', plan.bridge.bridge, fromChain.id, toChain.id, from, bridgedToken!, bridged, arrived, plan.bridge.durationSeconds, bridgeCosts),
+      bridge: plan.bridge,
+    });
+  }
+  const destinationSteps = destination ? swapSteps(graph, destination, toGas?.blockTimeSeconds ?? 2) : [];
+  if (!plan.destinationSeparate) steps1.push(...destinationSteps);
+
+  const sourceGas = ROUTER_BASE_GAS + (integratorFee > 0n ? FEE_COLLECTION_GAS : 0n) + sources.reduce((s, p) => s + p.gasUnits, 0n) + (plan.bridge?.gasUnits ?? 0n);
+  const firstToToken = plan.destinationSeparate ? bridgedToken! : toToken;
+  const firstToAmount = plan.destinationSeparate ? arrived : toAmount;
+  const firstDuration = (fromGas?.blockTimeSeconds ?? 2) + (plan.bridge?.durationSeconds ?? 0);
+  const transactions: RouteTransaction[] = [
+    {
+      chainId: fromChain.id,
+      toChainId: plan.destinationSeparate ? toChain.id : toChain.id,
+      fromToken,
+      toToken: firstToToken,
+      fromAmount,
+      toAmount: firstToAmount,
+      toAmountMin: applySlippageFloor(firstToAmount, slippagePpm),
+      tool: plan.bridge?.bridge ?? mainExchange(sources),
+      type: plan.bridge ? 'cross' : 'swap',
+      steps: steps1,
+      gasCost: gasCost(fromChain, fromGas?.gasPriceWei ?? 0n, sourceGas),
+      feeCosts,
+      durationSeconds: firstDuration,
+      fromAmountUSD: usd(fromAmount, fromToken),
+      toAmountUSD: usd(firstToAmount, firstToToken),
+    },
+  ];
+  if (plan.destinationSeparate && destination && bridgedToken) {
+    transactions.push({
+      chainId: toChain.id,
+      toChainId: toChain.id,
+      fromToken: bridgedToken,
+      toToken,
+      fromAmount: arrived,
+      toAmount,
+      toAmountMin: applySlippageFloor(toAmount, slippagePpm),
+      tool: mainExchange([destination]),
+      type: 'swap',
+      steps: destinationSteps,
+      gasCost: gasCost(toChain, toGas?.gasPriceWei ?? 0n, ROUTER_BASE_GAS + destination.gasUnits),
+      feeCosts: [],
+      durationSeconds: toGas?.blockTimeSeconds ?? 2,
+      fromAmountUSD: usd(arrived, bridgedToken),
+      toAmountUSD: usd(toAmount, toToken),
+    });
+  }
+
+  const fromAmountUSD = usd(fromAmount, fromToken);
+  const toAmountUSD = usd(toAmount, toToken);
+  const includedFeesUSD = feeCosts.filter((f) => f.included).reduce((s, f) => s + f.amountUSD, 0);
+  const extraFeesUSD = feeCosts.filter((f) => !f.included).reduce((s, f) => s + f.amountUSD, 0);
+  const valueIn = fromAmountUSD - includedFeesUSD;
+  const priceImpact = valueIn > 0 ? Math.max(0, 1 - toAmountUSD / valueIn) : 1;
+  const overallPath = describePlan(graph, request, sources, plan.bridge, destination);
+  const route: Route = {
+    id: routeId(request, overallPath, fromAmount),
+    request,
+    fromAmount,
+    toAmount,
+    toAmountMin: applySlippageFloor(toAmount, slippagePpm),
+    slippage,
+    fromAmountUSD,
+    toAmountUSD,
+    gasCostUSD: transactions.reduce((s, t) => s + t.gasCost.amountUSD, 0),
+    extraFeesUSD,
+    priceImpact,
+    durationSeconds: transactions.reduce((s, t) => s + t.durationSeconds, 0),
+    containsSwitchChain: transactions.length > 1,
+    transactions,
+    source: sources[0],
+    bridge: plan.bridge && bridgeFees ? { route: plan.bridge, amountIn: bridged, amountOut: arrived, fees: bridgeFees } : undefined,
+    destination,
+    integratorFee,
+    preferred: false,
+    tags: [],
+    overallPath,
+  };
+  return { ok: true, route };
+}
+
+function fail(code: ToolErrorCode, tool: string, message: string): Evaluation {
+  return { ok: false, code, tool, message };
+}
+
+function step(
+  type: PlannedStep['type'], tool: string, fromChainId: number, toChainId: number, fromToken: Token, toToken: Token,
+  fromAmount: bigint, toAmount: bigint, durationSeconds: number, feeCosts: FeeCost[],
+): PlannedStep {
+  return { type, tool, fromChainId, toChainId, fromToken, toToken, fromAmount, toAmount, durationSeconds, feeCosts };
+}
+
+function swapSteps(graph: RoutingGraph, path: SwapPath, blockTime: number): PlannedStep[] {
+  return path.legs.map((leg) => {
+    const from = graph.token(path.chainId, leg.edge.from);
+    const to = graph.token(path.chainId, leg.edge.to);
+    if (leg.edge.kind !== 'pool') return step('swap', 'wrapper', path.chainId, path.chainId, from, to, leg.amountIn, leg.amountOut, blockTime, []);
+    return {
+      ...step('swap', leg.edge.pool.exchange, path.chainId, path.chainId, from, to, leg.amountIn, leg.amountOut, blockTime, []),
+      poolId: leg.edge.pool.id,
+      poolAddress: leg.edge.pool.address,
+      poolKind: leg.edge.pool.kind,
+    };
+  });
+}
+
+function bridgeFeeCosts(route: BridgeRoute, fees: BridgeFees, amountIn: bigint, token: Token, native: Token): FeeCost[] {
+  const costs: FeeCost[] = [];
+  const charged = fees.fixed + fees.proportional;
+  if (charged > 0n) {
+    costs.push({
+      name: `${route.bridge} fee`,
+      description: `${route.bridge} fee: ${ppmToFraction(route.feePpm)} of the bridged amount plus a fixed ${route.fixedFee} units`,
+      percentage: ratio(charged, amountIn),
+      token, amount: charged, amountUSD: usd(charged, token), included: true,
+    });
+  }
+  if (fees.destinationGas > 0n) {
+    costs.push({
+      name: 'Relayer destination gas',
+      description: `Gas the ${route.bridge} relayer spends on the destination chain, deducted from the bridged amount`,
+      percentage: ratio(fees.destinationGas, amountIn),
+      token, amount: fees.destinationGas, amountUSD: usd(fees.destinationGas, token), included: true,
+    });
+  }
+  if (route.nativeFee > 0n) {
+    costs.push({
+      name: 'Messaging fee',
+      description: `${route.bridge} message fee, paid on top as native value of the transaction`,
+      percentage: '0',
+      token: native, amount: route.nativeFee, amountUSD: usd(route.nativeFee, native), included: false,
+    });
+  }
+  return costs;
+}
+
+/** a/b as a decimal fraction string with 6 significant decimals (rounded down). */
+function ratio(a: bigint, b: bigint): string {
+  if (b === 0n) return '0';
+  return ppmToFraction((a * 1_000_000n) / b);
+}
+
+function mainExchange(paths: readonly SwapPath[]): string {
+  for (const path of paths) for (const leg of path.legs) if (leg.edge.kind === 'pool') return leg.edge.pool.exchange;
+  return 'wrapper';
+}
+
+function bridgeFailureMessage(reason: string, route: BridgeRoute, amount: bigint, limit: bigint, token: Token): string {
+  const unit = (x: bigint) => `${x} ${token.symbol} units`;
+  switch (reason) {
+    case 'AMOUNT_TOO_LOW':
+      return `${route.bridge} needs at least ${unit(limit)} from ${route.fromChainId} to ${route.toChainId}; the route brings ${unit(amount)}`;
+    case 'AMOUNT_TOO_HIGH':
+      return `${route.bridge} moves at most ${unit(limit)} from ${route.fromChainId} to ${route.toChainId}; the route brings ${unit(amount)}`;
+    default:
+      return `${route.bridge} fees exceed the ${unit(amount)} bridged`;
+  }
+}
+
+export function describePath(graph: RoutingGraph, path: SwapPath): string {
+  const sym = (t: string) => graph.token(path.chainId, t).symbol;
+  return [`${path.chainId}:${sym(path.fromToken)}`, ...path.legs.map((l) => `${path.chainId}:${sym(l.edge.to)}`)].join('~');
+}
+
+function describePlan(graph: RoutingGraph, request: RouteRequest, sources: SwapPath[], bridge?: BridgeRoute, destination?: SwapPath): string {
+  let text = sources.length > 0 ? sources.map((p) => describePath(graph, p)).join('|') : `${request.fromChain.id}:${request.fromToken.symbol}`;
+  if (bridge) {
+    text += `-${bridge.bridge}-${bridge.toChainId}:${graph.token(bridge.toChainId, bridge.toToken).symbol}`;
+    if (destination) text += destination.legs.map((l) => `~${destination.chainId}:${graph.token(destination.chainId, l.edge.to).symbol}`).join('');
+  }
+  return text;
+}
+
+/** A deterministic id in UUID form: the same request on the same data gives the same id. */
+function routeId(request: RouteRequest, overallPath: string, fromAmount: bigint): string {
+  const hex = createHash('sha256')
+    .update([request.fromChain.id, request.toChain.id, request.fromToken.address, request.toToken.address, fromAmount, request.mode, request.fee ?? 0, request.slippage ?? '', request.integrator ?? '', request.fromAddress ?? '', request.toAddress ?? '', overallPath].join('|'))
+    .digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

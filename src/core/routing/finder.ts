@@ -1,0 +1,357 @@
+/**
+ * Route search: enumerates route plans ([source swap ≤ 3 hops] → [≤ 1 bridge] → [destination swap ≤ 3 hops]),
+ * prices each forward, filters and ranks them, and says for every dropped candidate why.
+ */
+import { InvalidRequestError } from '../errors';
+import { bridgeIn, bridgeOut } from '../math/bridge';
+import { fractionToPpm } from '../math/amounts';
+import { divCeil } from '../math/rational';
+import { DESTINATION_CALL_GAS, describePath, evaluatePlan, type RoutePlan } from './evaluate';
+import type { RoutingGraph } from './graph';
+import { searchExactIn, searchExactOut, type PathSearchOptions, type QuoteMemo, type SwapPath } from './paths';
+import { nativeWeiInToken } from './pricing';
+import { poolIdsOf, replayPath } from './replay';
+import { toolPolicy, type ToolPolicy } from './tools';
+import type { Route, RouteRequest, RouteSearchResult, ToolError, ToolErrorCode, UnavailableRoutes } from './types';
+
+export const MAX_HOPS = 3;
+const SPLIT_MIN_USD = 20_000;
+const SPLIT_STEPS_PPM = Array.from({ length: 19 }, (_, k) => BigInt((k + 1) * 50_000));
+
+interface Context {
+  readonly graph: RoutingGraph;
+  readonly request: RouteRequest;
+  readonly memo: QuoteMemo;
+  readonly bridges: ToolPolicy;
+  readonly exchanges: ToolPolicy;
+  readonly pathOptions: PathSearchOptions;
+  readonly unavailable: UnavailableRoutes;
+  readonly startedAt: number;
+  readonly now: () => number;
+}
+
+export class RouteFinder {
+  constructor(
+    private readonly graph: RoutingGraph,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  find(request: RouteRequest): RouteSearchResult {
+    const { graph } = this;
+    const sameChain = request.fromChain.id === request.toChain.id;
+    if (sameChain && request.fromToken.address === request.toToken.address) {
+      throw new InvalidRequestError('fromToken and toToken are the same token on the same chain: there is nothing to swap', {
+        issues: [{ in: 'query', name: 'toToken', rule: 'differentFromFromToken', message: 'same token as fromToken on the same chain' }],
+      });
+    }
+    const exchanges = toolPolicy('exchange', request.exchanges, graph.catalog.exchanges.map((e) => e.key));
+    const bridges = toolPolicy('bridge', request.bridges, graph.catalog.bridges.map((b) => b.key));
+    const ctx: Context = {
+      graph, request, memo: new Map(), bridges, exchanges,
+      pathOptions: { maxHops: MAX_HOPS, allowExchange: (key) => exchanges.allows(key) },
+      unavailable: { filteredOut: [], failed: [] },
+      startedAt: this.now(),
+      now: this.now,
+    };
+    const plans = sameChain ? sameChainPlans(ctx) : crossChainPlans(ctx);
+    const routes: Route[] = [];
+    const seen = new Set<string>();
+    for (const { plan, fromAmount } of plans) {
+      const evaluation = evaluatePlan(graph, request, plan, fromAmount, ctx.memo);
+      if (!evaluation.ok) {
+        failed(ctx, planPath(ctx, plan), evaluation.code, evaluation.tool, evaluation.message);
+        continue;
+      }
+      const route = evaluation.route;
+      if (seen.has(route.overallPath)) continue;
+      seen.add(route.overallPath);
+      if (request.mode === 'exactOut' && route.toAmount < request.amount) {
+        failed(ctx, route.overallPath, 'INSUFFICIENT_LIQUIDITY', route.transactions[0].tool, `forward check gives ${route.toAmount}, below the requested ${request.amount}`);
+        continue;
+      }
+      if (route.priceImpact > request.maxPriceImpact) {
+        ctx.unavailable.filteredOut.push({
+          overallPath: route.overallPath,
+          reason: `price impact ${(route.priceImpact * 100).toFixed(2)}% is above maxPriceImpact ${(request.maxPriceImpact * 100).toFixed(2)}%`,
+        });
+        continue;
+      }
+      routes.push({ ...route, preferred: isPreferred(ctx, route) });
+    }
+    return { routes: rank(routes, request).slice(0, request.maxRoutes), unavailable: ctx.unavailable };
+  }
+}
+
+interface PricedPlan {
+  readonly plan: RoutePlan;
+  readonly fromAmount: bigint;
+}
+
+function sameChainPlans(ctx: Context): PricedPlan[] {
+  const { graph, request } = ctx;
+  const chainId = request.fromChain.id;
+  const from = graph.catalog.addressKey(request.fromChain.id, request.fromToken.address);
+  const to = graph.catalog.addressKey(request.toChain.id, request.toToken.address);
+  if (request.mode === 'exactIn') {
+    const swapAmount = amountAfterFee(request.amount, request.fee);
+    const paths = searchExactIn(graph, chainId, from, swapAmount, [to], ctx.pathOptions, ctx.memo).get(to) ?? [];
+    if (paths.length === 0) noSwapPath(ctx, chainId, from, to, swapAmount);
+    const plans: PricedPlan[] = paths.map((path) => ({ plan: { sources: [{ path, sharePpm: 1_000_000n }], destinationSeparate: false }, fromAmount: request.amount }));
+    const split = paths[0] && splitPlan(ctx, paths[0], swapAmount, chainId, from, to);
+    if (split) plans.unshift({ plan: split, fromAmount: request.amount });
+    return plans;
+  }
+  const paths = searchExactOut(graph, chainId, to, request.amount, [from], ctx.pathOptions, ctx.memo).get(from) ?? [];
+  if (paths.length === 0) noSwapPath(ctx, chainId, from, to, request.amount);
+  return paths.map((path) => ({
+    plan: { sources: [{ path, sharePpm: 1_000_000n }], destinationSeparate: false },
+    fromAmount: amountBeforeFee(path.amountIn, request.fee),
+  }));
+}
+
+/**
+ * A 2-way split of a large swap between the best path and the best path sharing none of its pools,
+ * at the best 5 % step; kept only when the extra output is worth more than the extra gas.
+ */
+function splitPlan(ctx: Context, best: SwapPath, amount: bigint, chainId: number, from: string, to: string): RoutePlan | undefined {
+  const { graph, request } = ctx;
+  const usdIn = request.fromToken.priceUSD ? Number(request.fromToken.priceUSD) * Number(amount) / 10 ** request.fromToken.decimals : 0;
+  if (usdIn < SPLIT_MIN_USD) return undefined;
+  const other = searchExactIn(graph, chainId, from, amount, [to], { ...ctx.pathOptions, excludedPools: poolIdsOf(best), labelsPerToken: 1 }, ctx.memo).get(to)?.[0];
+  if (!other) return undefined;
+  let bestShare = 0n;
+  let bestOut = best.amountOut;
+  for (const share of SPLIT_STEPS_PPM) {
+    const a = (amount * share) / 1_000_000n;
+    const p1 = replayPath(best, a, ctx.memo);
+    const p2 = replayPath(other, amount - a, ctx.memo);
+    if (!p1 || !p2) continue;
+    const out = p1.amountOut + p2.amountOut;
+    if (out > bestOut) {
+      bestOut = out;
+      bestShare = share;
+    }
+  }
+  if (bestShare === 0n) return undefined;
+  const gas = graph.gas(chainId);
+  const extraGasUSD = Number(other.gasUnits * (gas?.gasPriceWei ?? 0n)) / 1e18 * Number(request.fromChain.nativeToken.priceUSD);
+  const gainUSD = Number(bestOut - best.amountOut) / 10 ** request.toToken.decimals * Number(request.toToken.priceUSD);
+  if (gainUSD <= extraGasUSD) return undefined;
+  return { sources: [{ path: best, sharePpm: bestShare }, { path: other, sharePpm: 1_000_000n - bestShare }], destinationSeparate: false };
+}
+
+function crossChainPlans(ctx: Context): PricedPlan[] {
+  const { graph, request } = ctx;
+  const fromChainId = request.fromChain.id;
+  const toChainId = request.toChain.id;
+  const from = graph.catalog.addressKey(request.fromChain.id, request.fromToken.address);
+  const to = graph.catalog.addressKey(request.toChain.id, request.toToken.address);
+  const all = graph.bridgesBetween(fromChainId, toChainId);
+  if (all.length === 0) {
+    failed(ctx, `${fromChainId}:${request.fromToken.symbol}-?-${toChainId}:${request.toToken.symbol}`, 'NO_POSSIBLE_ROUTE', 'bridge',
+      `no bridge connects ${request.fromChain.name} (${fromChainId}) and ${request.toChain.name} (${toChainId})`);
+    return [];
+  }
+  const usable = all.filter((route) => {
+    const why = ctx.bridges.whyNot(route.bridge);
+    if (why) ctx.unavailable.filteredOut.push({ overallPath: bridgePath(ctx, route), reason: why });
+    return !why;
+  });
+  const plans: PricedPlan[] = [];
+  if (request.mode === 'exactIn') {
+    const swapAmount = amountAfterFee(request.amount, request.fee);
+    const sources = searchExactIn(graph, fromChainId, from, swapAmount, [...new Set(usable.map((r) => r.fromToken))], ctx.pathOptions, ctx.memo);
+    // The destination swap is searched once per bridged token, on the largest amount any bridge delivers
+    // (a pool path's output is monotone in its input); the other bridges re-price that path on their amount.
+    const arrivals = usable.map((route) => {
+      const source = sources.get(route.fromToken)?.[0];
+      return { route, source, arrived: source ? bridgeArrival(route, source.amountOut) : undefined };
+    });
+    const largest = new Map<string, bigint>();
+    for (const { route, arrived } of arrivals) {
+      if (arrived !== undefined && route.toToken !== to && arrived > (largest.get(route.toToken) ?? 0n)) largest.set(route.toToken, arrived);
+    }
+    const destinations = new Map<string, SwapPath | undefined>();
+    const destinationFor = (token: string): SwapPath | undefined => {
+      if (!destinations.has(token)) {
+        destinations.set(token, searchExactIn(graph, toChainId, token, largest.get(token)!, [to], ctx.pathOptions, ctx.memo).get(to)?.[0]);
+      }
+      return destinations.get(token);
+    };
+    for (const { route, source, arrived } of arrivals) {
+      if (overBudget(ctx, plans.length)) {
+        failed(ctx, bridgePath(ctx, route), 'TOOL_TIMEOUT', route.bridge, 'not evaluated: the timing strategy\'s time budget ran out');
+        continue;
+      }
+      if (!source) {
+        noSwapPath(ctx, fromChainId, from, route.fromToken, swapAmount, route.bridge);
+        continue;
+      }
+      const plan = destinationPlan(ctx, route, source.legs.length > 0 ? [{ path: source, sharePpm: 1_000_000n }] : [], () => destinationFor(route.toToken), arrived);
+      if (plan) plans.push({ plan, fromAmount: request.amount });
+    }
+    return plans;
+  }
+  // Exact output: walk every leg backwards, then price forward (evaluatePlan) to confirm.
+  for (const route of usable) {
+    if (overBudget(ctx, plans.length)) {
+      failed(ctx, bridgePath(ctx, route), 'TOOL_TIMEOUT', route.bridge, 'not evaluated: the timing strategy\'s time budget ran out');
+      continue;
+    }
+    let needArrived = request.amount;
+    let destination;
+    if (route.toToken !== to) {
+      if (!destinationAllowed(ctx, route)) continue;
+      destination = searchExactOut(graph, toChainId, to, request.amount, [route.toToken], ctx.pathOptions, ctx.memo).get(route.toToken)?.[0];
+      if (!destination) {
+        noSwapPath(ctx, toChainId, route.toToken, to, request.amount, route.bridge);
+        continue;
+      }
+      needArrived = destination.amountIn;
+      if (ctx.request.allowDestinationCall) {
+        const wei = (destination.gasUnits + DESTINATION_CALL_GAS) * (graph.gas(toChainId)?.gasPriceWei ?? 0n);
+        needArrived += nativeWeiInToken(wei, request.toChain.nativeToken, graph.token(toChainId, route.toToken));
+      }
+    }
+    const bridged = bridgeIn(needArrived, route);
+    if (!bridged.ok) {
+      failed(ctx, bridgePath(ctx, route), bridged.reason, route.bridge, `${route.bridge} cannot deliver ${needArrived} units: ${bridged.reason} (limit ${bridged.limit})`);
+      continue;
+    }
+    let sources: RoutePlan['sources'] = [];
+    let swapIn = bridged.amountIn;
+    if (route.fromToken !== from) {
+      const source = searchExactOut(graph, fromChainId, route.fromToken, bridged.amountIn, [from], ctx.pathOptions, ctx.memo).get(from)?.[0];
+      if (!source) {
+        noSwapPath(ctx, fromChainId, from, route.fromToken, bridged.amountIn, route.bridge);
+        continue;
+      }
+      sources = [{ path: source, sharePpm: 1_000_000n }];
+      swapIn = source.amountIn;
+    }
+    plans.push({
+      plan: { sources, bridge: route, destination, destinationSeparate: destination !== undefined && !request.allowDestinationCall },
+      fromAmount: amountBeforeFee(swapIn, request.fee),
+    });
+  }
+  return plans;
+}
+
+/** What arrives on the destination chain for `amount` sent into a bridge route (undefined when it cannot). */
+function bridgeArrival(route: NonNullable<RoutePlan['bridge']>, amount: bigint): bigint | undefined {
+  const out = bridgeOut(amount, route);
+  return out.ok ? out.amountOut : undefined;
+}
+
+function destinationPlan(
+  ctx: Context,
+  route: NonNullable<RoutePlan['bridge']>,
+  sources: RoutePlan['sources'],
+  findDestination: (arrived: bigint) => SwapPath | undefined,
+  arrived: bigint | undefined,
+): RoutePlan | undefined {
+  const to = ctx.graph.catalog.addressKey(ctx.request.toChain.id, ctx.request.toToken.address);
+  if (route.toToken === to) return { sources, bridge: route, destinationSeparate: false };
+  if (!destinationAllowed(ctx, route)) return undefined;
+  // When the bridge itself fails, evaluatePlan reports why; the destination is searched on what would arrive.
+  if (arrived === undefined) return { sources, bridge: route, destinationSeparate: false, destination: undefined };
+  const destination = findDestination(arrived);
+  if (!destination) {
+    noSwapPath(ctx, ctx.request.toChain.id, route.toToken, to, arrived, route.bridge);
+    return undefined;
+  }
+  return { sources, bridge: route, destination, destinationSeparate: !ctx.request.allowDestinationCall };
+}
+
+function destinationAllowed(ctx: Context, route: NonNullable<RoutePlan['bridge']>): boolean {
+  if (ctx.request.allowDestinationCall || ctx.request.allowSwitchChain) return true;
+  ctx.unavailable.filteredOut.push({
+    overallPath: bridgePath(ctx, route),
+    reason: `the swap ${ctx.graph.token(route.toChainId, route.toToken).symbol}→${ctx.request.toToken.symbol} on ${ctx.request.toChain.name} would run inside the ${route.bridge} transaction, and allowDestinationCall is false`,
+  });
+  return false;
+}
+
+function overBudget(ctx: Context, found: number): boolean {
+  const timing = ctx.request.timing;
+  if (!timing) return false;
+  return ctx.now() - ctx.startedAt >= timing.minWaitTimeMs && found >= timing.startingExpectedResults;
+}
+
+function amountAfterFee(amount: bigint, fee: number | undefined): bigint {
+  const feePpm = fractionToPpm(fee ?? 0, 'up');
+  return amount - (amount * feePpm) / 1_000_000n;
+}
+
+/** The smallest fromAmount whose amount after the integrator fee is at least `net`. */
+function amountBeforeFee(net: bigint, fee: number | undefined): bigint {
+  const feePpm = fractionToPpm(fee ?? 0, 'up');
+  let gross = feePpm === 0n ? net : divCeil(net * 1_000_000n, 1_000_000n - feePpm);
+  while (gross - (gross * feePpm) / 1_000_000n < net) gross += 1n;
+  return gross;
+}
+
+function noSwapPath(ctx: Context, chainId: number, from: string, to: string, amount: bigint, bridge?: string): void {
+  const { graph } = ctx;
+  const sym = (t: string) => graph.token(chainId, t).symbol;
+  const path = `${chainId}:${sym(from)}~${chainId}:${sym(to)}`;
+  const anyPath = searchExactIn(graph, chainId, from, 1n, [to], { ...ctx.pathOptions, allowExchange: () => true }, new Map()).size > 0
+    || graph.hopsToTargets(chainId, [to], MAX_HOPS).has(from);
+  const code: ToolErrorCode = anyPath ? 'INSUFFICIENT_LIQUIDITY' : 'NO_POSSIBLE_ROUTE';
+  const message = anyPath
+    ? `no pool path of at most ${MAX_HOPS} hops from ${sym(from)} to ${sym(to)} on chain ${chainId} can take ${amount} units with the allowed exchanges`
+    : `no pools connect ${sym(from)} and ${sym(to)} within ${MAX_HOPS} hops on chain ${chainId}`;
+  failed(ctx, bridge ? `${path} (before ${bridge})` : path, code, 'swap', message);
+}
+
+function failed(ctx: Context, overallPath: string, code: ToolErrorCode, tool: string, message: string): void {
+  const { request } = ctx;
+  const error: ToolError = {
+    errorType: 'NO_QUOTE', code, tool, message,
+    action: {
+      fromChainId: request.fromChain.id, toChainId: request.toChain.id,
+      fromToken: request.fromToken.address, toToken: request.toToken.address,
+      fromAmount: request.mode === 'exactIn' ? request.amount.toString() : undefined,
+    },
+  };
+  ctx.unavailable.failed.push({ overallPath, subpaths: { [overallPath]: [error] } });
+}
+
+function bridgePath(ctx: Context, route: NonNullable<RoutePlan['bridge']>): string {
+  const { graph, request } = ctx;
+  return `${request.fromChain.id}:${request.fromToken.symbol}~${route.fromChainId}:${graph.token(route.fromChainId, route.fromToken).symbol}-${route.bridge}-${route.toChainId}:${graph.token(route.toChainId, route.toToken).symbol}~${route.toChainId}:${request.toToken.symbol}`;
+}
+
+function planPath(ctx: Context, plan: RoutePlan): string {
+  if (plan.bridge) return bridgePath(ctx, plan.bridge);
+  return plan.sources[0] ? describePath(ctx.graph, plan.sources[0].path) : `${ctx.request.fromChain.id}:${ctx.request.fromToken.symbol}`;
+}
+
+function isPreferred(ctx: Context, route: Route): boolean {
+  const exchangesUsed = route.transactions.flatMap((t) => t.steps.filter((s) => s.type === 'swap' && s.tool !== 'wrapper').map((s) => s.tool));
+  const bridgeOk = !ctx.bridges.hasPreferences || (route.bridge !== undefined && ctx.bridges.prefers(route.bridge.route.bridge));
+  const exchangesOk = !ctx.exchanges.hasPreferences || (exchangesUsed.length > 0 && exchangesUsed.every((e) => ctx.exchanges.prefers(e)));
+  return (ctx.bridges.hasPreferences || ctx.exchanges.hasPreferences) && bridgeOk && exchangesOk;
+}
+
+/** CHEAPEST: most output in USD after gas on all chains and fees paid on top. FASTEST: shortest duration, ties by CHEAPEST. */
+export function netValue(route: Route): number {
+  return route.toAmountUSD - route.fromAmountUSD - route.gasCostUSD - route.extraFeesUSD;
+}
+
+function rank(routes: Route[], request: RouteRequest): Route[] {
+  const cheapest = (a: Route, b: Route) => netValue(b) - netValue(a) || (a.overallPath < b.overallPath ? -1 : a.overallPath > b.overallPath ? 1 : 0);
+  const fastest = (a: Route, b: Route) => a.durationSeconds - b.durationSeconds || cheapest(a, b);
+  const byOrder = request.order === 'FASTEST' ? fastest : cheapest;
+  const sorted = [...routes].sort((a, b) => Number(b.preferred) - Number(a.preferred) || byOrder(a, b));
+  if (sorted.length === 0) return sorted;
+  const bestCheap = [...routes].sort(cheapest)[0];
+  const bestFast = [...routes].sort(fastest)[0];
+  return sorted.map((route, index) => {
+    const tags: Route['tags'][number][] = [];
+    if (index === 0) tags.push('RECOMMENDED');
+    if (route === bestCheap) tags.push('CHEAPEST');
+    if (route === bestFast) tags.push('FASTEST');
+    return { ...route, tags };
+  });
+}

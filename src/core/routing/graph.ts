@@ -1,0 +1,132 @@
+/**
+ * The liquidity graph: built once from the catalog and the snapshot, read-only afterwards.
+ * Nodes are (chainId, lower-cased token address); edges are pool hops, wrap/unwrap of the native coin,
+ * and bridge routes between chains.
+ */
+import type { Catalog } from '../catalog/catalog';
+import type { Token } from '../catalog/types';
+import type { BridgeRoute, ChainGas, LiquiditySnapshot, PoolState } from '../liquidity/types';
+
+export interface PoolEdge {
+  readonly kind: 'pool';
+  readonly pool: PoolState;
+  /** Index of the input and output token in the pool. */
+  readonly i: number;
+  readonly j: number;
+  readonly from: string;
+  readonly to: string;
+}
+
+/** Native coin ↔ wrapped native, 1:1 (done by the router with the wrapped contract's deposit/withdraw). */
+export interface WrapEdge {
+  readonly kind: 'wrap' | 'unwrap';
+  readonly from: string;
+  readonly to: string;
+}
+
+export type SwapEdge = PoolEdge | WrapEdge;
+
+export const WRAP_GAS = 30_000n;
+export const NATIVE_ADDRESS = '0x0000000000000000000000000000000000000000';
+
+const nodeKey = (chainId: number, token: string) => `${chainId}:${token}`;
+
+export class RoutingGraph {
+  private readonly edges = new Map<string, SwapEdge[]>();
+  private readonly bridgeRoutesFrom = new Map<string, BridgeRoute[]>();
+  private readonly wrappedNative = new Map<number, string>();
+  readonly pools: readonly PoolState[];
+  readonly bridgeRoutes: readonly BridgeRoute[];
+
+  constructor(
+    readonly catalog: Catalog,
+    readonly snapshot: LiquiditySnapshot,
+  ) {
+    this.pools = snapshot.pools;
+    this.bridgeRoutes = snapshot.bridges;
+    for (const pool of snapshot.pools) {
+      for (let i = 0; i < pool.tokens.length; i++) {
+        for (let j = 0; j < pool.tokens.length; j++) {
+          if (i !== j) this.addEdge(pool.chainId, { kind: 'pool', pool, i, j, from: pool.tokens[i], to: pool.tokens[j] });
+        }
+      }
+    }
+    for (const chain of catalog.chains) {
+      if (chain.chainType !== 'EVM') continue;
+      const wrapped = catalog.tokensOf(chain.id).find((t) => t.symbol.toUpperCase() === `W${chain.nativeToken.symbol.toUpperCase()}`);
+      if (!wrapped) continue;
+      const native = catalog.addressKey(chain.id, chain.nativeToken.address);
+      const w = catalog.addressKey(chain.id, wrapped.address);
+      this.wrappedNative.set(chain.id, w);
+      this.addEdge(chain.id, { kind: 'wrap', from: native, to: w });
+      this.addEdge(chain.id, { kind: 'unwrap', from: w, to: native });
+    }
+    for (const route of snapshot.bridges) {
+      const key = nodeKey(route.fromChainId, route.fromToken);
+      const list = this.bridgeRoutesFrom.get(key) ?? [];
+      list.push(route);
+      this.bridgeRoutesFrom.set(key, list);
+    }
+    for (const list of this.edges.values()) Object.freeze(list);
+    Object.freeze(this);
+  }
+
+  private addEdge(chainId: number, edge: SwapEdge): void {
+    const key = nodeKey(chainId, edge.from);
+    const list = this.edges.get(key) ?? [];
+    list.push(edge);
+    this.edges.set(key, list);
+  }
+
+  edgesFrom(chainId: number, token: string): readonly SwapEdge[] {
+    return this.edges.get(nodeKey(chainId, token)) ?? [];
+  }
+
+  bridgesFrom(chainId: number, token: string): readonly BridgeRoute[] {
+    return this.bridgeRoutesFrom.get(nodeKey(chainId, token)) ?? [];
+  }
+
+  bridgesBetween(fromChainId: number, toChainId: number): BridgeRoute[] {
+    return this.bridgeRoutes.filter((r) => r.fromChainId === fromChainId && r.toChainId === toChainId);
+  }
+
+  wrappedNativeOf(chainId: number): string | undefined {
+    return this.wrappedNative.get(chainId);
+  }
+
+  gas(chainId: number): ChainGas | undefined {
+    return this.snapshot.gas.get(chainId);
+  }
+
+  token(chainId: number, address: string): Token {
+    const token = this.catalog.findToken(chainId, address);
+    if (!token) throw new Error(`graph: token ${address} of chain ${chainId} is not in the catalog`);
+    return token;
+  }
+
+  /**
+   * Tokens of a chain from which `targets` can be reached in at most `maxHops` pool hops
+   * (wraps are free), with the fewest hops needed: used to prune the search.
+   */
+  hopsToTargets(chainId: number, targets: readonly string[], maxHops: number): Map<string, number> {
+    // 0-1 breadth-first search; edges are symmetric (pools both ways, wrap/unwrap pairs), so forward edges serve.
+    const distance = new Map<string, number>();
+    const queue: [string, number][] = [];
+    for (const t of targets) {
+      distance.set(t, 0);
+      queue.push([t, 0]);
+    }
+    while (queue.length > 0) {
+      const [token, d] = queue.shift()!;
+      if (d > (distance.get(token) ?? Infinity)) continue;
+      for (const edge of this.edgesFrom(chainId, token)) {
+        const nd = d + (edge.kind === 'pool' ? 1 : 0);
+        if (nd > maxHops || nd >= (distance.get(edge.to) ?? Infinity)) continue;
+        distance.set(edge.to, nd);
+        if (nd === d) queue.unshift([edge.to, nd]);
+        else queue.push([edge.to, nd]);
+      }
+    }
+    return distance;
+  }
+}

@@ -1,0 +1,55 @@
+/** USD figures (floats, display and ranking only) and gas costs; token amounts stay bigint. */
+import type { Chain, Token } from '../catalog/types';
+import { usdValue } from '../math/amounts';
+import { divCeil } from '../math/rational';
+import type { GasCost } from './types';
+
+/** Intrinsic transaction gas plus the router's own work (diamond dispatch, checks, event). */
+export const ROUTER_BASE_GAS = 65_000n;
+export const FEE_COLLECTION_GAS = 35_000n;
+/** Suggested limit = estimate + 25 % (rounded up): integrators' most common failure is a limit too low. */
+export const GAS_LIMIT_MARGIN_PPM = 1_250_000n;
+
+export function usd(amount: bigint, token: Token): number {
+  return usdValue(amount, token.decimals, token.priceUSD);
+}
+
+export function gasCost(chain: Chain, gasPriceWei: bigint, estimate: bigint): GasCost {
+  const amount = estimate * gasPriceWei;
+  return {
+    type: 'SEND',
+    chainId: chain.id,
+    price: gasPriceWei,
+    estimate,
+    limit: divCeil(estimate * GAS_LIMIT_MARGIN_PPM, 1_000_000n),
+    amount,
+    amountUSD: usd(amount, chain.nativeToken),
+    token: chain.nativeToken,
+  };
+}
+
+const SCALE_DIGITS = 18;
+
+/** A decimal price string as an integer scaled by 1e18 (exact for up to 18 decimals, truncated beyond). */
+export function scaledPrice(priceUSD: string): bigint {
+  const [whole, fraction = ''] = priceUSD.trim().split('.');
+  return BigInt(whole || '0') * 10n ** BigInt(SCALE_DIGITS) + BigInt((fraction + '0'.repeat(SCALE_DIGITS)).slice(0, SCALE_DIGITS) || '0');
+}
+
+/**
+ * The amount of `token` worth `nativeWei` of a chain's native coin at reference prices, rounded up
+ * (a fee charged in the token must cover the gas): ceil(wei·pNative·10^dec / (pToken·10^18)).
+ */
+export function nativeWeiInToken(nativeWei: bigint, native: Token, token: Token): bigint {
+  const pNative = scaledPrice(native.priceUSD);
+  const pToken = scaledPrice(token.priceUSD);
+  if (pToken === 0n) return 0n;
+  return divCeil(nativeWei * pNative * 10n ** BigInt(token.decimals), pToken * 10n ** BigInt(native.decimals));
+}
+
+/** A ppm amount as a fraction string: 2500n → "0.0025". */
+export function ppmToFraction(ppm: bigint): string {
+  const whole = ppm / 1_000_000n;
+  const fraction = (ppm % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : `${whole}`;
+}

@@ -1,0 +1,60 @@
+/**
+ * allow / deny / prefer lists for bridges and exchanges. Special values: `all` (every tool of that type),
+ * `none` and `[]` (no tool), `default` (the default settings: every tool). An empty or absent allow list means
+ * the default. A tool is usable when it is allowed and not denied; preferred tools rank first.
+ */
+import { InvalidRequestError } from '../errors';
+
+export interface ToolSelection {
+  readonly allow?: readonly string[];
+  readonly deny?: readonly string[];
+  readonly prefer?: readonly string[];
+}
+
+export interface ToolPolicy {
+  readonly kind: 'bridge' | 'exchange';
+  allows(key: string): boolean;
+  prefers(key: string): boolean;
+  /** Why a tool is not usable, for the no-route reasons. */
+  whyNot(key: string): string | undefined;
+  readonly hasPreferences: boolean;
+}
+
+type Resolved = { mode: 'all' } | { mode: 'none' } | { mode: 'list'; keys: Set<string> };
+
+export function toolPolicy(kind: 'bridge' | 'exchange', selection: ToolSelection, known: readonly string[]): ToolPolicy {
+  const parameter = kind === 'bridge' ? 'Bridges' : 'Exchanges';
+  const allow = resolve(selection.allow, `allow${parameter}`, known, 'all');
+  const deny = resolve(selection.deny, `deny${parameter}`, known, 'none');
+  const prefer = resolve(selection.prefer, `prefer${parameter}`, known, 'none');
+  const inList = (r: Resolved, key: string) => r.mode === 'all' || (r.mode === 'list' && r.keys.has(key));
+  const whyNot = (key: string) => {
+    if (!inList(allow, key)) return `${kind} ${key} is not in allow${parameter}`;
+    if (inList(deny, key)) return `${kind} ${key} is in deny${parameter}`;
+    return undefined;
+  };
+  return {
+    kind,
+    allows: (key) => whyNot(key) === undefined,
+    prefers: (key) => prefer.mode !== 'none' && inList(prefer, key),
+    whyNot,
+    hasPreferences: prefer.mode !== 'none',
+  };
+}
+
+function resolve(values: readonly string[] | undefined, parameter: string, known: readonly string[], whenAbsent: 'all' | 'none'): Resolved {
+  if (!values || values.length === 0) return { mode: whenAbsent };
+  const flat = values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  if (flat.length === 0) return { mode: whenAbsent };
+  if (flat.includes('all')) return { mode: 'all' };
+  if (flat.includes('default')) return { mode: whenAbsent };
+  if (flat.every((v) => v === 'none' || v === '[]')) return { mode: 'none' };
+  const knownSet = new Set(known);
+  const unknown = flat.filter((v) => v !== 'none' && v !== '[]' && !knownSet.has(v));
+  if (unknown.length > 0) {
+    throw new InvalidRequestError(`${parameter} names unknown tool(s) ${unknown.join(', ')}; GET /v1/tools lists them`, {
+      issues: [{ in: 'query', name: parameter, rule: 'knownTool', message: `unknown: ${unknown.join(', ')}` }],
+    });
+  }
+  return { mode: 'list', keys: new Set(flat.filter((v) => knownSet.has(v))) };
+}

@@ -1,0 +1,166 @@
+/** Domain types of route requests and routes. Amounts are bigint raw units; USD figures are numbers (display/ranking only). */
+import type { Chain, Token } from '../catalog/types';
+import type { BridgeRoute } from '../liquidity/types';
+import type { BridgeFees } from '../math/bridge';
+import type { SwapPath } from './paths';
+import type { ToolSelection } from './tools';
+
+export type Order = 'CHEAPEST' | 'FASTEST';
+
+export interface TimingStrategy {
+  readonly minWaitTimeMs: number;
+  readonly startingExpectedResults: number;
+  readonly reduceEveryMs: number;
+}
+
+export interface RouteRequest {
+  readonly fromChain: Chain;
+  readonly toChain: Chain;
+  readonly fromToken: Token;
+  readonly toToken: Token;
+  /** fromAmount for exact input, toAmount for exact output. */
+  readonly amount: bigint;
+  readonly mode: 'exactIn' | 'exactOut';
+  readonly fromAddress?: string;
+  readonly toAddress?: string;
+  readonly order: Order;
+  /** Fraction 0..1; absent: 0.001 between stablecoins, 0.005 otherwise. */
+  readonly slippage?: number;
+  /** Integrator fee fraction [0, 1). */
+  readonly fee?: number;
+  readonly integrator?: string;
+  readonly referrer?: string;
+  readonly bridges: ToolSelection;
+  readonly exchanges: ToolSelection;
+  readonly allowDestinationCall: boolean;
+  /** Offer routes needing a second transaction on the destination chain. */
+  readonly allowSwitchChain: boolean;
+  readonly maxPriceImpact: number;
+  /** Part of fromAmount converted to native gas on the destination chain. */
+  readonly fromAmountForGas?: bigint;
+  /** Route search time budget from the timing strategies. */
+  readonly timing?: TimingStrategy;
+  readonly maxRoutes: number;
+}
+
+export interface FeeCost {
+  readonly name: string;
+  readonly description: string;
+  /** Fraction of the amount it is taken from, as a decimal string. */
+  readonly percentage: string;
+  readonly token: Token;
+  readonly amount: bigint;
+  readonly amountUSD: number;
+  /** true: already taken out of the amounts; false: paid on top (native value). */
+  readonly included: boolean;
+}
+
+export interface GasCost {
+  readonly type: 'SEND';
+  readonly chainId: number;
+  readonly price: bigint;
+  readonly estimate: bigint;
+  readonly limit: bigint;
+  readonly amount: bigint;
+  readonly amountUSD: number;
+  readonly token: Token;
+}
+
+/** One included step of a route: a swap hop, a bridge transfer, or the integrator fee collection. */
+export interface PlannedStep {
+  readonly type: 'swap' | 'cross' | 'protocol';
+  readonly tool: string;
+  readonly fromChainId: number;
+  readonly toChainId: number;
+  readonly fromToken: Token;
+  readonly toToken: Token;
+  readonly fromAmount: bigint;
+  readonly toAmount: bigint;
+  readonly durationSeconds: number;
+  readonly feeCosts: readonly FeeCost[];
+  /** Pool used by a swap hop (absent for wraps). */
+  readonly poolId?: string;
+  readonly poolAddress?: string;
+  readonly poolKind?: string;
+  readonly bridge?: BridgeRoute;
+}
+
+export interface BridgeLeg {
+  readonly route: BridgeRoute;
+  readonly amountIn: bigint;
+  readonly amountOut: bigint;
+  readonly fees: BridgeFees;
+}
+
+/** One transaction of a route (a route with containsSwitchChain has two). */
+export interface RouteTransaction {
+  readonly chainId: number;
+  readonly fromToken: Token;
+  readonly toToken: Token;
+  readonly fromAmount: bigint;
+  readonly toAmount: bigint;
+  readonly toAmountMin: bigint;
+  readonly tool: string;
+  readonly type: 'swap' | 'cross';
+  readonly steps: readonly PlannedStep[];
+  readonly gasCost: GasCost;
+  readonly feeCosts: readonly FeeCost[];
+  readonly durationSeconds: number;
+  readonly toChainId: number;
+  readonly fromAmountUSD: number;
+  readonly toAmountUSD: number;
+}
+
+export interface Route {
+  readonly id: string;
+  readonly request: RouteRequest;
+  readonly fromAmount: bigint;
+  readonly toAmount: bigint;
+  readonly toAmountMin: bigint;
+  readonly slippage: number;
+  readonly fromAmountUSD: number;
+  readonly toAmountUSD: number;
+  readonly gasCostUSD: number;
+  /** Fees paid on top (not included), in USD: part of the CHEAPEST ranking. */
+  readonly extraFeesUSD: number;
+  readonly priceImpact: number;
+  readonly durationSeconds: number;
+  readonly containsSwitchChain: boolean;
+  readonly transactions: readonly RouteTransaction[];
+  readonly source?: SwapPath;
+  readonly bridge?: BridgeLeg;
+  readonly destination?: SwapPath;
+  readonly integratorFee: bigint;
+  readonly gasRefuel?: { readonly fromAmount: bigint; readonly toAmount: bigint; readonly token: Token };
+  /** Whether every tool of the route is a preferred one (ranks first when preferences are given). */
+  readonly preferred: boolean;
+  readonly tags: readonly ('CHEAPEST' | 'FASTEST' | 'RECOMMENDED')[];
+  /** The path written as in no-route reasons, e.g. 8453:USDC~8453:ETH-across-137:WETH. */
+  readonly overallPath: string;
+}
+
+export type ToolErrorCode =
+  | 'NO_POSSIBLE_ROUTE'
+  | 'INSUFFICIENT_LIQUIDITY'
+  | 'AMOUNT_TOO_LOW'
+  | 'AMOUNT_TOO_HIGH'
+  | 'FEES_HIGHER_THAN_AMOUNT'
+  | 'TOOL_TIMEOUT';
+
+export interface ToolError {
+  readonly errorType: 'NO_QUOTE';
+  readonly code: ToolErrorCode;
+  readonly tool: string;
+  readonly message: string;
+  readonly action: { readonly fromChainId: number; readonly toChainId: number; readonly fromToken: string; readonly toToken: string; readonly fromAmount?: string };
+}
+
+export interface UnavailableRoutes {
+  readonly filteredOut: { overallPath: string; reason: string }[];
+  readonly failed: { overallPath: string; subpaths: Record<string, ToolError[]> }[];
+}
+
+export interface RouteSearchResult {
+  readonly routes: readonly Route[];
+  readonly unavailable: UnavailableRoutes;
+}
