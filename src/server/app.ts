@@ -36,6 +36,7 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
     ajvOpts: { allErrors: true, strict: false, useDefaults: true },
   });
   registerHandlers(api, dependencies, options.handlers);
+  api.registerSecurityHandler('ApiKeyAuth', dependencies.access.apiKeyAuth);
   await api.init();
   const arrayQueryParams = collectArrayQueryParams(api);
 

@@ -17,6 +17,8 @@ export interface Refusal {
 export interface Identification {
   /** The authenticated key, when a valid, usable one was presented. */
   readonly key?: KnownKey;
+  /** Id of the presented key when it is known (also when refused), for logs. */
+  readonly keyId?: string;
   /** Whose counter the request is charged to: the key when authenticated, else the client address. */
   readonly subject: LimitSubject;
   /** Set when the request must be refused (after it has been counted). */
@@ -61,16 +63,16 @@ export function identify(
   const { record } = key;
   if (record.blocked) {
     const reason = record.blockedReason ? ` (${record.blockedReason})` : '';
-    return { subject: client, refusal: { status: 403, reason: 'blocked', message: `API key ${record.id} is blocked${reason}; contact support to have it unblocked` } };
+    return { subject: client, keyId: record.id, refusal: { status: 403, reason: 'blocked', message: `API key ${record.id} is blocked${reason}; contact support to have it unblocked` } };
   }
   if (key.allowlist && !key.allowlist.has(request.clientAddress)) {
-    return { subject: client, refusal: { status: 403, reason: 'address-not-allowed', message: `API key ${record.id} may not be used from address ${request.clientAddress}: it is bound to an allowlist of source addresses` } };
+    return { subject: client, keyId: record.id, refusal: { status: 403, reason: 'address-not-allowed', message: `API key ${record.id} may not be used from address ${request.clientAddress}: it is bound to an allowlist of source addresses` } };
   }
   const subject: LimitSubject = { kind: 'key', keyId: record.id, perMinute: record.perMinute };
   if (restrictions.allowedKeyIds && !restrictions.allowedKeyIds.has(record.id)) {
-    return { key, subject, refusal: { status: 403, reason: 'key-not-accepted', message: `API key ${record.id} is not accepted by this instance` } };
+    return { key, keyId: record.id, subject, refusal: { status: 403, reason: 'key-not-accepted', message: `API key ${record.id} is not accepted by this instance` } };
   }
-  return { key, subject };
+  return { key, keyId: record.id, subject };
 }
 
 /**

@@ -38,6 +38,9 @@ export interface AccessControl {
   readonly authorize: RequestHandler;
   readonly keys: KeyStore;
   readonly store: LimiterStore;
+  /** openapi-backend security handler for the contract's ApiKeyAuth scheme: satisfied when this
+   *  middleware authenticated a key (register with api.registerSecurityHandler('ApiKeyAuth', ...)). */
+  apiKeyAuth(context: unknown, req: Request, res: Response): boolean;
   /** The key record of a presented, known key (for the key-test handler, which sees only headers). */
   keyRecord(presented: string | string[] | undefined): ApiKeyRecord | undefined;
   close(): Promise<void>;
@@ -60,10 +63,11 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
       const identity = identify(options.keys, restrictions, { path: req.path, presentedKey, clientAddress: address, clientLimitId: clientLimitId(address) });
       const locals: AccessLocals = { clientAddress: address, endpointClass: endpoint, apiKey: identity.key?.record };
       Object.assign(res.locals, locals);
-      if (identity.key) {
-        (res as AccessResponse)[KNOWN_KEY] = identity.key;
-        req.log = req.log.child({ keyId: identity.key.record.id });
-      }
+      if (identity.key) (res as AccessResponse)[KNOWN_KEY] = identity.key;
+      // every later log line of the request names the key by its id (never the key itself);
+      // a key the service does not know is named by a short fingerprint of its hash
+      if (identity.keyId) req.log = req.log.child({ keyId: identity.keyId });
+      else if (presentedKey !== undefined) req.log = req.log.child({ keyFingerprint: keyFingerprint(presentedKey) });
 
       if (counting) {
         const rule = limitRule(identity.subject, endpoint, options.override);
@@ -86,7 +90,7 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
       }
 
       if (identity.refusal) {
-        refuse(req, res, identity.refusal, presentedKey, identity.key?.record.id);
+        refuse(req, res, identity.refusal);
         return;
       }
       next();
@@ -99,7 +103,7 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
     const key = (res as AccessResponse)[KNOWN_KEY];
     const refusal = checkIntegrators(key, restrictions, endpointClass(req.path), namedIntegrators(req));
     if (refusal) {
-      refuse(req, res, refusal, undefined, key?.record.id);
+      refuse(req, res, refusal);
       return;
     }
     next();
@@ -110,6 +114,7 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
     authorize: authorizeHandler,
     keys: options.keys,
     store: options.store,
+    apiKeyAuth: (_context, _req, res) => (res as AccessResponse)[KNOWN_KEY] !== undefined,
     keyRecord: (presented) => {
       const value = headerValue(presented);
       return value === undefined ? undefined : options.keys.authenticate(value)?.record;
@@ -118,10 +123,8 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
   };
 }
 
-function refuse(req: Request, res: Response, refusal: Refusal, presentedKey: string | undefined, keyId: string | undefined): void {
-  // never the key: its id when known, else a short fingerprint of its hash
-  const who = keyId ? { keyId } : presentedKey !== undefined ? { keyFingerprint: keyFingerprint(presentedKey) } : {};
-  req.log.info({ ...who, reason: refusal.reason, status: refusal.status, clientAddress: res.locals.clientAddress }, `access refused: ${refusal.reason}`);
+function refuse(req: Request, res: Response, refusal: Refusal): void {
+  req.log.info({ reason: refusal.reason, status: refusal.status, clientAddress: res.locals.clientAddress }, `access refused: ${refusal.reason}`);
   res.status(refusal.status).json({ message: refusal.message, code: ErrorCode.UnauthorizedError });
 }
 
