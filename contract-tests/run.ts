@@ -2,54 +2,176 @@
  * Contract tests: starts the real server on an ephemeral loopback port and runs Dredd against it
  * with the hooks in contract-tests/hooks.js (real bad inputs for the error answers, a schema check
  * of every real response, and a printed reason for every skipped transaction).
+ *
+ * The server is hermetic: its configuration comes from this file, not from the caller's environment
+ * (only CONTRACT_LOG_LEVEL is read), with three API keys generated for the run so that the hooks can
+ * drive 401 (an unknown key), 403 (a blocked key) and 429 (a key allowed one request a minute).
+ *
+ * Files written to contract-tests/artifacts/ (gitignored):
+ *   openapi.translated.json  openapi.yaml as the server reads it (loadContract: OpenAPI 3.0 exclusive
+ *                            bounds translated for ajv); hooks.js validates against it
+ *   summary.json             written by hooks.js at the end: every transaction and its outcome
+ *   dredd-report.md          Dredd's markdown report
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { loadConfig } from '../src/config';
+import { generateApiKey, hashApiKey } from '../src/core/access/keys';
 import { createApp } from '../src/server/app';
+import { loadContract } from '../src/server/contract';
 import { buildDependencies } from '../src/server/dependencies';
 import { handlers } from '../handlers';
 
 const ROOT = path.resolve(__dirname, '..');
+const OPENAPI = path.join(ROOT, 'openapi.yaml');
+const ARTIFACTS = path.join(__dirname, 'artifacts');
+const TRANSLATED = path.join(ARTIFACTS, 'openapi.translated.json');
+const SUMMARY = path.join(ARTIFACTS, 'summary.json');
+/** Dredd normally needs ~10 s (most of it parsing the contract); it is stopped after this. */
+const DREDD_TIMEOUT_MS = 120_000;
+
+interface Summary {
+  passed: number;
+  failed: number;
+  skipped: number;
+  skipReasons: Record<string, number>;
+  failures: { name: string; reason: string }[];
+}
 
 async function main(): Promise<number> {
-  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
-  const app = await createApp(buildDependencies(config), config, { handlers, logger: pino({ level: config.logLevel }) });
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  fs.rmSync(SUMMARY, { force: true });
+  fs.writeFileSync(TRANSLATED, `${JSON.stringify(loadContract(OPENAPI), null, 2)}\n`);
+
+  const keys = { valid: generateApiKey(), blocked: generateApiKey(), limited: generateApiKey() };
+  const keyDocument = {
+    keys: [
+      // name and integrators so that a 200 of GET /v1/keys/test has every field of the contract's example
+      { id: 'contract-valid', name: 'contract tests', sha256: hashApiKey(keys.valid), perMinute: 1_000_000, integrators: ['example-dapp'] },
+      { id: 'contract-blocked', sha256: hashApiKey(keys.blocked), blocked: true, blockedReason: 'contract tests' },
+      { id: 'contract-limited', sha256: hashApiKey(keys.limited), perMinute: 1 },
+    ],
+  };
+  const config = loadConfig({ LOG_LEVEL: process.env.CONTRACT_LOG_LEVEL ?? 'silent', API_KEYS: JSON.stringify(keyDocument) });
+  const dependencies = buildDependencies(config);
+  const app = await quietUnknownFormats(() => createApp(dependencies, config, { handlers, logger: pino({ level: config.logLevel }) }));
   const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', () => resolve());
+    server.once('error', reject);
+  });
   const { port } = server.address() as AddressInfo;
   const endpoint = `http://127.0.0.1:${port}`;
-  process.stdout.write(`contract tests: real server on ${endpoint}\n`);
+  process.stdout.write(`contract tests: real server on ${endpoint}, implemented: ${Object.keys(handlers).join(', ')}\n`);
   try {
-    return await runDredd(endpoint);
+    const code = await runDredd(endpoint, keys);
+    return report(code);
   } finally {
     server.closeAllConnections();
     server.close();
+    await dependencies.access.close();
   }
 }
 
-function runDredd(endpoint: string): Promise<number> {
-  const dredd = path.join(ROOT, 'node_modules', '.bin', 'dredd');
+/**
+ * ajv warns once per schema location about every format it has no validator for (hundreds of lines
+ * while the server compiles the contract): they are counted and summed up in one line instead.
+ */
+async function quietUnknownFormats<T>(build: () => Promise<T>): Promise<T> {
+  const warn = console.warn;
+  const formats = new Map<string, number>();
+  console.warn = (...args: unknown[]) => {
+    const match = typeof args[0] === 'string' ? /^unknown format "([^"]+)" ignored in schema/.exec(args[0]) : null;
+    if (match) formats.set(match[1]!, (formats.get(match[1]!) ?? 0) + 1);
+    else warn(...args);
+  };
+  try {
+    return await build();
+  } finally {
+    console.warn = warn;
+    if (formats.size > 0) {
+      const list = [...formats].map(([format, count]) => `${format} (${count})`).join(', ');
+      process.stdout.write(`contract tests: note: the server's validator ignores the formats ${list} (ajv warnings, summed up)\n`);
+    }
+  }
+}
+
+function runDredd(endpoint: string, keys: Record<'valid' | 'blocked' | 'limited', string>): Promise<number> {
   const args = [
-    'openapi.yaml',
+    require.resolve('dredd/bin/dredd'),
+    OPENAPI,
     endpoint,
     '--hookfiles=contract-tests/hooks.js',
     '--language=nodejs',
-    '--loglevel=warning',
+    // the parser warns about every schema keyword Dredd does not support (hundreds of lines);
+    // failures and hook output are not log messages, so they are still printed
+    '--loglevel=error',
+    // colours only on a terminal (Dredd's output is piped through this process)
+    process.stdout.isTTY ? '--color' : '--no-color',
     '--reporter=markdown',
-    '--output=contract-tests/artifacts/dredd-report.md',
+    `--output=${path.relative(ROOT, path.join(ARTIFACTS, 'dredd-report.md'))}`,
   ];
   return new Promise((resolve, reject) => {
-    const child = spawn(dredd, args, {
+    const child = spawn(process.execPath, args, {
       cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, IMPLEMENTED_OPERATIONS: Object.keys(handlers).join(',') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_NO_WARNINGS: '1',
+        IMPLEMENTED_OPERATIONS: Object.keys(handlers).join(','),
+        CONTRACT_TRANSLATED: TRANSLATED,
+        CONTRACT_SUMMARY: SUMMARY,
+        CONTRACT_API_KEY: keys.valid,
+        CONTRACT_BLOCKED_KEY: keys.blocked,
+        CONTRACT_LIMITED_KEY: keys.limited,
+      },
     });
+    // Dredd's CLI reporter prints "skip: <request>" for every skipped transaction; the hooks print a
+    // line with the reason for each of them instead, so only that reporter line is dropped
+    readline.createInterface({ input: child.stdout }).on('line', (line) => {
+      if (!/^(\u001b\[\d+m)?skip(\u001b\[\d+m)?: /.test(line)) process.stdout.write(`${line}\n`);
+    });
+    child.stderr.pipe(process.stderr);
+    const timer = setTimeout(() => {
+      process.stderr.write(`contract tests: Dredd did not finish within ${DREDD_TIMEOUT_MS / 1000} s, stopping it\n`);
+      child.kill('SIGKILL');
+    }, DREDD_TIMEOUT_MS);
+    const stop = (): void => {
+      child.kill('SIGTERM');
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
     child.on('error', reject);
-    child.on('exit', (code) => resolve(code ?? 1));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(code ?? (signal ? 128 : 1));
+    });
   });
+}
+
+/** The one-line summary, from what the hooks recorded; the run fails on any failure, and when nothing passed. */
+function report(dreddCode: number): number {
+  if (!fs.existsSync(SUMMARY)) {
+    process.stdout.write(`contract tests: FAILED: the hooks wrote no summary (Dredd exit code ${dreddCode})\n`);
+    return dreddCode || 1;
+  }
+  const summary = JSON.parse(fs.readFileSync(SUMMARY, 'utf8')) as Summary;
+  const reasons = Object.entries(summary.skipReasons)
+    .map(([reason, count]) => `${count} ${reason}`)
+    .join('; ');
+  const ok = dreddCode === 0 && summary.failed === 0 && summary.passed > 0;
+  process.stdout.write(
+    `contract tests: ${ok ? 'OK' : 'FAILED'}: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped (${reasons})` +
+      `${dreddCode === 0 ? '' : `, Dredd exit code ${dreddCode}`}${summary.passed === 0 ? ', nothing passed' : ''}\n`,
+  );
+  for (const failure of summary.failures) process.stdout.write(`  failed: ${failure.name}: ${failure.reason}\n`);
+  return ok ? 0 : dreddCode || 1;
 }
 
 main().then(
