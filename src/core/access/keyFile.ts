@@ -12,6 +12,7 @@ export interface KeyDocument {
 }
 
 const FIELDS = new Set(['id', 'name', 'sha256', 'createdAt', 'ipAllowlist', 'integrators', 'perMinute', 'blocked', 'blockedReason']);
+/** Upper bound of a key's per-minute limit (memory follows the requests really made: 8 bytes each per window). */
 export const MAX_PER_MINUTE = 1_000_000;
 /** The contract's IntegratorString. */
 export const INTEGRATOR_ID_PATTERN = /^[a-zA-Z0-9._-]{1,64}$/;

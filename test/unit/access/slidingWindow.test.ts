@@ -136,3 +136,13 @@ describe('MemoryLimiterStore', () => {
     expect(await store.consume('x', 5, MINUTE_MS)).toMatchObject({ remaining: 4, resetSeconds: 60 });
   });
 });
+
+describe('MemoryLimiterStore pinned counters', () => {
+  it('keeps API keys\' counters out of the bounded cache, so a large key window is never evicted', async () => {
+    const store = new MemoryLimiterStore({ clock: () => 0, maxBytes: 4096 });
+    for (let i = 0; i < 2000; i += 1) expect((await store.consume('k:key_big:quote', 12_000, TWO_HOURS_MS)).allowed).toBe(true);
+    for (let i = 0; i < 100; i += 1) await store.consume(`c:10.0.0.${i}:minute`, 100, MINUTE_MS);
+    expect(await store.consume('k:key_big:quote', 12_000, TWO_HOURS_MS)).toMatchObject({ remaining: 9999 });
+    expect(store.bytes).toBeLessThanOrEqual(4096);
+  });
+});
