@@ -3,6 +3,10 @@ import { getChains } from './getChains';
 import { getToken } from './getToken';
 import { getTokens } from './getTokens';
 import { getTools } from './getTools';
+import { getQuote } from './getQuote';
+import { getQuoteToAmount } from './getQuoteToAmount';
+import { postRoutes } from './postRoutes';
+import { testApiKey } from './testApiKey';
 
 /** One handler per implemented operation; every other operation of the contract answers 501. */
 export const handlers: HandlerTable = {
@@ -10,4 +14,8 @@ export const handlers: HandlerTable = {
   getTokens,
   getToken,
   getTools,
+  getQuote,
+  getQuoteToAmount,
+  postRoutes,
+  testApiKey,
 };

@@ -11,6 +11,8 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** Folder holding the embedded catalog (chains.json, tokens.json, tools.json). */
   readonly dataDir: string;
+  /** Folder holding the liquidity snapshot (pools.json, bridges.json, chains.json). */
+  readonly snapshotDir: string;
   /** Path of the authoritative contract that the server validates against. */
   readonly openapiPath: string;
   /** API keys, rate limits and their store, dedicated-instance restrictions (src/core/access/config.ts). */
@@ -26,6 +28,7 @@ export class ConfigError extends Error {
 
 const PROJECT_ROOT = path.resolve(__dirname, '..');
 export const DEFAULT_DATA_DIR = path.join(PROJECT_ROOT, 'data', 'catalog');
+export const DEFAULT_SNAPSHOT_DIR = path.join(PROJECT_ROOT, 'data', 'snapshot');
 export const DEFAULT_OPENAPI_PATH = path.join(PROJECT_ROOT, 'openapi.yaml');
 
 /**
@@ -42,11 +45,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`);
   }
   const dataDir = env.DATA_DIR?.trim() ? path.resolve(env.DATA_DIR.trim()) : DEFAULT_DATA_DIR;
+  const snapshotDir = env.SNAPSHOT_DIR?.trim() ? path.resolve(env.SNAPSHOT_DIR.trim()) : DEFAULT_SNAPSHOT_DIR;
   const openapiPath = env.OPENAPI_PATH?.trim() ? path.resolve(env.OPENAPI_PATH.trim()) : DEFAULT_OPENAPI_PATH;
   const access = parseAccessConfig(env, problems, (p) => path.resolve(p));
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return Object.freeze({ port, host, logLevel, dataDir, openapiPath, access });
+  return Object.freeze({ port, host, logLevel, dataDir, snapshotDir, openapiPath, access });
 }
 
 function parsePort(raw: string | undefined, problems: string[]): number {

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { createApp } from './server/app';
 import { buildDependencies } from './server/dependencies';
+import { buildAccessControl } from './server/access/build';
 import { handlers } from '../handlers';
 
 /** Starts the service on the embedded default data (or DATA_DIR), and stops it cleanly on SIGTERM/SIGINT. */
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = pino({ level: config.logLevel });
-  const dependencies = buildDependencies(config);
+  const dependencies = buildDependencies(config, { access: buildAccessControl(config, { logger }) });
   const app = await createApp(dependencies, config, { handlers, logger });
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
@@ -35,8 +36,10 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     server.close(() => {
-      logger.info('stopped');
-      process.exit(0);
+      dependencies.access.close().finally(() => {
+        logger.info('stopped');
+        process.exit(0);
+      });
     });
     server.closeIdleConnections();
     setTimeout(() => {

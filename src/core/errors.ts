@@ -50,3 +50,8 @@ export class NotImplementedError extends DomainError {
     super(`not implemented: ${operationId} is not available on this server yet`);
   }
 }
+
+/** No route satisfies the request; `details` carries `filteredOut` and `failed` with the reason for each candidate. */
+export class NoRouteError extends DomainError {
+  readonly code = ErrorCode.NoQuoteError;
+}

@@ -571,7 +571,7 @@ export interface components {
          * @description Tool keys or special values (`all`, `none`, `default`, `[]`).
          * @example [
          *       "across",
-         *       "stargateV2"
+         *       "stargate"
          *     ]
          */
         ToolSelectorList: components["schemas"]["ToolSelector"][];
@@ -713,6 +713,8 @@ export interface components {
             connections: components["schemas"]["Connection"][];
         };
         /**
+         * @description The tool of a step. `logoURI` is absent for the service's own steps (`feeCollection`,
+         *     `wrapper`), which are not third-party tools.
          * @example {
          *       "key": "across",
          *       "name": "Across",
@@ -723,7 +725,7 @@ export interface components {
             key: components["schemas"]["ToolKey"];
             name: string;
             /** Format: uri */
-            logoURI: string;
+            logoURI?: string;
         };
         /**
          * @description What a step does: send `fromAmount` of `fromToken` on `fromChainId`, receive `toToken` on
@@ -786,14 +788,23 @@ export interface components {
             /** @description Guaranteed minimum received amount, slippage included. */
             toAmountMin: components["schemas"]["Amount"];
             toAmountUSD?: components["schemas"]["DecimalString"];
-            /** @description Address to approve `fromToken` to (the router contract on EVM chains). */
-            approvalAddress: components["schemas"]["WalletAddress"];
+            /**
+             * @description Address to approve `fromToken` to (the router contract on EVM chains). Present once the
+             *     router is deployed on the sending chain (it comes with the step's `transactionRequest`);
+             *     absent for native coins, which need no approval.
+             */
+            approvalAddress?: components["schemas"]["WalletAddress"];
             /** @description Estimated execution time in seconds. */
             executionDuration: number;
             feeCosts: components["schemas"]["FeeCost"][];
             gasCosts: components["schemas"]["GasCost"][];
-            /** @description Tool-specific data. */
-            data?: Record<string, never>;
+            /**
+             * @description Explanations of the estimate: on a route step, `priceImpact` (fraction) and `overallPath`
+             *     (`chainId:SYMBOL`, `~` a swap, `-tool-` a bridge); on a swap step, the pool used.
+             */
+            data?: {
+                [key: string]: unknown;
+            };
         };
         /**
          * @description An Ethereum transaction request that can be sent to a wallet as is. Numeric fields are hex
@@ -1319,8 +1330,8 @@ export interface components {
                  *       "errors": {
                  *         "filteredOut": [
                  *           {
-                 *             "overallPath": "42161:USDC-cbridge-10:USDC",
-                 *             "reason": "cbridge is in denyBridges."
+                 *             "overallPath": "42161:USDC-hop-10:USDC",
+                 *             "reason": "hop is in denyBridges."
                  *           }
                  *         ],
                  *         "failed": [
@@ -1372,9 +1383,9 @@ export interface components {
                  *             }
                  *           },
                  *           {
-                 *             "overallPath": "42161:USDC-stargateV2-10:USDC",
+                 *             "overallPath": "42161:USDC-stargate-10:USDC",
                  *             "subpaths": {
-                 *               "42161:USDC-stargateV2-10:USDC": [
+                 *               "42161:USDC-stargate-10:USDC": [
                  *                 {
                  *                   "errorType": "NO_QUOTE",
                  *                   "code": "FEES_HIGHER_THAN_AMOUNT",
@@ -1412,8 +1423,8 @@ export interface components {
                  *                     "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
                  *                     "slippage": 0.005
                  *                   },
-                 *                   "tool": "stargateV2",
-                 *                   "message": "The stargateV2 fees of 0.62 USDC exceed the transferred amount of 0.50 USDC."
+                 *                   "tool": "stargate",
+                 *                   "message": "The stargate fees of 0.62 USDC exceed the transferred amount of 0.50 USDC."
                  *                 }
                  *               ]
                  *             }
@@ -1627,7 +1638,7 @@ export interface components {
          *     settings). Repeated keys are accepted too.
          * @example [
          *       "across",
-         *       "stargateV2"
+         *       "stargate"
          *     ]
          */
         AllowBridges: components["schemas"]["ToolSelectorList"];
@@ -1663,7 +1674,7 @@ export interface components {
          *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
          *     settings). Repeated keys are accepted too.
          * @example [
-         *       "dodo"
+         *       "sushiswap"
          *     ]
          */
         DenyExchanges: components["schemas"]["ToolSelectorList"];
@@ -1987,7 +1998,7 @@ export interface operations {
                  *     settings). Repeated keys are accepted too.
                  * @example [
                  *       "across",
-                 *       "stargateV2"
+                 *       "stargate"
                  *     ]
                  */
                 allowBridges?: components["parameters"]["AllowBridges"];
@@ -2023,7 +2034,7 @@ export interface operations {
                  *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
                  *     settings). Repeated keys are accepted too.
                  * @example [
-                 *       "dodo"
+                 *       "sushiswap"
                  *     ]
                  */
                 denyExchanges?: components["parameters"]["DenyExchanges"];
@@ -2391,7 +2402,7 @@ export interface operations {
                  *     settings). Repeated keys are accepted too.
                  * @example [
                  *       "across",
-                 *       "stargateV2"
+                 *       "stargate"
                  *     ]
                  */
                 allowBridges?: components["parameters"]["AllowBridges"];
@@ -2427,7 +2438,7 @@ export interface operations {
                  *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
                  *     settings). Repeated keys are accepted too.
                  * @example [
-                 *       "dodo"
+                 *       "sushiswap"
                  *     ]
                  */
                 denyExchanges?: components["parameters"]["DenyExchanges"];
@@ -3710,7 +3721,7 @@ export interface operations {
                  *       },
                  *       "exchanges": {
                  *         "deny": [
-                 *           "dodo"
+                 *           "sushiswap"
                  *         ]
                  *       }
                  *     }
@@ -3846,8 +3857,8 @@ export interface operations {
                  *         "bridges": {
                  *           "allow": [
                  *             "across",
-                 *             "stargateV2",
-                 *             "cbridge"
+                 *             "stargate",
+                 *             "hop"
                  *           ]
                  *         },
                  *         "exchanges": {
@@ -4132,15 +4143,15 @@ export interface operations {
                      *       "unavailableRoutes": {
                      *         "filteredOut": [
                      *           {
-                     *             "overallPath": "42161:USDC-cbridge-10:USDC",
-                     *             "reason": "Price impact 0.1120 is above maxPriceImpact 0.1: cbridge charges a fixed fee of 1.12 USDC on this transfer."
+                     *             "overallPath": "42161:USDC-hop-10:USDC",
+                     *             "reason": "Price impact 0.1120 is above maxPriceImpact 0.1: hop charges a fixed fee of 1.12 USDC on this transfer."
                      *           }
                      *         ],
                      *         "failed": [
                      *           {
-                     *             "overallPath": "42161:USDC-stargateV2-10:USDC",
+                     *             "overallPath": "42161:USDC-stargate-10:USDC",
                      *             "subpaths": {
-                     *               "42161:USDC-stargateV2-10:USDC": [
+                     *               "42161:USDC-stargate-10:USDC": [
                      *                 {
                      *                   "errorType": "NO_QUOTE",
                      *                   "code": "AMOUNT_TOO_LOW",
@@ -4178,8 +4189,8 @@ export interface operations {
                      *                     "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
                      *                     "slippage": 0.005
                      *                   },
-                     *                   "tool": "stargateV2",
-                     *                   "message": "The amount 10000000 (10.00 USDC) is below the minimum of 20000000 (20.00 USDC) that stargateV2 accepts from Arbitrum to OP Mainnet."
+                     *                   "tool": "stargate",
+                     *                   "message": "The amount 10000000 (10.00 USDC) is below the minimum of 20000000 (20.00 USDC) that stargate accepts from Arbitrum to OP Mainnet."
                      *                 }
                      *               ]
                      *             }
@@ -5161,7 +5172,7 @@ export interface operations {
                  *     settings). Repeated keys are accepted too.
                  * @example [
                  *       "across",
-                 *       "stargateV2"
+                 *       "stargate"
                  *     ]
                  */
                 allowBridges?: components["parameters"]["AllowBridges"];
@@ -5197,7 +5208,7 @@ export interface operations {
                  *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
                  *     settings). Repeated keys are accepted too.
                  * @example [
-                 *       "dodo"
+                 *       "sushiswap"
                  *     ]
                  */
                 denyExchanges?: components["parameters"]["DenyExchanges"];

@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode, InvalidRequestError, NotFoundError, NotImplementedError } from '../core/errors';
+import { DomainError, ErrorCode, InvalidRequestError, NoRouteError, NotFoundError, NotImplementedError } from '../core/errors';
 
 /** The wire error body of the contract: `{message, code, errors?, requestId?}`. */
 export interface ErrorBody {
@@ -17,6 +17,7 @@ export interface HttpError {
 const STATUS_BY_CLASS: ReadonlyArray<[new (...args: never[]) => DomainError, number]> = [
   [InvalidRequestError, 400],
   [NotFoundError, 404],
+  [NoRouteError, 404],
   [NotImplementedError, 501],
 ];
 

@@ -11,7 +11,7 @@ import { bridgeOut, type BridgeFees } from '../math/bridge';
 import type { BridgeRoute } from '../liquidity/types';
 import type { RoutingGraph } from './graph';
 import type { QuoteMemo, SwapPath } from './paths';
-import { FEE_COLLECTION_GAS, ROUTER_BASE_GAS, gasCost, nativeWeiInToken, ppmToFraction, usd } from './pricing';
+import { FEE_COLLECTION_GAS, ROUTER_BASE_GAS, gasCost, nativeWeiInToken, ppmToFraction, rescale, usd } from './pricing';
 import { replayPath } from './replay';
 import type { FeeCost, PlannedStep, Route, RouteRequest, RouteTransaction, ToolErrorCode } from './types';
 
@@ -68,7 +68,10 @@ export function evaluatePlan(graph: RoutingGraph, request: RouteRequest, plan: R
       const token = graph.token(plan.bridge.fromChainId, plan.bridge.fromToken);
       return fail(quote.reason, plan.bridge.bridge, bridgeFailureMessage(quote.reason, plan.bridge, bridged, quote.limit, token));
     }
-    arrived = quote.amountOut;
+    // The bridge model works in the sending token's units; the same asset may have other decimals on arrival.
+    const sent = graph.token(plan.bridge.fromChainId, plan.bridge.fromToken);
+    const received = graph.token(plan.bridge.toChainId, plan.bridge.toToken);
+    arrived = rescale(quote.amountOut, sent.decimals, received.decimals);
     bridgeFees = quote.fees;
   }
 

@@ -9,7 +9,7 @@ import { divCeil } from '../math/rational';
 import { DESTINATION_CALL_GAS, describePath, evaluatePlan, type RoutePlan } from './evaluate';
 import type { RoutingGraph } from './graph';
 import { searchExactIn, searchExactOut, type PathSearchOptions, type QuoteMemo, type SwapPath } from './paths';
-import { nativeWeiInToken } from './pricing';
+import { nativeWeiInToken, rescale } from './pricing';
 import { poolIdsOf, replayPath } from './replay';
 import { toolPolicy, type ToolPolicy } from './tools';
 import type { Route, RouteRequest, RouteSearchResult, ToolError, ToolErrorCode, UnavailableRoutes } from './types';
@@ -165,7 +165,7 @@ function crossChainPlans(ctx: Context): PricedPlan[] {
     // (a pool path's output is monotone in its input); the other bridges re-price that path on their amount.
     const arrivals = usable.map((route) => {
       const source = sources.get(route.fromToken)?.[0];
-      return { route, source, arrived: source ? bridgeArrival(route, source.amountOut) : undefined };
+      return { route, source, arrived: source ? bridgeArrival(graph, route, source.amountOut) : undefined };
     });
     const largest = new Map<string, bigint>();
     for (const { route, arrived } of arrivals) {
@@ -213,7 +213,8 @@ function crossChainPlans(ctx: Context): PricedPlan[] {
         needArrived += nativeWeiInToken(wei, request.toChain.nativeToken, graph.token(toChainId, route.toToken));
       }
     }
-    const bridged = bridgeIn(needArrived, route);
+    const needSent = rescale(needArrived, graph.token(toChainId, route.toToken).decimals, graph.token(fromChainId, route.fromToken).decimals, true);
+    const bridged = bridgeIn(needSent, route);
     if (!bridged.ok) {
       failed(ctx, bridgePath(ctx, route), bridged.reason, route.bridge, `${route.bridge} cannot deliver ${needArrived} units: ${bridged.reason} (limit ${bridged.limit})`);
       continue;
@@ -238,9 +239,10 @@ function crossChainPlans(ctx: Context): PricedPlan[] {
 }
 
 /** What arrives on the destination chain for `amount` sent into a bridge route (undefined when it cannot). */
-function bridgeArrival(route: NonNullable<RoutePlan['bridge']>, amount: bigint): bigint | undefined {
+function bridgeArrival(graph: RoutingGraph, route: NonNullable<RoutePlan['bridge']>, amount: bigint): bigint | undefined {
   const out = bridgeOut(amount, route);
-  return out.ok ? out.amountOut : undefined;
+  if (!out.ok) return undefined;
+  return rescale(out.amountOut, graph.token(route.fromChainId, route.fromToken).decimals, graph.token(route.toChainId, route.toToken).decimals);
 }
 
 function destinationPlan(
@@ -310,8 +312,8 @@ function failed(ctx: Context, overallPath: string, code: ToolErrorCode, tool: st
     errorType: 'NO_QUOTE', code, tool, message,
     action: {
       fromChainId: request.fromChain.id, toChainId: request.toChain.id,
-      fromToken: request.fromToken.address, toToken: request.toToken.address,
-      fromAmount: request.mode === 'exactIn' ? request.amount.toString() : undefined,
+      fromToken: request.fromToken, toToken: request.toToken,
+      fromAmount: request.mode === 'exactIn' ? request.amount : 0n,
     },
   };
   ctx.unavailable.failed.push({ overallPath, subpaths: { [overallPath]: [error] } });

@@ -53,3 +53,11 @@ export function ppmToFraction(ppm: bigint): string {
   const fraction = (ppm % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : `${whole}`;
 }
+
+/** An amount moved between two tokens of the same asset with different decimals; rounds down, or up when asked. */
+export function rescale(amount: bigint, fromDecimals: number, toDecimals: number, roundUp = false): bigint {
+  if (fromDecimals === toDecimals) return amount;
+  if (toDecimals > fromDecimals) return amount * 10n ** BigInt(toDecimals - fromDecimals);
+  const divisor = 10n ** BigInt(fromDecimals - toDecimals);
+  return roundUp ? (amount + divisor - 1n) / divisor : amount / divisor;
+}

@@ -152,7 +152,7 @@ export interface ToolError {
   readonly code: ToolErrorCode;
   readonly tool: string;
   readonly message: string;
-  readonly action: { readonly fromChainId: number; readonly toChainId: number; readonly fromToken: string; readonly toToken: string; readonly fromAmount?: string };
+  readonly action: { readonly fromChainId: number; readonly toChainId: number; readonly fromToken: Token; readonly toToken: Token; readonly fromAmount: bigint };
 }
 
 export interface UnavailableRoutes {

@@ -1,0 +1,29 @@
+import { NoRouteError } from '../src/core/errors';
+import { buildRouteRequest } from '../src/core/routing/request';
+import { quoteParameters } from './quoteParameters';
+import { transactionToStep, unavailableToWire } from './routeWire';
+import { operation } from './types';
+import type { Dependencies } from '../src/server/dependencies';
+import type { RouteParameters } from '../src/core/routing/request';
+
+/** The best single-transaction route as a Step of type lifi, or 404 code 1002 saying why there is none. */
+export function bestStep(dependencies: Dependencies, parameters: RouteParameters) {
+  const request = buildRouteRequest(dependencies.catalog, parameters);
+  const result = dependencies.routes.find(request);
+  const route = result.routes.find((r) => !r.containsSwitchChain);
+  if (!route) {
+    throw new NoRouteError(noRouteMessage(result.unavailable), unavailableToWire(result.unavailable));
+  }
+  return transactionToStep(dependencies.catalog, route, route.transactions[0], 0);
+}
+
+function noRouteMessage(unavailable: { filteredOut: { reason: string }[]; failed: { subpaths: Record<string, { message: string }[]> }[] }): string {
+  const first = unavailable.failed[0] ? Object.values(unavailable.failed[0].subpaths)[0]?.[0]?.message : unavailable.filteredOut[0]?.reason;
+  const count = unavailable.failed.length + unavailable.filteredOut.length;
+  return first ? `No available quotes for the requested transfer: ${first}${count > 1 ? ` (and ${count - 1} more reasons under errors)` : ''}` : 'No available quotes for the requested transfer';
+}
+
+export const getQuote = operation('getQuote', (request, dependencies) => ({
+  status: 200,
+  body: bestStep(dependencies, quoteParameters(request.query, { value: request.query.fromAmount, mode: 'exactIn', name: 'fromAmount' })),
+}));

@@ -1,0 +1,105 @@
+/**
+ * Builds a RouteRequest from the parameters of the quote and route operations (already checked against
+ * the contract's types and bounds): resolves chains and tokens, applies the preset and the defaults,
+ * parses the timing strategies. Fails with errors naming the parameter.
+ */
+import type { Catalog } from '../catalog/catalog';
+import { requireChain } from '../catalog/resolve';
+import type { Chain, Token } from '../catalog/types';
+import { InvalidRequestError } from '../errors';
+import type { Order, RouteRequest, TimingStrategy } from './types';
+import type { ToolSelection } from './tools';
+
+export interface RouteParameters {
+  readonly fromChain: string | number;
+  readonly toChain: string | number;
+  readonly fromToken: string;
+  readonly toToken: string;
+  readonly amount: string;
+  readonly mode: 'exactIn' | 'exactOut';
+  readonly fromAddress?: string;
+  readonly toAddress?: string;
+  readonly order?: Order;
+  readonly slippage?: number;
+  readonly fee?: number;
+  readonly integrator?: string;
+  readonly referrer?: string;
+  readonly bridges?: ToolSelection;
+  readonly exchanges?: ToolSelection;
+  readonly allowDestinationCall?: boolean;
+  readonly allowSwitchChain?: boolean;
+  readonly maxPriceImpact?: number;
+  readonly fromAmountForGas?: string;
+  readonly preset?: string;
+  readonly timingStrategies?: readonly (string | TimingStrategy)[];
+  readonly maxRoutes?: number;
+  /** Names of the parameters as the operation calls them, for error messages. */
+  readonly names?: Partial<Record<'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount', string>>;
+}
+
+/** What the stablecoin preset supplies; explicit parameters override each value. */
+export const STABLECOIN_PRESET = { slippage: 0.0005, maxPriceImpact: 0.005, preferExchanges: ['curve'] } as const;
+export const DEFAULT_MAX_PRICE_IMPACT = 0.1;
+const PRESETS = new Set(['stablecoin']);
+
+export function buildRouteRequest(catalog: Catalog, p: RouteParameters): RouteRequest {
+  const names = { fromChain: 'fromChain', toChain: 'toChain', fromToken: 'fromToken', toToken: 'toToken', amount: 'fromAmount', ...p.names };
+  const fromChain = requireChain(catalog, p.fromChain, names.fromChain);
+  const toChain = requireChain(catalog, p.toChain, names.toChain);
+  const fromToken = requireRouteToken(catalog, fromChain, p.fromToken, names.fromToken);
+  const toToken = requireRouteToken(catalog, toChain, p.toToken, names.toToken);
+  const amount = BigInt(p.amount);
+  if (amount <= 0n) invalid(names.amount, 'positive', `${names.amount} must be greater than 0`);
+  if (p.fee !== undefined && p.fee > 0 && !p.integrator) invalid('fee', 'requiresIntegrator', 'fee needs an integrator: say whose fee it is with the integrator parameter');
+  if (p.fromAmountForGas !== undefined) {
+    invalid('fromAmountForGas', 'supported', 'fromAmountForGas (destination gas refuel) is not supported by this server yet; send the request without it');
+  }
+  if (p.preset !== undefined && !PRESETS.has(p.preset)) {
+    invalid('preset', 'knownPreset', `preset "${p.preset}" is unknown; supported presets: ${[...PRESETS].join(', ')}`);
+  }
+  const stable = p.preset === 'stablecoin';
+  const exchanges: ToolSelection = {
+    ...p.exchanges,
+    prefer: p.exchanges?.prefer ?? (stable ? [...STABLECOIN_PRESET.preferExchanges] : undefined),
+  };
+  return {
+    fromChain, toChain, fromToken, toToken, amount, mode: p.mode,
+    fromAddress: p.fromAddress,
+    toAddress: p.toAddress ?? p.fromAddress,
+    order: p.order ?? 'CHEAPEST',
+    slippage: p.slippage ?? (stable ? STABLECOIN_PRESET.slippage : undefined),
+    fee: p.fee,
+    integrator: p.integrator,
+    referrer: p.referrer,
+    bridges: p.bridges ?? {},
+    exchanges,
+    allowDestinationCall: p.allowDestinationCall ?? true,
+    allowSwitchChain: p.allowSwitchChain ?? false,
+    maxPriceImpact: p.maxPriceImpact ?? (stable ? STABLECOIN_PRESET.maxPriceImpact : DEFAULT_MAX_PRICE_IMPACT),
+    timing: p.timingStrategies?.length ? parseTiming(p.timingStrategies) : undefined,
+    maxRoutes: p.maxRoutes ?? 1,
+  };
+}
+
+/** "minWaitTime-<ms>-<startingExpectedResults>-<reduceEveryMs>"; several strategies: the tightest budget wins. */
+export function parseTiming(strategies: readonly (string | TimingStrategy)[]): TimingStrategy {
+  const parsed = strategies.map((s) => {
+    if (typeof s !== 'string') return s;
+    const match = /^minWaitTime-([0-9]+)-([0-9]+)-([0-9]+)$/.exec(s);
+    if (!match) invalid('timingStrategies', 'pattern', `timing strategy "${s}" must look like minWaitTime-<minWaitTimeMs>-<startingExpectedResults>-<reduceEveryMs>`);
+    return { minWaitTimeMs: Number(match[1]), startingExpectedResults: Number(match[2]), reduceEveryMs: Number(match[3]) };
+  });
+  return parsed.reduce((a, b) => (b.minWaitTimeMs < a.minWaitTimeMs ? b : a));
+}
+
+function requireRouteToken(catalog: Catalog, chain: Chain, ref: string, parameter: string): Token {
+  const token = catalog.findToken(chain.id, ref);
+  if (!token) {
+    invalid(parameter, 'knownToken', `${parameter} "${ref}" is not a known token on ${chain.name} (${chain.id}); GET /v1/tokens?chains=${chain.key} lists them`);
+  }
+  return token;
+}
+
+function invalid(name: string, rule: string, message: string): never {
+  throw new InvalidRequestError(message, { issues: [{ in: 'query', name, rule, message }] });
+}
