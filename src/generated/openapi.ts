@@ -1275,7 +1275,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Blocked API key, or key used from outside its IP allowlist (code 1010, UnauthorizedError). */
+        /** @description Blocked API key, key used from outside its IP allowlist, integrator the key is not bound to, or key or integrator that this dedicated instance does not accept (code 1010, UnauthorizedError). */
         Forbidden: {
             headers: {
                 "ratelimit-limit": components["headers"]["RateLimitLimit"];
