@@ -46,7 +46,18 @@ interface ParsedDecimal {
 const DECIMAL_PATTERN = /^\+?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
 /** Parses "0.005", "12", "1.5e-7", "5E+3" (non-negative; at least one digit). */
+/** Prices are parsed over and over on the hot path: the parse of a text never changes. Bounded. */
+const PARSED = new Map<string, ParsedDecimal | undefined>();
+
 function parseDecimal(text: string): ParsedDecimal | undefined {
+  if (PARSED.has(text)) return PARSED.get(text);
+  const parsed = parseDecimalText(text);
+  if (PARSED.size >= 10_000) PARSED.clear();
+  PARSED.set(text, parsed);
+  return parsed;
+}
+
+function parseDecimalText(text: string): ParsedDecimal | undefined {
   const m = DECIMAL_PATTERN.exec(text);
   if (!m) return undefined;
   const intPart = m[1] ?? '';

@@ -51,7 +51,16 @@ export interface ExactOutputQuote extends SwapStateAfter {
 
 const MAX_INT256 = (1n << 255n) - 1n;
 
+/** Pools already checked (a snapshot is immutable, so each is validated once). */
+const VALIDATED = new WeakSet<ConcentratedPool>();
+
 function validatePool(pool: ConcentratedPool): void {
+  if (VALIDATED.has(pool)) return;
+  checkPool(pool);
+  VALIDATED.add(pool);
+}
+
+function checkPool(pool: ConcentratedPool): void {
   const { tickSpacing, ticks } = pool;
   if (!Number.isSafeInteger(tickSpacing) || tickSpacing <= 0) {
     throw new MathDomainError('BAD_TICK_SPACING', `tickSpacing must be a positive integer (got ${tickSpacing})`);
@@ -134,6 +143,7 @@ function simulateSwap(pool: ConcentratedPool, zeroForOne: boolean, amountSpecifi
   let feePaid = 0n;
   let ticksCrossed = 0;
   let exhausted = false;
+  let tickStale = false;
 
   while (remaining !== 0n) {
     // leaving the window: no initialised tick known beyond this point in the swap direction
@@ -172,15 +182,22 @@ function simulateSwap(pool: ConcentratedPool, zeroForOne: boolean, amountSpecifi
       }
       tick = zeroForOne ? tickNext - 1 : tickNext;
     } else if (sqrtPriceX96 !== sqrtPriceStartX96) {
-      tick = getTickAtSqrtRatio(sqrtPriceX96);
+      // The step ended inside a range, so the amount is filled and the loop ends: the tick of the final
+      // price is only part of the reported state, and is computed when it is read.
+      tickStale = true;
     }
   }
 
+  const finalSqrtPrice = sqrtPriceX96;
+  let tickAfter: number | undefined = tickStale ? undefined : tick;
   return {
     amountIn,
     amountOut,
     sqrtPriceAfter: sqrtPriceX96,
-    tickAfter: tick,
+    get tickAfter(): number {
+      tickAfter ??= getTickAtSqrtRatio(finalSqrtPrice);
+      return tickAfter;
+    },
     liquidityAfter: liquidity,
     ticksCrossed,
     feePaid,
@@ -191,8 +208,19 @@ function simulateSwap(pool: ConcentratedPool, zeroForOne: boolean, amountSpecifi
 /** Exact-input quote. zeroForOne: token0 in, token1 out. The output rounds down at every step. */
 export function quoteExactInput(pool: ConcentratedPool, zeroForOne: boolean, amountIn: bigint): ExactInputQuote {
   if (amountIn < 0n) throw new MathDomainError('NEGATIVE_AMOUNT', 'amountIn must be >= 0');
-  const { amountIn: used, ...rest } = simulateSwap(pool, zeroForOne, amountIn);
-  return { ...rest, amountInUsed: used };
+  const result = simulateSwap(pool, zeroForOne, amountIn);
+  return {
+    amountOut: result.amountOut,
+    amountInUsed: result.amountIn,
+    sqrtPriceAfter: result.sqrtPriceAfter,
+    get tickAfter(): number {
+      return result.tickAfter; // computed on first read
+    },
+    liquidityAfter: result.liquidityAfter,
+    ticksCrossed: result.ticksCrossed,
+    feePaid: result.feePaid,
+    exhausted: result.exhausted,
+  };
 }
 
 /**

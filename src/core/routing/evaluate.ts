@@ -37,6 +37,44 @@ export function defaultSlippage(request: RouteRequest): number {
 }
 
 export function evaluatePlan(graph: RoutingGraph, request: RouteRequest, plan: RoutePlan, fromAmount: bigint, memo: QuoteMemo): Evaluation {
+  const priced = pricePlan(graph, request, plan, fromAmount, memo);
+  return priced.ok ? { ok: true, route: assembleRoute(graph, request, priced.amounts) } : priced;
+}
+
+/** The amounts of a plan and the figures it is ranked by, without building its steps (cheap). */
+export interface PricedAmounts {
+  readonly plan: RoutePlan;
+  readonly fromAmount: bigint;
+  readonly feePpm: bigint;
+  readonly integratorFee: bigint;
+  readonly rest: bigint;
+  readonly slippage: number;
+  readonly slippagePpm: bigint;
+  readonly sources: readonly SwapPath[];
+  readonly bridged: bigint;
+  readonly arrived: bigint;
+  readonly bridgeFees?: BridgeFees;
+  readonly destination?: SwapPath;
+  readonly destinationCallFee: bigint;
+  readonly toAmount: bigint;
+  readonly sourceGasUnits: bigint;
+  readonly fromAmountUSD: number;
+  readonly toAmountUSD: number;
+  readonly gasCostUSD: number;
+  readonly extraFeesUSD: number;
+  readonly priceImpact: number;
+  readonly durationSeconds: number;
+  /** CHEAPEST ranks by this: output in USD after gas on all chains and fees paid on top. */
+  readonly netValueUSD: number;
+  /** Identifies the route shape (pools and bridge), for removing duplicates. */
+  readonly key: string;
+}
+
+export type PricedPlan =
+  | { readonly ok: true; readonly amounts: PricedAmounts }
+  | { readonly ok: false; readonly code: ToolErrorCode; readonly tool: string; readonly message: string };
+
+export function pricePlan(graph: RoutingGraph, request: RouteRequest, plan: RoutePlan, fromAmount: bigint, memo: QuoteMemo): PricedPlan {
   const { fromChain, toChain, fromToken, toToken } = request;
   const feePpm = fractionToPpm(request.fee ?? 0, 'up');
   const { fee: integratorFee, rest } = takeFee(fromAmount, feePpm);
@@ -97,6 +135,46 @@ export function evaluatePlan(graph: RoutingGraph, request: RouteRequest, plan: R
   }
   if (toAmount <= 0n) return fail('FEES_HIGHER_THAN_AMOUNT', plan.bridge?.bridge ?? 'swap', 'nothing would arrive after fees');
 
+  // Figures for ranking.
+  const fromGas = graph.gas(fromChain.id);
+  const sourceGasUnits = ROUTER_BASE_GAS + (integratorFee > 0n ? FEE_COLLECTION_GAS : 0n) + sources.reduce((sum, p) => sum + p.gasUnits, 0n) + (plan.bridge?.gasUnits ?? 0n);
+  let gasCostUSD = usd(sourceGasUnits * (fromGas?.gasPriceWei ?? 0n), fromChain.nativeToken);
+  let durationSeconds = (fromGas?.blockTimeSeconds ?? 2) + (plan.bridge?.durationSeconds ?? 0);
+  if (plan.destinationSeparate && destination) {
+    gasCostUSD += usd((ROUTER_BASE_GAS + destination.gasUnits) * (toGas?.gasPriceWei ?? 0n), toChain.nativeToken);
+    durationSeconds += toGas?.blockTimeSeconds ?? 2;
+  }
+  let includedFeesUSD = usd(integratorFee, fromToken);
+  let extraFeesUSD = 0;
+  if (plan.bridge && bridgeFees) {
+    const sent = graph.token(plan.bridge.fromChainId, plan.bridge.fromToken);
+    includedFeesUSD += usd(bridgeFees.fixed + bridgeFees.proportional + bridgeFees.destinationGas, sent);
+    extraFeesUSD += usd(plan.bridge.nativeFee, fromChain.nativeToken);
+  }
+  if (destinationCallFee > 0n && bridgedToken) includedFeesUSD += usd(destinationCallFee, bridgedToken);
+  const fromAmountUSD = usd(fromAmount, fromToken);
+  const toAmountUSD = usd(toAmount, toToken);
+  const valueIn = fromAmountUSD - includedFeesUSD;
+  const priceImpact = valueIn > 0 ? Math.max(0, 1 - toAmountUSD / valueIn) : 1;
+  const poolIds = (p: SwapPath) => p.legs.map((l) => (l.edge.kind === 'pool' ? l.edge.pool.id : l.edge.kind)).join('>');
+  const key = `${sources.map(poolIds).join('|')}#${plan.bridge ? `${plan.bridge.bridge}:${plan.bridge.fromToken}:${plan.bridge.toToken}` : ''}#${destination ? poolIds(destination) : ''}#${plan.destinationSeparate}`;
+  return {
+    ok: true,
+    amounts: {
+      plan, fromAmount, feePpm, integratorFee, rest, slippage, slippagePpm, sources, bridged, arrived, bridgeFees, destination,
+      destinationCallFee, toAmount, sourceGasUnits, fromAmountUSD, toAmountUSD, gasCostUSD, extraFeesUSD, priceImpact, durationSeconds,
+      netValueUSD: toAmountUSD - fromAmountUSD - gasCostUSD - extraFeesUSD,
+      key,
+    },
+  };
+}
+
+/** Builds the full route (steps, transactions, fee and gas costs) of priced amounts. */
+export function assembleRoute(graph: RoutingGraph, request: RouteRequest, amounts: PricedAmounts): Route {
+  const { fromChain, toChain, fromToken, toToken } = request;
+  const { plan, fromAmount, feePpm, integratorFee, rest, slippage, slippagePpm, sources, bridged, arrived, bridgeFees, destination, destinationCallFee, toAmount } = amounts;
+  const bridgedToken = plan.bridge ? graph.token(toChain.id, plan.bridge.toToken) : undefined;
+  const toGas = graph.gas(toChain.id);
   // Steps and transactions.
   const fromGas = graph.gas(fromChain.id);
   const feeCosts: FeeCost[] = [];
@@ -138,7 +216,7 @@ export function evaluatePlan(graph: RoutingGraph, request: RouteRequest, plan: R
   const destinationSteps = destination ? swapSteps(graph, destination, toGas?.blockTimeSeconds ?? 2) : [];
   if (!plan.destinationSeparate) steps1.push(...destinationSteps);
 
-  const sourceGas = ROUTER_BASE_GAS + (integratorFee > 0n ? FEE_COLLECTION_GAS : 0n) + sources.reduce((s, p) => s + p.gasUnits, 0n) + (plan.bridge?.gasUnits ?? 0n);
+  const sourceGas = amounts.sourceGasUnits;
   const firstToToken = plan.destinationSeparate ? bridgedToken! : toToken;
   const firstToAmount = plan.destinationSeparate ? arrived : toAmount;
   const firstDuration = (fromGas?.blockTimeSeconds ?? 2) + (plan.bridge?.durationSeconds ?? 0);
@@ -181,15 +259,10 @@ export function evaluatePlan(graph: RoutingGraph, request: RouteRequest, plan: R
     });
   }
 
-  const fromAmountUSD = usd(fromAmount, fromToken);
-  const toAmountUSD = usd(toAmount, toToken);
-  const includedFeesUSD = feeCosts.filter((f) => f.included).reduce((s, f) => s + f.amountUSD, 0);
-  const extraFeesUSD = feeCosts.filter((f) => !f.included).reduce((s, f) => s + f.amountUSD, 0);
-  const valueIn = fromAmountUSD - includedFeesUSD;
-  const priceImpact = valueIn > 0 ? Math.max(0, 1 - toAmountUSD / valueIn) : 1;
+  const { fromAmountUSD, toAmountUSD, extraFeesUSD, priceImpact } = amounts;
   const overallPath = describePlan(graph, request, sources, plan.bridge, destination);
   const route: Route = {
-    id: routeId(request, overallPath, fromAmount),
+    id: '', // given to the routes that are returned (routeId), not to every candidate
     request,
     fromAmount,
     toAmount,
@@ -197,10 +270,10 @@ export function evaluatePlan(graph: RoutingGraph, request: RouteRequest, plan: R
     slippage,
     fromAmountUSD,
     toAmountUSD,
-    gasCostUSD: transactions.reduce((s, t) => s + t.gasCost.amountUSD, 0),
+    gasCostUSD: amounts.gasCostUSD,
     extraFeesUSD,
     priceImpact,
-    durationSeconds: transactions.reduce((s, t) => s + t.durationSeconds, 0),
+    durationSeconds: amounts.durationSeconds,
     containsSwitchChain: transactions.length > 1,
     transactions,
     source: sources[0],
@@ -211,10 +284,10 @@ export function evaluatePlan(graph: RoutingGraph, request: RouteRequest, plan: R
     tags: [],
     overallPath,
   };
-  return { ok: true, route };
+  return route;
 }
 
-function fail(code: ToolErrorCode, tool: string, message: string): Evaluation {
+function fail(code: ToolErrorCode, tool: string, message: string): { ok: false; code: ToolErrorCode; tool: string; message: string } {
   return { ok: false, code, tool, message };
 }
 
@@ -297,7 +370,7 @@ export function describePath(graph: RoutingGraph, path: SwapPath): string {
   return [`${path.chainId}:${sym(path.fromToken)}`, ...path.legs.map((l) => `${path.chainId}:${sym(l.edge.to)}`)].join('~');
 }
 
-function describePlan(graph: RoutingGraph, request: RouteRequest, sources: SwapPath[], bridge?: BridgeRoute, destination?: SwapPath): string {
+function describePlan(graph: RoutingGraph, request: RouteRequest, sources: readonly SwapPath[], bridge?: BridgeRoute, destination?: SwapPath): string {
   let text = sources.length > 0 ? sources.map((p) => describePath(graph, p)).join('|') : `${request.fromChain.id}:${request.fromToken.symbol}`;
   if (bridge) {
     text += `-${bridge.bridge}-${bridge.toChainId}:${graph.token(bridge.toChainId, bridge.toToken).symbol}`;
@@ -307,7 +380,7 @@ function describePlan(graph: RoutingGraph, request: RouteRequest, sources: SwapP
 }
 
 /** A deterministic id in UUID form: the same request on the same data gives the same id. */
-function routeId(request: RouteRequest, overallPath: string, fromAmount: bigint): string {
+export function routeId(request: RouteRequest, overallPath: string, fromAmount: bigint): string {
   const hex = createHash('sha256')
     .update([request.fromChain.id, request.toChain.id, request.fromToken.address, request.toToken.address, fromAmount, request.mode, request.fee ?? 0, request.slippage ?? '', request.integrator ?? '', request.fromAddress ?? '', request.toAddress ?? '', overallPath].join('|'))
     .digest('hex');

@@ -6,7 +6,7 @@ import { InvalidRequestError } from '../errors';
 import { bridgeIn, bridgeOut } from '../math/bridge';
 import { fractionToPpm } from '../math/amounts';
 import { divCeil } from '../math/rational';
-import { DESTINATION_CALL_GAS, describePath, evaluatePlan, type RoutePlan } from './evaluate';
+import { DESTINATION_CALL_GAS, assembleRoute, describePath, pricePlan, routeId, type PricedAmounts, type RoutePlan } from './evaluate';
 import type { RoutingGraph } from './graph';
 import { searchExactIn, searchExactOut, type PathSearchOptions, type QuoteMemo, type SwapPath } from './paths';
 import { nativeWeiInToken, rescale } from './pricing';
@@ -54,31 +54,38 @@ export class RouteFinder {
       now: this.now,
     };
     const plans = sameChain ? sameChainPlans(ctx) : crossChainPlans(ctx);
-    const routes: Route[] = [];
+    // Price every plan (amounts and ranking figures only), then build full routes for those returned.
+    const candidates: Candidate[] = [];
     const seen = new Set<string>();
     for (const { plan, fromAmount } of plans) {
-      const evaluation = evaluatePlan(graph, request, plan, fromAmount, ctx.memo);
-      if (!evaluation.ok) {
-        failed(ctx, planPath(ctx, plan), evaluation.code, evaluation.tool, evaluation.message);
+      const priced = pricePlan(graph, request, plan, fromAmount, ctx.memo);
+      if (!priced.ok) {
+        failed(ctx, planPath(ctx, plan), priced.code, priced.tool, priced.message);
         continue;
       }
-      const route = evaluation.route;
-      if (seen.has(route.overallPath)) continue;
-      seen.add(route.overallPath);
-      if (request.mode === 'exactOut' && route.toAmount < request.amount) {
-        failed(ctx, route.overallPath, 'INSUFFICIENT_LIQUIDITY', route.transactions[0].tool, `forward check gives ${route.toAmount}, below the requested ${request.amount}`);
+      const amounts = priced.amounts;
+      if (seen.has(amounts.key)) continue;
+      seen.add(amounts.key);
+      if (request.mode === 'exactOut' && amounts.toAmount < request.amount) {
+        failed(ctx, planPath(ctx, plan), 'INSUFFICIENT_LIQUIDITY', plan.bridge?.bridge ?? 'swap', `forward check gives ${amounts.toAmount}, below the requested ${request.amount}`);
         continue;
       }
-      if (route.priceImpact > request.maxPriceImpact) {
+      if (amounts.priceImpact > request.maxPriceImpact) {
         ctx.unavailable.filteredOut.push({
-          overallPath: route.overallPath,
-          reason: `price impact ${(route.priceImpact * 100).toFixed(2)}% is above maxPriceImpact ${(request.maxPriceImpact * 100).toFixed(2)}%`,
+          overallPath: assembleRoute(graph, request, amounts).overallPath,
+          reason: `price impact ${(amounts.priceImpact * 100).toFixed(2)}% is above maxPriceImpact ${(request.maxPriceImpact * 100).toFixed(2)}%`,
         });
         continue;
       }
-      routes.push({ ...route, preferred: isPreferred(ctx, route) });
+      candidates.push({ amounts, preferred: isPreferred(ctx, amounts) });
     }
-    return { routes: rank(routes, request).slice(0, request.maxRoutes), unavailable: ctx.unavailable };
+    const routes = rank(candidates, request)
+      .slice(0, request.maxRoutes)
+      .map(({ candidate, tags }) => {
+        const route = assembleRoute(graph, request, candidate.amounts);
+        return { ...route, id: routeId(request, route.overallPath, route.fromAmount), preferred: candidate.preferred, tags };
+      });
+    return { routes, unavailable: ctx.unavailable };
   }
 }
 
@@ -303,11 +310,13 @@ function noSwapPath(ctx: Context, chainId: number, from: string, to: string, amo
   const message = anyPath
     ? `no pool path of at most ${MAX_HOPS} hops from ${sym(from)} to ${sym(to)} on chain ${chainId} can take ${amount} units with the allowed exchanges`
     : `no pools connect ${sym(from)} and ${sym(to)} within ${MAX_HOPS} hops on chain ${chainId}`;
-  failed(ctx, bridge ? `${path} (before ${bridge})` : path, code, 'swap', message);
+  failed(ctx, path, code, 'swap', bridge ? `${message} (needed before bridging with ${bridge})` : message);
 }
 
 function failed(ctx: Context, overallPath: string, code: ToolErrorCode, tool: string, message: string): void {
   const { request } = ctx;
+  // The same missing swap blocks every bridge that needs it: one reason per path is enough.
+  if (ctx.unavailable.failed.some((f) => f.overallPath === overallPath)) return;
   const error: ToolError = {
     errorType: 'NO_QUOTE', code, tool, message,
     action: {
@@ -329,11 +338,19 @@ function planPath(ctx: Context, plan: RoutePlan): string {
   return plan.sources[0] ? describePath(ctx.graph, plan.sources[0].path) : `${ctx.request.fromChain.id}:${ctx.request.fromToken.symbol}`;
 }
 
-function isPreferred(ctx: Context, route: Route): boolean {
-  const exchangesUsed = route.transactions.flatMap((t) => t.steps.filter((s) => s.type === 'swap' && s.tool !== 'wrapper').map((s) => s.tool));
-  const bridgeOk = !ctx.bridges.hasPreferences || (route.bridge !== undefined && ctx.bridges.prefers(route.bridge.route.bridge));
+interface Candidate {
+  readonly amounts: PricedAmounts;
+  readonly preferred: boolean;
+}
+
+function isPreferred(ctx: Context, amounts: PricedAmounts): boolean {
+  if (!ctx.bridges.hasPreferences && !ctx.exchanges.hasPreferences) return false;
+  const paths = [...amounts.sources, ...(amounts.destination ? [amounts.destination] : [])];
+  const exchangesUsed = paths.flatMap((p) => p.legs.flatMap((l) => (l.edge.kind === 'pool' ? [l.edge.pool.exchange] : [])));
+  const bridge = amounts.plan.bridge;
+  const bridgeOk = !ctx.bridges.hasPreferences || (bridge !== undefined && ctx.bridges.prefers(bridge.bridge));
   const exchangesOk = !ctx.exchanges.hasPreferences || (exchangesUsed.length > 0 && exchangesUsed.every((e) => ctx.exchanges.prefers(e)));
-  return (ctx.bridges.hasPreferences || ctx.exchanges.hasPreferences) && bridgeOk && exchangesOk;
+  return bridgeOk && exchangesOk;
 }
 
 /** CHEAPEST: most output in USD after gas on all chains and fees paid on top. FASTEST: shortest duration, ties by CHEAPEST. */
@@ -341,19 +358,20 @@ export function netValue(route: Route): number {
   return route.toAmountUSD - route.fromAmountUSD - route.gasCostUSD - route.extraFeesUSD;
 }
 
-function rank(routes: Route[], request: RouteRequest): Route[] {
-  const cheapest = (a: Route, b: Route) => netValue(b) - netValue(a) || (a.overallPath < b.overallPath ? -1 : a.overallPath > b.overallPath ? 1 : 0);
-  const fastest = (a: Route, b: Route) => a.durationSeconds - b.durationSeconds || cheapest(a, b);
+function rank(candidates: Candidate[], request: RouteRequest): { candidate: Candidate; tags: Route['tags'][number][] }[] {
+  const cheapest = (a: Candidate, b: Candidate) =>
+    b.amounts.netValueUSD - a.amounts.netValueUSD || (a.amounts.key < b.amounts.key ? -1 : a.amounts.key > b.amounts.key ? 1 : 0);
+  const fastest = (a: Candidate, b: Candidate) => a.amounts.durationSeconds - b.amounts.durationSeconds || cheapest(a, b);
   const byOrder = request.order === 'FASTEST' ? fastest : cheapest;
-  const sorted = [...routes].sort((a, b) => Number(b.preferred) - Number(a.preferred) || byOrder(a, b));
-  if (sorted.length === 0) return sorted;
-  const bestCheap = [...routes].sort(cheapest)[0];
-  const bestFast = [...routes].sort(fastest)[0];
-  return sorted.map((route, index) => {
+  const sorted = [...candidates].sort((a, b) => Number(b.preferred) - Number(a.preferred) || byOrder(a, b));
+  if (sorted.length === 0) return [];
+  const bestCheap = [...candidates].sort(cheapest)[0];
+  const bestFast = [...candidates].sort(fastest)[0];
+  return sorted.map((candidate, index) => {
     const tags: Route['tags'][number][] = [];
     if (index === 0) tags.push('RECOMMENDED');
-    if (route === bestCheap) tags.push('CHEAPEST');
-    if (route === bestFast) tags.push('FASTEST');
-    return { ...route, tags };
+    if (candidate === bestCheap) tags.push('CHEAPEST');
+    if (candidate === bestFast) tags.push('FASTEST');
+    return { candidate, tags };
   });
 }

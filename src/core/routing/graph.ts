@@ -35,6 +35,9 @@ export class RoutingGraph {
   private readonly edges = new Map<string, SwapEdge[]>();
   private readonly bridgeRoutesFrom = new Map<string, BridgeRoute[]>();
   private readonly wrappedNative = new Map<number, string>();
+  /** Memo of token lookups and of reachability (pure functions of the read-only graph). */
+  private readonly tokens = new Map<string, Token>();
+  private readonly reach = new Map<string, Map<string, number>>();
   readonly pools: readonly PoolState[];
   readonly bridgeRoutes: readonly BridgeRoute[];
 
@@ -68,7 +71,6 @@ export class RoutingGraph {
       this.bridgeRoutesFrom.set(key, list);
     }
     for (const list of this.edges.values()) Object.freeze(list);
-    Object.freeze(this);
   }
 
   private addEdge(chainId: number, edge: SwapEdge): void {
@@ -98,9 +100,15 @@ export class RoutingGraph {
     return this.snapshot.gas.get(chainId);
   }
 
+  /** The catalog token of a graph node (by its normalised address). */
   token(chainId: number, address: string): Token {
-    const token = this.catalog.findToken(chainId, address);
-    if (!token) throw new Error(`graph: token ${address} of chain ${chainId} is not in the catalog`);
+    const key = nodeKey(chainId, address);
+    let token = this.tokens.get(key);
+    if (!token) {
+      token = this.catalog.findToken(chainId, address);
+      if (!token) throw new Error(`graph: token ${address} of chain ${chainId} is not in the catalog`);
+      this.tokens.set(key, token);
+    }
     return token;
   }
 
@@ -108,7 +116,18 @@ export class RoutingGraph {
    * Tokens of a chain from which `targets` can be reached in at most `maxHops` pool hops
    * (wraps are free), with the fewest hops needed: used to prune the search.
    */
-  hopsToTargets(chainId: number, targets: readonly string[], maxHops: number): Map<string, number> {
+  hopsToTargets(chainId: number, targets: readonly string[], maxHops: number): ReadonlyMap<string, number> {
+    const key = `${chainId}|${maxHops}|${[...targets].sort().join(',')}`;
+    let cached = this.reach.get(key);
+    if (!cached) {
+      if (this.reach.size >= 50_000) this.reach.clear();
+      cached = this.computeHopsToTargets(chainId, targets, maxHops);
+      this.reach.set(key, cached);
+    }
+    return cached;
+  }
+
+  private computeHopsToTargets(chainId: number, targets: readonly string[], maxHops: number): Map<string, number> {
     // 0-1 breadth-first search; edges are symmetric (pools both ways, wrap/unwrap pairs), so forward edges serve.
     const distance = new Map<string, number>();
     const queue: [string, number][] = [];

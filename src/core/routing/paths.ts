@@ -5,7 +5,9 @@
  * keeping several labels per token covers paths that would reuse a pool.
  */
 import { quoteHopExactIn, quoteHopExactOut, type HopQuote } from '../liquidity/poolQuote';
+import { estimateOut } from '../liquidity/estimate';
 import { WRAP_GAS, type RoutingGraph, type SwapEdge } from './graph';
+import { priceEdges } from './replay';
 
 export interface SwapLeg {
   readonly edge: SwapEdge;
@@ -49,8 +51,10 @@ interface Label {
 const DEFAULT_LABELS = 3;
 
 /**
- * Exact input: the best paths from `fromToken` with `amountIn` to each of `targets`.
- * Returns, per target reached, its labels best first (zero-hop path included when fromToken is a target).
+ * Exact input: the best paths from `fromToken` with `amountIn` to each of `targets`, best first
+ * (zero-hop path included when fromToken is a target). The search ranks paths with floating-point
+ * estimates of every hop (src/core/liquidity/estimate.ts); the few best candidates per target are then
+ * priced exactly, so every returned amount is exact and the order is by exact output.
  */
 export function searchExactIn(
   graph: RoutingGraph,
@@ -61,7 +65,76 @@ export function searchExactIn(
   options: PathSearchOptions,
   memo: QuoteMemo,
 ): Map<string, SwapPath[]> {
-  return search(graph, chainId, fromToken, amountIn, targets, options, memo, 'in');
+  const keep = options.labelsPerToken ?? ESTIMATED_LABELS;
+  const distance = graph.hopsToTargets(chainId, targets, options.maxHops);
+  const best = new Map<string, EstimatedLabel[]>();
+  const initial: EstimatedLabel = { token: fromToken, amount: Number(amountIn), edges: [], hops: 0, visited: [fromToken], pools: [] };
+  insertEstimated(best, initial, keep);
+  let frontier: EstimatedLabel[] = [initial];
+  while (frontier.length > 0) {
+    const next: EstimatedLabel[] = [];
+    for (const label of frontier) {
+      for (const edge of graph.edgesFrom(chainId, label.token)) {
+        if (label.visited.includes(edge.to)) continue;
+        const isPool = edge.kind === 'pool';
+        const hops = label.hops + (isPool ? 1 : 0);
+        const remaining = distance.get(edge.to);
+        if (remaining === undefined || hops + remaining > options.maxHops) continue;
+        let amount = label.amount;
+        if (edge.kind === 'pool') {
+          if (!options.allowExchange(edge.pool.exchange) || options.excludedPools?.has(edge.pool.id) || label.pools.includes(edge.pool.id)) continue;
+          amount = estimateOut(edge.pool, edge.i, edge.j, label.amount);
+          if (!(amount > 0)) continue;
+        }
+        const extended: EstimatedLabel = {
+          token: edge.to,
+          amount,
+          edges: [...label.edges, edge],
+          hops,
+          visited: [...label.visited, edge.to],
+          pools: edge.kind === 'pool' ? [...label.pools, edge.pool.id] : label.pools,
+        };
+        if (insertEstimated(best, extended, keep)) next.push(extended);
+      }
+    }
+    frontier = next;
+  }
+  const result = new Map<string, SwapPath[]>();
+  for (const target of new Set(targets)) {
+    const priced: SwapPath[] = [];
+    for (const label of best.get(target) ?? []) {
+      const path = priceEdges(chainId, fromToken, label.edges, amountIn, memo);
+      if (path) priced.push(path);
+    }
+    priced.sort((a, b) => (a.amountOut === b.amountOut ? a.legs.length - b.legs.length : a.amountOut > b.amountOut ? -1 : 1));
+    if (priced.length > 0) result.set(target, priced);
+  }
+  return result;
+}
+
+interface EstimatedLabel {
+  readonly token: string;
+  readonly amount: number;
+  readonly edges: readonly SwapEdge[];
+  readonly hops: number;
+  readonly visited: readonly string[];
+  readonly pools: readonly string[];
+}
+
+/** Candidates kept per token during the estimated search (then priced exactly). */
+const ESTIMATED_LABELS = 4;
+
+function insertEstimated(best: Map<string, EstimatedLabel[]>, label: EstimatedLabel, keep: number): boolean {
+  const list = best.get(label.token) ?? [];
+  // A label is dominated by one with at least the amount and at most the hops.
+  if (list.some((l) => l.amount >= label.amount && l.hops <= label.hops)) return false;
+  const kept = list.filter((l) => !(label.amount >= l.amount && label.hops <= l.hops));
+  let at = kept.findIndex((l) => label.amount > l.amount);
+  if (at < 0) at = kept.length;
+  kept.splice(at, 0, label);
+  if (kept.length > keep) kept.pop();
+  best.set(label.token, kept);
+  return kept.includes(label);
 }
 
 /** Exact output: the cheapest paths delivering `amountOut` of `toToken`, per starting token in `sources`. */

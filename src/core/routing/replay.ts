@@ -1,21 +1,22 @@
 import { quoteHopExactIn } from '../liquidity/poolQuote';
-import { WRAP_GAS } from './graph';
+import { WRAP_GAS, type SwapEdge } from './graph';
 import type { QuoteMemo, SwapLeg, SwapPath } from './paths';
 
 /**
- * Re-prices a path's hops forward for another input amount (same pools, same order).
- * Undefined when a hop cannot take the amount.
+ * Prices a sequence of hops forward, exactly, for an input amount. Undefined when a hop cannot take
+ * the amount.
  */
-export function replayPath(path: SwapPath, amountIn: bigint, memo: QuoteMemo): SwapPath | undefined {
-  if (amountIn === path.amountIn) return path;
+export function priceEdges(chainId: number, fromToken: string, edges: readonly SwapEdge[], amountIn: bigint, memo: QuoteMemo): SwapPath | undefined {
   let amount = amountIn;
   const legs: SwapLeg[] = [];
-  for (const leg of path.legs) {
-    if (leg.edge.kind !== 'pool') {
-      legs.push({ edge: leg.edge, amountIn: amount, amountOut: amount, gasUnits: WRAP_GAS });
+  let gasUnits = 0n;
+  for (const edge of edges) {
+    if (edge.kind !== 'pool') {
+      legs.push({ edge, amountIn: amount, amountOut: amount, gasUnits: WRAP_GAS });
+      gasUnits += WRAP_GAS;
       continue;
     }
-    const { pool, i, j } = leg.edge;
+    const { pool, i, j } = edge;
     const key = `${pool.id}:${i}:${j}:in:${amount}`;
     let quote = memo.get(key);
     if (!quote) {
@@ -23,10 +24,18 @@ export function replayPath(path: SwapPath, amountIn: bigint, memo: QuoteMemo): S
       memo.set(key, quote);
     }
     if (!quote.ok) return undefined;
-    legs.push({ edge: leg.edge, amountIn: amount, amountOut: quote.amountOut, gasUnits: quote.gasUnits });
+    legs.push({ edge, amountIn: amount, amountOut: quote.amountOut, gasUnits: quote.gasUnits });
+    gasUnits += quote.gasUnits;
     amount = quote.amountOut;
   }
-  return { ...path, amountIn, amountOut: amount, legs, gasUnits: legs.reduce((s, l) => s + l.gasUnits, 0n) };
+  const toToken = edges.length > 0 ? edges[edges.length - 1].to : fromToken;
+  return { chainId, fromToken, toToken, amountIn, amountOut: amount, legs, gasUnits };
+}
+
+/** Re-prices a path's hops forward for another input amount (same pools, same order). */
+export function replayPath(path: SwapPath, amountIn: bigint, memo: QuoteMemo): SwapPath | undefined {
+  if (amountIn === path.amountIn) return path;
+  return priceEdges(path.chainId, path.fromToken, path.legs.map((l) => l.edge), amountIn, memo);
 }
 
 /** A path's pool ids (for excluding them from the other half of a split). */

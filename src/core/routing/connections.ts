@@ -1,0 +1,392 @@
+/**
+ * What the liquidity graph can connect, without amounts: `GET /v1/connections` (per pair of chains, the tokens
+ * from which and to which a transfer is possible within the route bounds) and the deprecated
+ * `POST /v1/advanced/possibilities` (the bridge routes and exchanges usable under tool policies).
+ *
+ * Both read the same RoutingGraph with the same bounds as the route search: [source swap ≤ 3 pool hops, wraps free]
+ * → [at most one allowed bridge] → [destination swap ≤ 3 pool hops]. Pools count only when their exchange is
+ * allowed. With allowDestinationCall=false and allowSwitchChain=false a bridge delivers only its own token (no
+ * destination swap), as in the route search.
+ *
+ * Per-chain reachability (for every token, the tokens within 3 pool hops) depends only on the graph and on the
+ * set of allowed exchanges: it is computed once per chain and kept in a small cache keyed by that set.
+ */
+import type { Catalog } from '../catalog/catalog';
+import { requireChain } from '../catalog/resolve';
+import type { Chain, ChainType, Token } from '../catalog/types';
+import { DomainError, InvalidRequestError } from '../errors';
+import type { BridgeRoute } from '../liquidity/types';
+import type { RoutingGraph } from './graph';
+import { toolPolicy, type ToolPolicy, type ToolSelection } from './tools';
+
+/** Pool hops allowed on each side of a bridge (the route search's bound). */
+export const CONNECTION_MAX_HOPS = 3;
+/** Reachability tables kept per graph (one per distinct set of allowed exchanges). */
+const CACHE_ENTRIES = 16;
+
+export interface ConnectionsQuery {
+  readonly fromChain?: string | number;
+  readonly toChain?: string | number;
+  /** Address or symbol, resolved on fromChain (which is then required). */
+  readonly fromToken?: string;
+  /** Address or symbol, resolved on toChain (which is then required). */
+  readonly toToken?: string;
+  readonly chainTypes?: readonly ChainType[];
+  readonly bridges?: ToolSelection;
+  readonly exchanges?: ToolSelection;
+  /** Default false. */
+  readonly allowSwitchChain?: boolean;
+  /** Default true. */
+  readonly allowDestinationCall?: boolean;
+}
+
+export interface Connection {
+  readonly fromChainId: number;
+  readonly toChainId: number;
+  /** Ordered by symbol (then address). */
+  readonly fromTokens: readonly Token[];
+  readonly toTokens: readonly Token[];
+}
+
+/** Per chain: for every token (lower-cased key), the tokens within CONNECTION_MAX_HOPS pool hops, itself included. */
+type ChainReach = ReadonlyMap<string, ReadonlySet<string>>;
+
+interface GraphCache {
+  /** Exchange keys a policy is evaluated on: the catalog's and any found in pools. */
+  readonly exchangeKeys: readonly string[];
+  readonly bridgeKeys: readonly string[];
+  /** Allowed-exchange set (sorted, comma-joined) → chain id → reachability. */
+  readonly reach: Map<string, Map<number, ChainReach>>;
+  /** "from:to" → bridge routes between the two chains. */
+  readonly routesBetween: ReadonlyMap<string, readonly BridgeRoute[]>;
+}
+
+const caches = new WeakMap<RoutingGraph, GraphCache>();
+
+function graphCache(graph: RoutingGraph): GraphCache {
+  let cache = caches.get(graph);
+  if (!cache) {
+    const routesBetween = new Map<string, BridgeRoute[]>();
+    for (const route of graph.bridgeRoutes) {
+      const key = `${route.fromChainId}:${route.toChainId}`;
+      const list = routesBetween.get(key) ?? [];
+      list.push(route);
+      routesBetween.set(key, list);
+    }
+    cache = {
+      exchangeKeys: [...new Set([...graph.catalog.exchanges.map((e) => e.key), ...graph.pools.map((p) => p.exchange)])].sort(),
+      bridgeKeys: graph.catalog.bridges.map((b) => b.key),
+      reach: new Map(),
+      routesBetween,
+    };
+    caches.set(graph, cache);
+  }
+  return cache;
+}
+
+/**
+ * Reachability under an exchange policy, computed lazily per chain. The returned function is cheap to call
+ * repeatedly: every chain is computed at most once per distinct set of allowed exchanges.
+ */
+function reachability(graph: RoutingGraph, exchanges: ToolPolicy): (chainId: number) => ChainReach {
+  const cache = graphCache(graph);
+  const allowed = cache.exchangeKeys.filter((k) => exchanges.allows(k));
+  const key = allowed.join(',');
+  let perChain = cache.reach.get(key);
+  if (perChain) {
+    // refresh its place in the eviction order
+    cache.reach.delete(key);
+  } else {
+    perChain = new Map();
+  }
+  cache.reach.set(key, perChain);
+  while (cache.reach.size > CACHE_ENTRIES) cache.reach.delete(cache.reach.keys().next().value!);
+  const allowedSet = new Set(allowed);
+  const table = perChain;
+  return (chainId) => {
+    let chain = table.get(chainId);
+    if (!chain) {
+      chain = chainReach(graph, chainId, allowedSet);
+      table.set(chainId, chain);
+    }
+    return chain;
+  };
+}
+
+function chainReach(graph: RoutingGraph, chainId: number, allowedExchanges: ReadonlySet<string>): ChainReach {
+  const result = new Map<string, ReadonlySet<string>>();
+  for (const token of graph.catalog.tokensOf(chainId)) {
+    const start = graph.catalog.addressKey(chainId, token.address);
+    result.set(start, within(graph, chainId, start, allowedExchanges));
+  }
+  return result;
+}
+
+/** 0-1 breadth-first search: pool hops cost 1 (allowed exchanges only), wraps cost 0. Edges are symmetric. */
+function within(graph: RoutingGraph, chainId: number, start: string, allowedExchanges: ReadonlySet<string>): ReadonlySet<string> {
+  const distance = new Map<string, number>([[start, 0]]);
+  const deque: string[] = [start];
+  while (deque.length > 0) {
+    const token = deque.shift()!;
+    const d = distance.get(token)!;
+    for (const edge of graph.edgesFrom(chainId, token)) {
+      if (edge.kind === 'pool' && !allowedExchanges.has(edge.pool.exchange)) continue;
+      const nd = d + (edge.kind === 'pool' ? 1 : 0);
+      if (nd > CONNECTION_MAX_HOPS || nd >= (distance.get(edge.to) ?? Infinity)) continue;
+      distance.set(edge.to, nd);
+      if (nd === d) deque.unshift(edge.to);
+      else deque.push(edge.to);
+    }
+  }
+  return new Set(distance.keys());
+}
+
+const FILTERS = ['fromChain', 'toChain', 'fromToken', 'toToken'] as const;
+
+/** The connections matching the filters, ordered by fromChainId then toChainId; pairs with nothing to offer are left out. */
+export function findConnections(graph: RoutingGraph, query: ConnectionsQuery): Connection[] {
+  const { catalog } = graph;
+  if (FILTERS.every((name) => query[name] === undefined)) {
+    const message = `at least one of ${FILTERS.join(', ')} is required: the connections of every chain and token are too many to list`;
+    throw new InvalidRequestError(message, { issues: [{ in: 'query', name: FILTERS.join(','), rule: 'atLeastOneFilter', message }] });
+  }
+  const fromChain = query.fromChain !== undefined ? requireChain(catalog, query.fromChain, 'fromChain') : undefined;
+  const toChain = query.toChain !== undefined ? requireChain(catalog, query.toChain, 'toChain') : undefined;
+  const fromToken = query.fromToken !== undefined ? tokenFilter(catalog, fromChain, query.fromToken, 'fromToken', 'fromChain') : undefined;
+  const toToken = query.toToken !== undefined ? tokenFilter(catalog, toChain, query.toToken, 'toToken', 'toChain') : undefined;
+  const cache = graphCache(graph);
+  const bridges = toolPolicy('bridge', query.bridges ?? {}, cache.bridgeKeys);
+  const exchanges = toolPolicy('exchange', query.exchanges ?? {}, cache.exchangeKeys);
+  const reach = reachability(graph, exchanges);
+  const destinationSwaps = (query.allowDestinationCall ?? true) || (query.allowSwitchChain ?? false);
+
+  const types = query.chainTypes && query.chainTypes.length > 0 ? new Set(query.chainTypes) : undefined;
+  const chainsOf = (given: Chain | undefined) => (given ? [given] : catalog.chains).filter((c) => !types || types.has(c.chainType));
+  const fromKey = fromToken && catalog.addressKey(fromToken.chainId, fromToken.address);
+  const toKey = toToken && catalog.addressKey(toToken.chainId, toToken.address);
+
+  const connections: Connection[] = [];
+  for (const source of chainsOf(fromChain)) {
+    for (const target of chainsOf(toChain)) {
+      const found = source.id === target.id
+        ? sameChain(reach(source.id), fromKey, toKey)
+        : crossChain(cache, bridges, reach, source.id, target.id, fromKey, toKey, destinationSwaps);
+      if (found.from.size === 0 || found.to.size === 0) continue;
+      connections.push({
+        fromChainId: source.id,
+        toChainId: target.id,
+        fromTokens: tokensIn(catalog, source.id, found.from),
+        toTokens: tokensIn(catalog, target.id, found.to),
+      });
+    }
+  }
+  return connections;
+}
+
+interface Sides {
+  readonly from: ReadonlySet<string>;
+  readonly to: ReadonlySet<string>;
+}
+
+/** Same chain: a token connects to every other token within the hop bound (a swap, or a wrap). */
+function sameChain(reach: ChainReach, fromKey: string | undefined, toKey: string | undefined): Sides {
+  const from = new Set<string>();
+  const to = new Set<string>();
+  const starts = fromKey !== undefined ? [fromKey] : [...reach.keys()];
+  for (const start of starts) {
+    for (const end of reach.get(start) ?? []) {
+      if (end === start || (toKey !== undefined && end !== toKey)) continue;
+      from.add(start);
+      to.add(end);
+    }
+  }
+  return { from, to };
+}
+
+function crossChain(
+  cache: GraphCache,
+  bridges: ToolPolicy,
+  reach: (chainId: number) => ChainReach,
+  fromChainId: number,
+  toChainId: number,
+  fromKey: string | undefined,
+  toKey: string | undefined,
+  destinationSwaps: boolean,
+): Sides {
+  const from = new Set<string>();
+  const to = new Set<string>();
+  const routes = cache.routesBetween.get(`${fromChainId}:${toChainId}`) ?? [];
+  if (routes.length === 0) return { from, to };
+  const sourceReach = reach(fromChainId);
+  const targetReach = destinationSwaps ? reach(toChainId) : undefined;
+  for (const route of routes) {
+    if (!bridges.allows(route.bridge)) continue;
+    // tokens that reach the bridge's token within the bound (the relation is symmetric)
+    const sources = sourceReach.get(route.fromToken) ?? new Set([route.fromToken]);
+    const targets = targetReach ? (targetReach.get(route.toToken) ?? new Set([route.toToken])) : new Set([route.toToken]);
+    if (fromKey !== undefined && !sources.has(fromKey)) continue;
+    if (toKey !== undefined && !targets.has(toKey)) continue;
+    if (fromKey !== undefined) from.add(fromKey);
+    else for (const t of sources) from.add(t);
+    if (toKey !== undefined) to.add(toKey);
+    else for (const t of targets) to.add(t);
+  }
+  return { from, to };
+}
+
+/** The catalog's tokens of a chain whose keys are in `keys`, in the catalog's order (symbol, then address). */
+function tokensIn(catalog: Catalog, chainId: number, keys: ReadonlySet<string>): Token[] {
+  return catalog.tokensOf(chainId).filter((t) => keys.has(catalog.addressKey(chainId, t.address)));
+}
+
+function tokenFilter(catalog: Catalog, chain: Chain | undefined, ref: string, parameter: string, chainParameter: string): Token {
+  if (!chain) {
+    const message = `${parameter} needs ${chainParameter}: a token is resolved by address or symbol on its chain`;
+    throw new InvalidRequestError(message, { issues: [{ in: 'query', name: parameter, rule: `requires ${chainParameter}`, message }] });
+  }
+  const token = catalog.findToken(chain.id, ref);
+  if (!token) {
+    const message = `${parameter} "${ref}" is not a known token on ${chain.name} (${chain.id}); GET /v1/tokens?chains=${chain.key} lists them`;
+    throw new InvalidRequestError(message, { issues: [{ in: 'query', name: parameter, rule: 'knownToken', message }] });
+  }
+  return token;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Possibilities (deprecated operation): bridge routes and exchanges under the chain and tool filters.
+
+export interface PossibilitiesQuery {
+  /** Chain ids; absent or empty: every chain. */
+  readonly chains?: readonly number[];
+  readonly bridges?: ToolSelection;
+  readonly exchanges?: ToolSelection;
+}
+
+export interface BridgeDefinition {
+  readonly tool: string;
+  readonly fromChainId: number;
+  readonly fromToken: Token;
+  readonly toChainId: number;
+  readonly toToken: Token;
+  /** Raw units of the source token. */
+  readonly maximumTransfer: bigint;
+  readonly minimumTransfer: bigint;
+  /** Proportional fee, parts per million. */
+  readonly swapFeePpm: bigint;
+  /** Total fee (fixed + proportional + destination gas) at minimumTransfer and at maximumTransfer, source-token units. */
+  readonly swapFeeMinimum: bigint;
+  readonly swapFeeMaximum: bigint;
+}
+
+export interface ExchangeDefinition {
+  readonly tool: string;
+  /** Ascending. */
+  readonly chains: readonly number[];
+}
+
+export interface Possibilities {
+  readonly chains: readonly Chain[];
+  /** Tokens that a listed bridge moves or a listed exchange (or a wrap) trades on the chains, by chain id then symbol. */
+  readonly tokens: readonly Token[];
+  /** By fromChainId, toChainId, tool, then token symbols. */
+  readonly bridges: readonly BridgeDefinition[];
+  /** In catalog order. */
+  readonly exchanges: readonly ExchangeDefinition[];
+}
+
+const PPM = 1_000_000n;
+
+export function findPossibilities(graph: RoutingGraph, query: PossibilitiesQuery): Possibilities {
+  const { catalog } = graph;
+  const cache = graphCache(graph);
+  const chains = query.chains && query.chains.length > 0
+    ? [...new Map(query.chains.map((id, i) => [id, bodyChain(catalog, id, i)])).values()].sort((a, b) => a.id - b.id)
+    : [...catalog.chains];
+  const wanted = new Set(chains.map((c) => c.id));
+  const bridges = bodyPolicy('bridge', query.bridges, cache.bridgeKeys);
+  const exchanges = bodyPolicy('exchange', query.exchanges, cache.exchangeKeys);
+
+  const definitions: BridgeDefinition[] = graph.bridgeRoutes
+    .filter((r) => wanted.has(r.fromChainId) && wanted.has(r.toChainId) && bridges.allows(r.bridge))
+    .map((r) => ({
+      tool: r.bridge,
+      fromChainId: r.fromChainId,
+      fromToken: graph.token(r.fromChainId, r.fromToken),
+      toChainId: r.toChainId,
+      toToken: graph.token(r.toChainId, r.toToken),
+      maximumTransfer: r.maxAmount,
+      minimumTransfer: r.minAmount,
+      swapFeePpm: r.feePpm,
+      swapFeeMinimum: bridgeFee(r, r.minAmount),
+      swapFeeMaximum: bridgeFee(r, r.maxAmount),
+    }))
+    .sort(compareDefinitions);
+
+  const exchangeDefinitions: ExchangeDefinition[] = catalog.exchanges
+    .filter((e) => exchanges.allows(e.key))
+    .map((e) => ({ tool: e.key, chains: [...new Set(e.supportedChains)].filter((id) => wanted.has(id)).sort((a, b) => a - b) }))
+    .filter((e) => e.chains.length > 0);
+
+  const reach = reachability(graph, exchanges);
+  const usable = new Map<number, Set<string>>(chains.map((c) => [c.id, new Set<string>()]));
+  for (const chain of chains) {
+    for (const [token, reachable] of reach(chain.id)) if (reachable.size > 1) usable.get(chain.id)!.add(token);
+  }
+  for (const d of definitions) {
+    usable.get(d.fromChainId)!.add(catalog.addressKey(d.fromChainId, d.fromToken.address));
+    usable.get(d.toChainId)!.add(catalog.addressKey(d.toChainId, d.toToken.address));
+  }
+  const tokens = chains.flatMap((c) => tokensIn(catalog, c.id, usable.get(c.id)!));
+  return { chains, tokens, bridges: definitions, exchanges: exchangeDefinitions };
+}
+
+/** What the bridge keeps of `amount` (source-token units): fixed + proportional (rounded up) + destination gas, at most `amount`. */
+export function bridgeFee(route: Pick<BridgeRoute, 'fixedFee' | 'feePpm' | 'destinationGasFee'>, amount: bigint): bigint {
+  const afterFixed = amount > route.fixedFee ? amount - route.fixedFee : 0n;
+  const proportional = afterFixed - (afterFixed * (PPM - route.feePpm)) / PPM;
+  const fee = route.fixedFee + proportional + route.destinationGasFee;
+  return fee < amount ? fee : amount;
+}
+
+function compareDefinitions(a: BridgeDefinition, b: BridgeDefinition): number {
+  return a.fromChainId - b.fromChainId
+    || a.toChainId - b.toChainId
+    || compareText(a.tool, b.tool)
+    || compareText(a.fromToken.symbol, b.fromToken.symbol)
+    || compareText(a.toToken.symbol, b.toToken.symbol)
+    || compareText(a.fromToken.address, b.fromToken.address)
+    || compareText(a.toToken.address, b.toToken.address);
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function bodyChain(catalog: Catalog, id: number, index: number): Chain {
+  const chain = catalog.getChain(id);
+  if (!chain) {
+    const message = `body field /chains/${index}: ${id} is not a supported chain id; GET /v1/chains lists the supported chains`;
+    throw new InvalidRequestError(message, { issues: [{ in: 'body', name: `/chains/${index}`, rule: 'supportedChain', message }] });
+  }
+  return chain;
+}
+
+/** toolPolicy, with its errors naming the body fields (/bridges/allow...) instead of the query parameters. */
+function bodyPolicy(kind: 'bridge' | 'exchange', selection: ToolSelection | undefined, known: readonly string[]): ToolPolicy {
+  try {
+    return toolPolicy(kind, selection ?? {}, known);
+  } catch (error) {
+    if (!(error instanceof InvalidRequestError)) throw error;
+    const plural = kind === 'bridge' ? 'Bridges' : 'Exchanges';
+    const rename = (text: string) => text.replace(new RegExp(`\\b(allow|deny|prefer)${plural}\\b`, 'g'), (_, list: string) => `body field /${kind}s/${list}`);
+    const details = (error as DomainError).details as { issues?: { name: string; message: string }[] } | undefined;
+    throw new InvalidRequestError(rename(error.message), {
+      issues: (details?.issues ?? []).map((issue) => ({
+        ...issue,
+        in: 'body',
+        name: issue.name.replace(new RegExp(`^(allow|deny|prefer)${plural}$`), (_, list: string) => `/${kind}s/${list}`),
+        message: rename(issue.message),
+      })),
+    });
+  }
+}
