@@ -56,6 +56,8 @@ const BAD_INPUTS = {
     400: (url) => url.searchParams.set('fee', '1'),
     404: (url) => url.searchParams.set('toAmount', '1'),
   },
+  // none of fromChain, toChain, fromToken, toToken: the rule the schema cannot express
+  getConnections: { 400: (url) => ['fromChain', 'toChain', 'fromToken', 'toToken'].forEach((name) => url.searchParams.delete(name)) },
 };
 
 /**

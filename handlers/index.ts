@@ -3,9 +3,11 @@ import { getChains } from './getChains';
 import { getToken } from './getToken';
 import { getTokens } from './getTokens';
 import { getTools } from './getTools';
+import { getConnections } from './getConnections';
 import { getQuote } from './getQuote';
 import { getQuoteToAmount } from './getQuoteToAmount';
 import { postRoutes } from './postRoutes';
+import { postPossibilities } from './postPossibilities';
 import { testApiKey } from './testApiKey';
 
 /** One handler per implemented operation; every other operation of the contract answers 501. */
@@ -14,8 +16,10 @@ export const handlers: HandlerTable = {
   getTokens,
   getToken,
   getTools,
+  getConnections,
   getQuote,
   getQuoteToAmount,
   postRoutes,
+  postPossibilities,
   testApiKey,
 };

@@ -1,0 +1,30 @@
+import { findConnections } from '../src/core/routing/connections';
+import { operation } from './types';
+import { tokenToWire } from './wire';
+
+/** Per pair of chains, the tokens that can be sent and received through the liquidity graph (no amounts). */
+export const getConnections = operation('getConnections', (request, { graph }) => {
+  const q = request.query;
+  const connections = findConnections(graph, {
+    fromChain: q.fromChain,
+    toChain: q.toChain,
+    fromToken: q.fromToken,
+    toToken: q.toToken,
+    chainTypes: q.chainTypes,
+    bridges: { allow: q.allowBridges, deny: q.denyBridges, prefer: q.preferBridges },
+    exchanges: { allow: q.allowExchanges, deny: q.denyExchanges, prefer: q.preferExchanges },
+    allowSwitchChain: q.allowSwitchChain,
+    allowDestinationCall: q.allowDestinationCall,
+  });
+  return {
+    status: 200,
+    body: {
+      connections: connections.map((c) => ({
+        fromChainId: c.fromChainId,
+        toChainId: c.toChainId,
+        fromTokens: c.fromTokens.map(tokenToWire),
+        toTokens: c.toTokens.map(tokenToWire),
+      })),
+    },
+  };
+});
