@@ -34,6 +34,7 @@ const nodeKey = (chainId: number, token: string) => `${chainId}:${token}`;
 export class RoutingGraph {
   private readonly edges = new Map<string, SwapEdge[]>();
   private readonly bridgeRoutesFrom = new Map<string, BridgeRoute[]>();
+  private readonly bridgeRoutesBetween = new Map<string, BridgeRoute[]>();
   private readonly wrappedNative = new Map<number, string>();
   /** Memo of token lookups and of reachability (pure functions of the read-only graph). */
   private readonly tokens = new Map<string, Token>();
@@ -69,6 +70,8 @@ export class RoutingGraph {
       const list = this.bridgeRoutesFrom.get(key) ?? [];
       list.push(route);
       this.bridgeRoutesFrom.set(key, list);
+      const pair = `${route.fromChainId}>${route.toChainId}`;
+      this.bridgeRoutesBetween.set(pair, [...(this.bridgeRoutesBetween.get(pair) ?? []), route]);
     }
     for (const list of this.edges.values()) Object.freeze(list);
   }
@@ -88,8 +91,8 @@ export class RoutingGraph {
     return this.bridgeRoutesFrom.get(nodeKey(chainId, token)) ?? [];
   }
 
-  bridgesBetween(fromChainId: number, toChainId: number): BridgeRoute[] {
-    return this.bridgeRoutes.filter((r) => r.fromChainId === fromChainId && r.toChainId === toChainId);
+  bridgesBetween(fromChainId: number, toChainId: number): readonly BridgeRoute[] {
+    return this.bridgeRoutesBetween.get(`${fromChainId}>${toChainId}`) ?? [];
   }
 
   wrappedNativeOf(chainId: number): string | undefined {

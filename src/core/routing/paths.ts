@@ -68,32 +68,25 @@ export function searchExactIn(
   const keep = options.labelsPerToken ?? ESTIMATED_LABELS;
   const distance = graph.hopsToTargets(chainId, targets, options.maxHops);
   const best = new Map<string, EstimatedLabel[]>();
-  const initial: EstimatedLabel = { token: fromToken, amount: Number(amountIn), edges: [], hops: 0, visited: [fromToken], pools: [] };
+  const initial: EstimatedLabel = { token: fromToken, amount: Number(amountIn), edge: undefined, parent: undefined, hops: 0 };
   insertEstimated(best, initial, keep);
   let frontier: EstimatedLabel[] = [initial];
   while (frontier.length > 0) {
     const next: EstimatedLabel[] = [];
     for (const label of frontier) {
       for (const edge of graph.edgesFrom(chainId, label.token)) {
-        if (label.visited.includes(edge.to)) continue;
         const isPool = edge.kind === 'pool';
         const hops = label.hops + (isPool ? 1 : 0);
         const remaining = distance.get(edge.to);
         if (remaining === undefined || hops + remaining > options.maxHops) continue;
+        if (visits(label, edge)) continue;
         let amount = label.amount;
         if (edge.kind === 'pool') {
-          if (!options.allowExchange(edge.pool.exchange) || options.excludedPools?.has(edge.pool.id) || label.pools.includes(edge.pool.id)) continue;
+          if (!options.allowExchange(edge.pool.exchange) || options.excludedPools?.has(edge.pool.id)) continue;
           amount = estimateOut(edge.pool, edge.i, edge.j, label.amount);
           if (!(amount > 0)) continue;
         }
-        const extended: EstimatedLabel = {
-          token: edge.to,
-          amount,
-          edges: [...label.edges, edge],
-          hops,
-          visited: [...label.visited, edge.to],
-          pools: edge.kind === 'pool' ? [...label.pools, edge.pool.id] : label.pools,
-        };
+        const extended: EstimatedLabel = { token: edge.to, amount, edge, parent: label, hops };
         if (insertEstimated(best, extended, keep)) next.push(extended);
       }
     }
@@ -103,7 +96,7 @@ export function searchExactIn(
   for (const target of new Set(targets)) {
     const priced: SwapPath[] = [];
     for (const label of best.get(target) ?? []) {
-      const path = priceEdges(chainId, fromToken, label.edges, amountIn, memo);
+      const path = priceEdges(chainId, fromToken, edgesOf(label), amountIn, memo);
       if (path) priced.push(path);
     }
     priced.sort((a, b) => (a.amountOut === b.amountOut ? a.legs.length - b.legs.length : a.amountOut > b.amountOut ? -1 : 1));
@@ -112,13 +105,29 @@ export function searchExactIn(
   return result;
 }
 
+/** A search label: a path kept as a chain of parents (paths have at most a handful of hops). */
 interface EstimatedLabel {
   readonly token: string;
   readonly amount: number;
-  readonly edges: readonly SwapEdge[];
+  readonly edge: SwapEdge | undefined;
+  readonly parent: EstimatedLabel | undefined;
   readonly hops: number;
-  readonly visited: readonly string[];
-  readonly pools: readonly string[];
+}
+
+/** Whether following `edge` from `label` would revisit a token or reuse a pool of the path. */
+function visits(label: EstimatedLabel, edge: SwapEdge): boolean {
+  const poolId = edge.kind === 'pool' ? edge.pool.id : undefined;
+  for (let l: EstimatedLabel | undefined = label; l; l = l.parent) {
+    if (l.token === edge.to) return true;
+    if (poolId !== undefined && l.edge?.kind === 'pool' && l.edge.pool.id === poolId) return true;
+  }
+  return false;
+}
+
+function edgesOf(label: EstimatedLabel): SwapEdge[] {
+  const edges: SwapEdge[] = [];
+  for (let l: EstimatedLabel | undefined = label; l?.edge; l = l.parent) edges.push(l.edge);
+  return edges.reverse();
 }
 
 /** Candidates kept per token during the estimated search (then priced exactly). */

@@ -10,8 +10,20 @@ export const FEE_COLLECTION_GAS = 35_000n;
 /** Suggested limit = estimate + 25 % (rounded up): integrators' most common failure is a limit too low. */
 export const GAS_LIMIT_MARGIN_PPM = 1_250_000n;
 
+const PRICE = new WeakMap<Token, number>();
+
+/**
+ * USD value of an amount, a float for display and ranking only (never fed back into amounts).
+ * Prices are parsed once per token; the result is rounded to 1e-9 USD so that binary artefacts
+ * (5000.240000000001) never reach the wire.
+ */
 export function usd(amount: bigint, token: Token): number {
-  return usdValue(amount, token.decimals, token.priceUSD);
+  let price = PRICE.get(token);
+  if (price === undefined) {
+    price = usdValue(10n ** BigInt(token.decimals), token.decimals, token.priceUSD);
+    PRICE.set(token, price);
+  }
+  return Math.round((Number(amount) / 10 ** token.decimals) * price * 1e9) / 1e9;
 }
 
 export function gasCost(chain: Chain, gasPriceWei: bigint, estimate: bigint): GasCost {
