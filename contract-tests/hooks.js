@@ -64,9 +64,7 @@ const BAD_INPUTS = {
  * Example parameters that this server refuses on purpose (documented in the contract but not yet
  * supported): removed from the success transactions, with the reason printed.
  */
-const UNSUPPORTED_EXAMPLE_PARAMETERS = {
-  getQuote: { fromAmountForGas: 'destination gas refuel is not supported yet (the server answers 400 naming it)' },
-};
+const UNSUPPORTED_EXAMPLE_PARAMETERS = {};
 const GENERIC_400 = (url) => url.searchParams.set('contractTestUnknownParameter', '1');
 
 const SKIP = {

@@ -1699,8 +1699,11 @@ export interface components {
          */
         AllowSwitchChain: boolean;
         /**
-         * @description Part of `fromAmount` (integer string, smallest unit) to convert to native gas on the destination chain.
-         * @example 500000
+         * @description Part of `fromAmount` (integer string, smallest unit) to convert to native gas on the destination
+         *     chain (cross-chain transfers to EVM chains, exact input only). It is routed to the destination's
+         *     native coin in the same transaction (its steps are among `includedSteps`, its figures under
+         *     `estimate.data.gasRefuel`); the integrator fee applies to the rest of `fromAmount` only.
+         * @example 5000000
          */
         FromAmountForGas: components["schemas"]["Amount"];
         /**
@@ -2054,8 +2057,11 @@ export interface operations {
                  */
                 allowDestinationCall?: components["parameters"]["AllowDestinationCall"];
                 /**
-                 * @description Part of `fromAmount` (integer string, smallest unit) to convert to native gas on the destination chain.
-                 * @example 500000
+                 * @description Part of `fromAmount` (integer string, smallest unit) to convert to native gas on the destination
+                 *     chain (cross-chain transfers to EVM chains, exact input only). It is routed to the destination's
+                 *     native coin in the same transaction (its steps are among `includedSteps`, its figures under
+                 *     `estimate.data.gasRefuel`); the integrator fee applies to the rest of `fromAmount` only.
+                 * @example 5000000
                  */
                 fromAmountForGas?: components["parameters"]["FromAmountForGas"];
                 /**

@@ -11,6 +11,7 @@ import type { RoutingGraph } from './graph';
 import { searchExactIn, searchExactOut, type PathSearchOptions, type QuoteMemo, type SwapPath } from './paths';
 import { nativeWeiInToken, rescale } from './pricing';
 import { poolIdsOf, replayPath } from './replay';
+import { splitRefuel, withRefuel } from './refuel';
 import { toolPolicy, type ToolPolicy } from './tools';
 import type { Route, RouteRequest, RouteSearchResult, ToolError, ToolErrorCode, UnavailableRoutes } from './types';
 
@@ -37,6 +38,26 @@ export class RouteFinder {
   ) {}
 
   find(request: RouteRequest): RouteSearchResult {
+    if (request.fromAmountForGas === undefined) return this.findRoutes(request);
+    const { main, refuel } = splitRefuel(request);
+    const result = this.findRoutes(main);
+    if (result.routes.length === 0) return result;
+    const gas = this.findRoutes(refuel);
+    const gasRoute = gas.routes[0];
+    if (!gasRoute) {
+      // The transfer cannot be done as asked: say why the refuel part has no route.
+      return {
+        routes: [],
+        unavailable: {
+          filteredOut: gas.unavailable.filteredOut.map((f) => ({ ...f, reason: `gas refuel (fromAmountForGas): ${f.reason}` })),
+          failed: gas.unavailable.failed.map((f) => ({ ...f, overallPath: `gas refuel ${f.overallPath}` })),
+        },
+      };
+    }
+    return withRefuel(request, result, gasRoute, (route) => routeId(request, route.overallPath, route.fromAmount));
+  }
+
+  private findRoutes(request: RouteRequest): RouteSearchResult {
     const { graph } = this;
     const sameChain = request.fromChain.id === request.toChain.id;
     if (sameChain && request.fromToken.address === request.toToken.address) {

@@ -51,8 +51,14 @@ export function buildRouteRequest(catalog: Catalog, p: RouteParameters): RouteRe
   const amount = BigInt(p.amount);
   if (amount <= 0n) invalid(names.amount, 'positive', `${names.amount} must be greater than 0`);
   if (p.fee !== undefined && p.fee > 0 && !p.integrator) invalid('fee', 'requiresIntegrator', 'fee needs an integrator: say whose fee it is with the integrator parameter');
-  if (p.fromAmountForGas !== undefined) {
-    invalid('fromAmountForGas', 'supported', 'fromAmountForGas (destination gas refuel) is not supported by this server yet; send the request without it');
+  const fromAmountForGas = p.fromAmountForGas !== undefined ? BigInt(p.fromAmountForGas) : undefined;
+  if (fromAmountForGas !== undefined) {
+    if (p.mode !== 'exactIn') invalid('fromAmountForGas', 'exactInputOnly', 'fromAmountForGas works with an exact fromAmount only');
+    if (fromChain.id === toChain.id) invalid('fromAmountForGas', 'crossChainOnly', 'fromAmountForGas refuels the destination chain: it needs a cross-chain transfer');
+    if (toChain.chainType !== 'EVM') invalid('fromAmountForGas', 'evmDestination', `fromAmountForGas: refuelling is supported to EVM chains only, not ${toChain.name}`);
+    if (fromAmountForGas <= 0n || fromAmountForGas >= amount) {
+      invalid('fromAmountForGas', 'lessThanFromAmount', `fromAmountForGas must be greater than 0 and less than ${names.amount} (${amount})`);
+    }
   }
   if (p.preset !== undefined && !PRESETS.has(p.preset)) {
     invalid('preset', 'knownPreset', `preset "${p.preset}" is unknown; supported presets: ${[...PRESETS].join(', ')}`);
@@ -76,6 +82,7 @@ export function buildRouteRequest(catalog: Catalog, p: RouteParameters): RouteRe
     allowDestinationCall: p.allowDestinationCall ?? true,
     allowSwitchChain: p.allowSwitchChain ?? false,
     maxPriceImpact: p.maxPriceImpact ?? (stable ? STABLECOIN_PRESET.maxPriceImpact : DEFAULT_MAX_PRICE_IMPACT),
+    fromAmountForGas,
     timing: p.timingStrategies?.length ? parseTiming(p.timingStrategies) : undefined,
     maxRoutes: p.maxRoutes ?? 1,
   };
