@@ -8,8 +8,9 @@ import { fractionToPpm } from '../math/amounts';
 import { divCeil } from '../math/rational';
 import { DESTINATION_CALL_GAS, assembleRoute, describePath, pricePlan, routeId, type PricedAmounts, type RoutePlan } from './evaluate';
 import type { RoutingGraph } from './graph';
-import { searchExactIn, searchExactOut, type PathSearchOptions, type QuoteMemo, type SwapPath } from './paths';
-import { nativeWeiInToken, rescale } from './pricing';
+import { searchExactIn, type PathSearchOptions, type QuoteMemo, type SwapPath } from './paths';
+import { nativeWeiInToken, rescale, scaledPrice } from './pricing';
+import { quoteHopExactOut } from '../liquidity/poolQuote';
 import { poolIdsOf, replayPath } from './replay';
 import { splitRefuel, withRefuel } from './refuel';
 import { toolPolicy, type ToolPolicy } from './tools';
@@ -74,7 +75,7 @@ export class RouteFinder {
       startedAt: this.now(),
       now: this.now,
     };
-    const plans = sameChain ? sameChainPlans(ctx) : crossChainPlans(ctx);
+    const plans = request.mode === 'exactOut' ? exactOutPlans(ctx, sameChain) : sameChain ? sameChainPlans(ctx) : crossChainPlans(ctx);
     // Price every plan (amounts and ranking figures only), then build full routes for those returned.
     const candidates: Candidate[] = [];
     const seen = new Set<string>();
@@ -120,21 +121,13 @@ function sameChainPlans(ctx: Context): PricedPlan[] {
   const chainId = request.fromChain.id;
   const from = graph.catalog.addressKey(request.fromChain.id, request.fromToken.address);
   const to = graph.catalog.addressKey(request.toChain.id, request.toToken.address);
-  if (request.mode === 'exactIn') {
-    const swapAmount = amountAfterFee(request.amount, request.fee);
-    const paths = searchExactIn(graph, chainId, from, swapAmount, [to], ctx.pathOptions, ctx.memo).get(to) ?? [];
-    if (paths.length === 0) noSwapPath(ctx, chainId, from, to, swapAmount);
-    const plans: PricedPlan[] = paths.map((path) => ({ plan: { sources: [{ path, sharePpm: 1_000_000n }], destinationSeparate: false }, fromAmount: request.amount }));
-    const split = paths[0] && splitPlan(ctx, paths[0], swapAmount, chainId, from, to);
-    if (split) plans.unshift({ plan: split, fromAmount: request.amount });
-    return plans;
-  }
-  const paths = searchExactOut(graph, chainId, to, request.amount, [from], ctx.pathOptions, ctx.memo).get(from) ?? [];
-  if (paths.length === 0) noSwapPath(ctx, chainId, from, to, request.amount);
-  return paths.map((path) => ({
-    plan: { sources: [{ path, sharePpm: 1_000_000n }], destinationSeparate: false },
-    fromAmount: amountBeforeFee(path.amountIn, request.fee),
-  }));
+  const swapAmount = amountAfterFee(request.amount, request.fee);
+  const paths = searchExactIn(graph, chainId, from, swapAmount, [to], ctx.pathOptions, ctx.memo).get(to) ?? [];
+  if (paths.length === 0) noSwapPath(ctx, chainId, from, to, swapAmount);
+  const plans: PricedPlan[] = paths.map((path) => ({ plan: { sources: [{ path, sharePpm: 1_000_000n }], destinationSeparate: false }, fromAmount: request.amount }));
+  const split = paths[0] && splitPlan(ctx, paths[0], swapAmount, chainId, from, to);
+  if (split) plans.unshift({ plan: split, fromAmount: request.amount });
+  return plans;
 }
 
 /**
@@ -186,7 +179,7 @@ function crossChainPlans(ctx: Context): PricedPlan[] {
     return !why;
   });
   const plans: PricedPlan[] = [];
-  if (request.mode === 'exactIn') {
+  {
     const swapAmount = amountAfterFee(request.amount, request.fee);
     const sources = searchExactIn(graph, fromChainId, from, swapAmount, [...new Set(usable.map((r) => r.fromToken))], ctx.pathOptions, ctx.memo);
     // The destination swap is searched once per bridged token, on the largest amount any bridge delivers
@@ -220,50 +213,79 @@ function crossChainPlans(ctx: Context): PricedPlan[] {
     }
     return plans;
   }
-  // Exact output: walk every leg backwards, then price forward (evaluatePlan) to confirm.
-  for (const route of usable) {
-    if (overBudget(ctx, plans.length)) {
-      failed(ctx, bridgePath(ctx, route), 'TOOL_TIMEOUT', route.bridge, 'not evaluated: the timing strategy\'s time budget ran out');
+}
+
+/**
+ * Exact output: route shapes are found by an exact-input search on an estimated input (the requested
+ * output at reference prices, plus 2 %); each shape is then walked backwards with the exact inverse
+ * math (required inputs round up) to the fromAmount it needs, and priced forward to confirm.
+ */
+function exactOutPlans(ctx: Context, sameChain: boolean): PricedPlan[] {
+  const { request } = ctx;
+  const estimate = estimatedInput(request);
+  const probe: Context = { ...ctx, request: { ...request, mode: 'exactIn', amount: estimate > 0n ? estimate : 1n } };
+  const shapes = sameChain ? sameChainPlans(probe) : crossChainPlans(probe);
+  const plans: PricedPlan[] = [];
+  for (const { plan } of shapes) {
+    if (plan.sources.length > 1) continue; // splits serve exact input
+    const required = requiredInput(ctx, plan);
+    if (typeof required === 'string') {
+      failed(ctx, planPath(ctx, plan), 'INSUFFICIENT_LIQUIDITY', plan.bridge?.bridge ?? 'swap', required);
       continue;
     }
-    let needArrived = request.amount;
-    let destination;
-    if (route.toToken !== to) {
-      if (!destinationAllowed(ctx, route)) continue;
-      destination = searchExactOut(graph, toChainId, to, request.amount, [route.toToken], ctx.pathOptions, ctx.memo).get(route.toToken)?.[0];
-      if (!destination) {
-        noSwapPath(ctx, toChainId, route.toToken, to, request.amount, route.bridge);
-        continue;
-      }
-      needArrived = destination.amountIn;
-      if (ctx.request.allowDestinationCall) {
-        const wei = (destination.gasUnits + DESTINATION_CALL_GAS) * (graph.gas(toChainId)?.gasPriceWei ?? 0n);
-        needArrived += nativeWeiInToken(wei, request.toChain.nativeToken, graph.token(toChainId, route.toToken));
-      }
-    }
-    const needSent = rescale(needArrived, graph.token(toChainId, route.toToken).decimals, graph.token(fromChainId, route.fromToken).decimals, true);
-    const bridged = bridgeIn(needSent, route);
-    if (!bridged.ok) {
-      failed(ctx, bridgePath(ctx, route), bridged.reason, route.bridge, `${route.bridge} cannot deliver ${needArrived} units: ${bridged.reason} (limit ${bridged.limit})`);
-      continue;
-    }
-    let sources: RoutePlan['sources'] = [];
-    let swapIn = bridged.amountIn;
-    if (route.fromToken !== from) {
-      const source = searchExactOut(graph, fromChainId, route.fromToken, bridged.amountIn, [from], ctx.pathOptions, ctx.memo).get(from)?.[0];
-      if (!source) {
-        noSwapPath(ctx, fromChainId, from, route.fromToken, bridged.amountIn, route.bridge);
-        continue;
-      }
-      sources = [{ path: source, sharePpm: 1_000_000n }];
-      swapIn = source.amountIn;
-    }
-    plans.push({
-      plan: { sources, bridge: route, destination, destinationSeparate: destination !== undefined && !request.allowDestinationCall },
-      fromAmount: amountBeforeFee(swapIn, request.fee),
-    });
+    plans.push({ plan, fromAmount: required });
   }
   return plans;
+}
+
+function estimatedInput(request: RouteRequest): bigint {
+  const pFrom = scaledPrice(request.fromToken.priceUSD);
+  const pTo = scaledPrice(request.toToken.priceUSD);
+  if (pFrom === 0n) return request.amount;
+  const value = (request.amount * pTo * 10n ** BigInt(request.fromToken.decimals)) / (pFrom * 10n ** BigInt(request.toToken.decimals));
+  return amountBeforeFee((value * 102n) / 100n, request.fee);
+}
+
+/** The fromAmount a plan needs to deliver the requested amount, walking it backwards; a message when it cannot. */
+function requiredInput(ctx: Context, plan: RoutePlan): bigint | string {
+  const { graph, request } = ctx;
+  let need = request.amount;
+  if (plan.destination) {
+    const back = backwards(plan.destination, need);
+    if (back === undefined) return `the destination swap cannot deliver ${need} units`;
+    need = back;
+    if (!plan.destinationSeparate && plan.bridge) {
+      const wei = (plan.destination.gasUnits + DESTINATION_CALL_GAS) * (graph.gas(request.toChain.id)?.gasPriceWei ?? 0n);
+      need += nativeWeiInToken(wei, request.toChain.nativeToken, graph.token(request.toChain.id, plan.bridge.toToken));
+    }
+  }
+  if (plan.bridge) {
+    const route = plan.bridge;
+    const needSent = rescale(need, graph.token(route.toChainId, route.toToken).decimals, graph.token(route.fromChainId, route.fromToken).decimals, true);
+    const bridged = bridgeIn(needSent, route);
+    if (!bridged.ok) return `${route.bridge} cannot deliver ${needSent} units: ${bridged.reason} (limit ${bridged.limit})`;
+    need = bridged.amountIn;
+  }
+  const source = plan.sources[0]?.path;
+  if (source) {
+    const back = backwards(source, need);
+    if (back === undefined) return `the source swap cannot deliver ${need} units`;
+    need = back;
+  }
+  return amountBeforeFee(need, request.fee);
+}
+
+/** The input a path needs for `amountOut`, hop by hop from the end (exact inverse math, rounding up). */
+function backwards(path: SwapPath, amountOut: bigint): bigint | undefined {
+  let amount = amountOut;
+  for (let k = path.legs.length - 1; k >= 0; k--) {
+    const edge = path.legs[k].edge;
+    if (edge.kind !== 'pool') continue;
+    const quote = quoteHopExactOut(edge.pool, edge.i, edge.j, amount);
+    if (!quote.ok) return undefined;
+    amount = quote.amountIn;
+  }
+  return amount;
 }
 
 /** What arrives on the destination chain for `amount` sent into a bridge route (undefined when it cannot). */

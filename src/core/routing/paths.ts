@@ -1,12 +1,12 @@
 /**
  * Swap-path search on one chain: a label-setting search over at most `maxHops` pool hops (wraps are free),
- * keeping for every token the best few labels (most output for exact input, least input for exact output).
+ * keeping for every token the few best labels that no other label dominates (more output in no more hops).
  * Output of a pool is monotone in its input, so extending the best labels finds the best simple path;
  * keeping several labels per token covers paths that would reuse a pool.
  */
-import { quoteHopExactIn, quoteHopExactOut, type HopQuote } from '../liquidity/poolQuote';
+import type { HopQuote } from '../liquidity/poolQuote';
 import { estimateOut } from '../liquidity/estimate';
-import { WRAP_GAS, type RoutingGraph, type SwapEdge } from './graph';
+import type { RoutingGraph, SwapEdge } from './graph';
 import { priceEdges } from './replay';
 
 export interface SwapLeg {
@@ -40,15 +40,6 @@ export interface PathSearchOptions {
 /** Per-request memo of hop quotes: the same hop with the same amount is priced once. */
 export type QuoteMemo = Map<string, HopQuote>;
 
-interface Label {
-  readonly token: string;
-  readonly amount: bigint;
-  readonly legs: readonly SwapLeg[];
-  readonly hops: number;
-  readonly visited: ReadonlySet<string>;
-}
-
-const DEFAULT_LABELS = 3;
 
 /**
  * Exact input: the best paths from `fromToken` with `amountIn` to each of `targets`, best first
@@ -144,122 +135,4 @@ function insertEstimated(best: Map<string, EstimatedLabel[]>, label: EstimatedLa
   if (kept.length > keep) kept.pop();
   best.set(label.token, kept);
   return kept.includes(label);
-}
-
-/** Exact output: the cheapest paths delivering `amountOut` of `toToken`, per starting token in `sources`. */
-export function searchExactOut(
-  graph: RoutingGraph,
-  chainId: number,
-  toToken: string,
-  amountOut: bigint,
-  sources: readonly string[],
-  options: PathSearchOptions,
-  memo: QuoteMemo,
-): Map<string, SwapPath[]> {
-  return search(graph, chainId, toToken, amountOut, sources, options, memo, 'out');
-}
-
-function search(
-  graph: RoutingGraph,
-  chainId: number,
-  start: string,
-  amount: bigint,
-  targets: readonly string[],
-  options: PathSearchOptions,
-  memo: QuoteMemo,
-  mode: 'in' | 'out',
-): Map<string, SwapPath[]> {
-  const keep = options.labelsPerToken ?? DEFAULT_LABELS;
-  const distance = graph.hopsToTargets(chainId, targets, options.maxHops);
-  const targetSet = new Set(targets);
-  const better = mode === 'in' ? (a: bigint, b: bigint) => a > b : (a: bigint, b: bigint) => a < b;
-  const best = new Map<string, Label[]>();
-  const initial: Label = { token: start, amount, legs: [], hops: 0, visited: new Set([start]) };
-  insert(best, initial, keep, better);
-
-  let frontier: Label[] = [initial];
-  while (frontier.length > 0) {
-    const next: Label[] = [];
-    for (const label of frontier) {
-      for (const edge of graph.edgesFrom(chainId, label.token)) {
-        const step = extend(label, edge, mode, options, distance, memo);
-        if (step && insert(best, step, keep, better)) next.push(step);
-      }
-    }
-    frontier = next;
-  }
-
-  const result = new Map<string, SwapPath[]>();
-  for (const target of targetSet) {
-    const labels = best.get(target);
-    if (!labels) continue;
-    result.set(target, labels.map((l) => toPath(chainId, start, l, mode)));
-  }
-  return result;
-}
-
-function extend(
-  label: Label,
-  edge: SwapEdge,
-  mode: 'in' | 'out',
-  options: PathSearchOptions,
-  distance: ReadonlyMap<string, number>,
-  memo: QuoteMemo,
-): Label | undefined {
-  if (label.visited.has(edge.to)) return undefined;
-  const isPool = edge.kind === 'pool';
-  const hops = label.hops + (isPool ? 1 : 0);
-  const remaining = distance.get(edge.to);
-  if (remaining === undefined || hops + remaining > options.maxHops) return undefined;
-  let leg: SwapLeg;
-  if (edge.kind === 'pool') {
-    if (!options.allowExchange(edge.pool.exchange) || options.excludedPools?.has(edge.pool.id)) return undefined;
-    if (label.legs.some((l) => l.edge.kind === 'pool' && l.edge.pool.id === edge.pool.id)) return undefined;
-    // Exact output walks backwards: `edge` goes from the output token (label.token) to an input token.
-    const key = `${edge.pool.id}:${edge.i}:${edge.j}:${mode}:${label.amount}`;
-    let quote = memo.get(key);
-    if (!quote) {
-      quote = mode === 'in'
-        ? quoteHopExactIn(edge.pool, edge.i, edge.j, label.amount)
-        : quoteHopExactOut(edge.pool, edge.j, edge.i, label.amount);
-      memo.set(key, quote);
-    }
-    if (!quote.ok) return undefined;
-    leg = mode === 'in'
-      ? { edge, amountIn: label.amount, amountOut: quote.amountOut, gasUnits: quote.gasUnits }
-      : { edge: { ...edge, i: edge.j, j: edge.i, from: edge.to, to: edge.from }, amountIn: quote.amountIn, amountOut: label.amount, gasUnits: quote.gasUnits };
-  } else {
-    leg = mode === 'in'
-      ? { edge, amountIn: label.amount, amountOut: label.amount, gasUnits: WRAP_GAS }
-      : { edge: { kind: edge.kind === 'wrap' ? 'unwrap' : 'wrap', from: edge.to, to: edge.from }, amountIn: label.amount, amountOut: label.amount, gasUnits: WRAP_GAS };
-  }
-  const visited = new Set(label.visited);
-  visited.add(edge.to);
-  return {
-    token: edge.to,
-    amount: mode === 'in' ? leg.amountOut : leg.amountIn,
-    legs: [...label.legs, leg],
-    hops,
-    visited,
-  };
-}
-
-/** Keeps the `keep` best labels of a token; true when the new label made it. */
-function insert(best: Map<string, Label[]>, label: Label, keep: number, better: (a: bigint, b: bigint) => boolean): boolean {
-  const list = best.get(label.token) ?? [];
-  if (list.length >= keep && !better(label.amount, list[list.length - 1].amount)) return false;
-  let at = list.findIndex((l) => better(label.amount, l.amount) || (label.amount === l.amount && label.legs.length < l.legs.length));
-  if (at < 0) at = list.length;
-  list.splice(at, 0, label);
-  if (list.length > keep) list.pop();
-  best.set(label.token, list);
-  return list.includes(label);
-}
-
-function toPath(chainId: number, start: string, label: Label, mode: 'in' | 'out'): SwapPath {
-  const legs = mode === 'in' ? label.legs : [...label.legs].reverse();
-  const gasUnits = legs.reduce((sum, l) => sum + l.gasUnits, 0n);
-  return mode === 'in'
-    ? { chainId, fromToken: start, toToken: label.token, amountIn: label.legs[0]?.amountIn ?? label.amount, amountOut: label.amount, legs, gasUnits }
-    : { chainId, fromToken: label.token, toToken: start, amountIn: label.amount, amountOut: legs[legs.length - 1]?.amountOut ?? label.amount, legs, gasUnits };
 }
