@@ -1,7 +1,7 @@
 import { operation } from './types';
-import { chainToWire } from './wire';
+import { chainWithRouterToWire } from './wire';
 
-export const getChains = operation('getChains', (request, { catalog }) => ({
+export const getChains = operation('getChains', (request, { catalog, routers }) => ({
   status: 200,
-  body: { chains: catalog.listChains(request.query.chainTypes).map(chainToWire) },
+  body: { chains: catalog.listChains(request.query.chainTypes).map(chainWithRouterToWire(routers)) },
 }));

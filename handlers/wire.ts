@@ -1,4 +1,5 @@
 import type { components } from '../src/generated/openapi';
+import type { RouterDeployments } from '../src/core/catalog/routers';
 import type { BridgeTool, Chain, ExchangeTool, Token } from '../src/core/catalog/types';
 
 /** Explicit converters from domain objects to wire objects. */
@@ -43,6 +44,18 @@ export function chainToWire(chain: Chain): WireChain {
     };
   }
   return wire;
+}
+
+/** chainToWire plus `diamondAddress`, the service's router on the chain (EVM chains with a deployment). */
+export function chainWithRouterToWire(routers: RouterDeployments): (chain: Chain) => WireChain {
+  return (chain) => {
+    const wire = chainToWire(chain);
+    const router = chain.chainType === 'EVM' ? routers.routerOf(chain.id) : undefined;
+    if (!router) return wire;
+    // keep the contract's field order: diamondAddress after nativeToken, before metamask
+    const { metamask, ...rest } = wire;
+    return { ...rest, diamondAddress: router, ...(metamask ? { metamask } : {}) };
+  };
 }
 
 export function bridgeToWire(bridge: BridgeTool): components['schemas']['ToolsResponse']['bridges'][number] {

@@ -1,6 +1,9 @@
 import type { Config } from '../config';
 import { loadCatalog } from '../core/catalog/load';
 import type { Catalog } from '../core/catalog/catalog';
+import { loadRouters, type RouterDeployments } from '../core/catalog/routers';
+import { DEFAULT_LEDGER_FILE, loadFeeLedger } from '../core/fees/ledger';
+import type { FeeLedger } from '../core/fees/types';
 import { loadSnapshot } from '../core/liquidity/load';
 import { RouteFinder } from '../core/routing/finder';
 import { RoutingGraph } from '../core/routing/graph';
@@ -13,6 +16,10 @@ export interface Dependencies {
   /** The read-only liquidity graph (catalog + snapshot). */
   readonly graph: RoutingGraph;
   readonly routes: RouteFinder;
+  /** The service's router and fee-collector addresses per EVM chain, and the exchanges' swap routers (routers.json). */
+  readonly routers: RouterDeployments;
+  /** Integrators' collected fees (seeded from data/integrators/ledger.json). */
+  readonly feeLedger: FeeLedger;
   /** API keys and rate limits (src/server/access); close() it on shutdown (it may hold a Redis connection). */
   readonly access: AccessControl;
 }
@@ -24,6 +31,8 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
     catalog,
     graph,
     routes: overrides.routes ?? new RouteFinder(graph),
+    routers: overrides.routers ?? loadRouters(config.dataDir, catalog),
+    feeLedger: overrides.feeLedger ?? loadFeeLedger(DEFAULT_LEDGER_FILE, catalog),
     access: overrides.access ?? buildAccessControl(config),
   };
 }

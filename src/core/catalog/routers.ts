@@ -1,0 +1,136 @@
+/**
+ * The service's own contract deployment (data/catalog/routers.json): the router ("diamond") and the fee
+ * collector on every EVM chain, and the model address of each exchange's swap router per pool kind.
+ * Loaded once at start-up and validated: a missing EVM chain, a malformed or non-checksummed address
+ * stops the start with a message naming the entry.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { getAddress } from 'ethers';
+import type { Catalog } from './catalog';
+import { CatalogDataError } from './catalog';
+
+const SCHEMA_VERSION = 1;
+export const ROUTERS_FILE = 'routers.json';
+
+/** The pool kinds called through an exchange-level router (stableswap pools are called directly). */
+export type RoutedPoolKind = 'constantProduct' | 'concentrated';
+
+export interface ChainDeployment {
+  readonly chainId: number;
+  /** The router ("diamond") contract: `to` of every transaction the service builds, the approval address. */
+  readonly router: string;
+  readonly feeCollector: string;
+}
+
+export interface ExchangeRouter {
+  readonly exchange: string;
+  readonly kind: RoutedPoolKind;
+  /** `uniswapV2Router02` (constantProduct) or `uniswapV3SwapRouter` (concentrated). */
+  readonly interface: string;
+  readonly address: string;
+}
+
+export interface RoutersFile {
+  readonly schemaVersion: number;
+  readonly note: string;
+  readonly labels?: Record<string, string>;
+  readonly chains: readonly ChainDeployment[];
+  readonly exchangeRouters: readonly ExchangeRouter[];
+}
+
+export class RouterDeployments {
+  private readonly byChain = new Map<number, ChainDeployment>();
+  private readonly exchangeRouters = new Map<string, ExchangeRouter>();
+
+  constructor(file: Pick<RoutersFile, 'chains' | 'exchangeRouters'>) {
+    for (const chain of file.chains) this.byChain.set(chain.chainId, chain);
+    for (const r of file.exchangeRouters) this.exchangeRouters.set(`${r.exchange}:${r.kind}`, r);
+  }
+
+  /** The deployment on a chain; undefined on chains without one (non-EVM chains). */
+  on(chainId: number): ChainDeployment | undefined {
+    return this.byChain.get(chainId);
+  }
+
+  routerOf(chainId: number): string | undefined {
+    return this.byChain.get(chainId)?.router;
+  }
+
+  feeCollectorOf(chainId: number): string | undefined {
+    return this.byChain.get(chainId)?.feeCollector;
+  }
+
+  /** The swap router of an exchange for a pool kind (the same address on every chain). */
+  exchangeRouter(exchange: string, kind: RoutedPoolKind): ExchangeRouter | undefined {
+    return this.exchangeRouters.get(`${exchange}:${kind}`);
+  }
+
+  get deployments(): readonly ChainDeployment[] {
+    return [...this.byChain.values()];
+  }
+
+  get allExchangeRouters(): readonly ExchangeRouter[] {
+    return [...this.exchangeRouters.values()];
+  }
+}
+
+/** Reads and validates routers.json; with a catalog, also requires a deployment on every EVM chain of it. */
+export function loadRouters(dataDir: string, catalog?: Catalog): RouterDeployments {
+  const file = path.join(dataDir, ROUTERS_FILE);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new CatalogDataError(`cannot read ${file}: ${(error as Error).message}`);
+  }
+  return new RouterDeployments(validateRouters(parsed, file, catalog));
+}
+
+export function validateRouters(parsed: unknown, where: string, catalog?: Catalog): RoutersFile {
+  const fail = (message: string): never => {
+    throw new CatalogDataError(`${where}: ${message}`);
+  };
+  if (!parsed || typeof parsed !== 'object') fail('not a JSON object');
+  const data = parsed as Partial<RoutersFile>;
+  if (data.schemaVersion !== SCHEMA_VERSION) fail(`schemaVersion ${String(data.schemaVersion)}, this build reads ${SCHEMA_VERSION}`);
+  if (!Array.isArray(data.chains)) fail('chains must be an array');
+  const exchangeRouters = data.exchangeRouters ?? [];
+  if (!Array.isArray(exchangeRouters)) fail('exchangeRouters must be an array');
+  const checksummed = (value: unknown, name: string): void => {
+    let ok = false;
+    try {
+      ok = typeof value === 'string' && getAddress(value) === value;
+    } catch {
+      ok = false;
+    }
+    if (!ok) fail(`${name} must be an EIP-55 checksummed EVM address, got ${JSON.stringify(value)}`);
+  };
+  const seen = new Set<number>();
+  for (const [k, chain] of (data.chains as ChainDeployment[]).entries()) {
+    if (!Number.isSafeInteger(chain?.chainId)) fail(`chains[${k}].chainId must be an integer`);
+    if (seen.has(chain.chainId)) fail(`chain ${chain.chainId} is listed twice`);
+    seen.add(chain.chainId);
+    checksummed(chain.router, `chains[${k}].router`);
+    checksummed(chain.feeCollector, `chains[${k}].feeCollector`);
+    if (catalog) {
+      const known = catalog.getChain(chain.chainId);
+      if (!known) fail(`chain ${chain.chainId} is not in the catalog`);
+      else if (known.chainType !== 'EVM') fail(`chain ${chain.chainId} is not an EVM chain`);
+    }
+  }
+  if (catalog) {
+    const missing = catalog.listChains(['EVM']).filter((c) => !seen.has(c.id));
+    if (missing.length > 0) fail(`no router deployment for EVM chain(s) ${missing.map((c) => `${c.key} (${c.id})`).join(', ')}`);
+  }
+  const seenRouters = new Set<string>();
+  for (const [k, r] of exchangeRouters.entries()) {
+    if (typeof r?.exchange !== 'string' || r.exchange === '') fail(`exchangeRouters[${k}].exchange must be a tool key`);
+    if (r.kind !== 'constantProduct' && r.kind !== 'concentrated') fail(`exchangeRouters[${k}].kind must be constantProduct or concentrated`);
+    checksummed(r.address, `exchangeRouters[${k}].address`);
+    const key = `${r.exchange}:${r.kind}`;
+    if (seenRouters.has(key)) fail(`exchange router ${key} is listed twice`);
+    seenRouters.add(key);
+  }
+  return { schemaVersion: SCHEMA_VERSION, note: String(data.note ?? ''), labels: data.labels, chains: data.chains as ChainDeployment[], exchangeRouters };
+}
