@@ -50,7 +50,8 @@ const BAD_INPUTS = {
   getTools: { 400: (url) => url.searchParams.set('chains', 'nochain') },
   getQuote: {
     400: (url) => url.searchParams.set('fee', '1'),
-    404: (url) => url.searchParams.set('fromAmount', '1'),
+    // without the example's fromAmountForGas, which must stay below fromAmount
+    404: (url) => { url.searchParams.set('fromAmount', '1'); url.searchParams.delete('fromAmountForGas'); },
   },
   getQuoteToAmount: {
     400: (url) => url.searchParams.set('fee', '1'),
@@ -58,7 +59,24 @@ const BAD_INPUTS = {
   },
   // none of fromChain, toChain, fromToken, toToken: the rule the schema cannot express
   getConnections: { 400: (url) => ['fromChain', 'toChain', 'fromToken', 'toToken'].forEach((name) => url.searchParams.delete(name)) },
+  parseCallData: { 400: (url) => url.searchParams.set('callData', '0xdeadbeef') },
+  // the example step, changed in its JSON body (these functions also get the request)
+  postStepTransaction: {
+    400: (url, request) => changeBody(request, (step) => { step.includedSteps = []; }),
+    404: (url, request) => changeBody(request, (step) => { step.action.fromAmount = '1'; step.estimate.fromAmount = '1'; step.includedSteps[0].action.fromAmount = '1'; }),
+    409: (url, request) => changeBody(request, (step) => { step.estimate.toAmountMin = '99999999999'; }),
+  },
 };
+
+/** Rewrites a JSON request body in place (and its Content-Length, when set). */
+function changeBody(request, change) {
+  const body = JSON.parse(request.body);
+  change(body);
+  request.body = JSON.stringify(body);
+  for (const name of Object.keys(request.headers)) {
+    if (name.toLowerCase() === 'content-length') request.headers[name] = String(Buffer.byteLength(request.body));
+  }
+}
 
 /**
  * Example parameters that this server refuses on purpose (documented in the contract but not yet
@@ -183,7 +201,7 @@ hooks.beforeEach((transaction, done) => {
   const badInput = (BAD_INPUTS[operation.operationId] || {})[status] || (status === 400 ? GENERIC_400 : undefined);
   if (!badInput) return skip(SKIP.noInput, `${operation.operationId} ${status}: ${SKIP.noInput}`);
   const url = new URL(transaction.fullPath, 'http://contract.invalid');
-  badInput(url);
+  badInput(url, transaction.request);
   transaction.fullPath = `${url.pathname}${url.search}`;
   transaction.request.uri = transaction.fullPath;
   retitle();

@@ -1,12 +1,14 @@
 import { NoRouteError } from '../src/core/errors';
 import { buildRouteRequest } from '../src/core/routing/request';
+import type { Route } from '../src/core/routing/types';
+import { buildTransaction, type ParameterNames } from '../src/core/transactions/build';
 import { quoteParameters } from './quoteParameters';
-import { transactionToStep, unavailableToWire } from './routeWire';
+import { transactionRequestToWire, transactionToStep, unavailableToWire } from './routeWire';
 import { operation } from './types';
 import type { Dependencies } from '../src/server/dependencies';
 import type { RouteParameters } from '../src/core/routing/request';
 
-/** The best single-transaction route as a Step of type lifi, or 404 code 1002 saying why there is none. */
+/** The best single-transaction route as a Step of type lifi with its transactionRequest, or 404 code 1002 saying why there is none. */
 export function bestStep(dependencies: Dependencies, parameters: RouteParameters) {
   const request = buildRouteRequest(dependencies.catalog, parameters);
   const result = dependencies.routes.find(request);
@@ -14,7 +16,18 @@ export function bestStep(dependencies: Dependencies, parameters: RouteParameters
   if (!route) {
     throw new NoRouteError(noRouteMessage(result.unavailable), unavailableToWire(result.unavailable));
   }
-  return transactionToStep(dependencies.catalog, route, route.transactions[0], 0);
+  return stepWithTransaction(dependencies, route, 0);
+}
+
+/**
+ * A route's transaction `index` as a Step with its transactionRequest (a call of the service's router on the
+ * sending chain; absent when that chain is not an EVM chain, whose transactions are not built yet).
+ */
+export function stepWithTransaction(dependencies: Dependencies, route: Route, index: number, names?: ParameterNames) {
+  const step = transactionToStep(dependencies, route, route.transactions[index], index);
+  const transaction = buildTransaction(dependencies, route, index, step.id, names);
+  if (transaction) step.transactionRequest = transactionRequestToWire(transaction);
+  return step;
 }
 
 function noRouteMessage(unavailable: { filteredOut: { reason: string }[]; failed: { subpaths: Record<string, { message: string }[]> }[] }): string {

@@ -7,6 +7,8 @@ import { getConnections } from './getConnections';
 import { getQuote } from './getQuote';
 import { getQuoteToAmount } from './getQuoteToAmount';
 import { postRoutes } from './postRoutes';
+import { postStepTransaction } from './postStepTransaction';
+import { parseCallData } from './parseCallData';
 import { postPossibilities } from './postPossibilities';
 import { testApiKey } from './testApiKey';
 
@@ -20,6 +22,8 @@ export const handlers: HandlerTable = {
   getQuote,
   getQuoteToAmount,
   postRoutes,
+  postStepTransaction,
+  parseCallData,
   postPossibilities,
   testApiKey,
 };

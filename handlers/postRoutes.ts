@@ -6,7 +6,7 @@ import { operation } from './types';
 const MAX_ROUTES = 5;
 
 /** Several routes ordered by `order`, each tagged, with the reasons for every candidate left out. */
-export const postRoutes = operation('postRoutes', (request, { catalog, routes }) => {
+export const postRoutes = operation('postRoutes', (request, { catalog, routes, routers }) => {
   const body = request.body;
   const options: Partial<NonNullable<typeof body.options>> = body.options ?? {};
   const timing = options.timing;
@@ -40,6 +40,6 @@ export const postRoutes = operation('postRoutes', (request, { catalog, routes })
   }
   return {
     status: 200,
-    body: { routes: result.routes.map((r) => routeToWire(catalog, r)), unavailableRoutes: unavailableToWire(result.unavailable) },
+    body: { routes: result.routes.map((r) => routeToWire({ catalog, routers }, r)), unavailableRoutes: unavailableToWire(result.unavailable) },
   };
 });

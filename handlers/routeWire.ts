@@ -1,11 +1,41 @@
 import { createHash } from 'node:crypto';
 import type { components } from '../src/generated/openapi';
 import type { Catalog } from '../src/core/catalog/catalog';
+import type { RouterDeployments } from '../src/core/catalog/routers';
+import type { Chain, Token } from '../src/core/catalog/types';
 import type { FeeCost, GasCost, PlannedStep, Route, RouteTransaction, UnavailableRoutes } from '../src/core/routing/types';
+import { approvalAddressOf, type EvmTransactionRequest } from '../src/core/transactions/build';
 import { tokenToWire } from './wire';
 
 /** Explicit converters from routes (domain) to Steps and Routes (wire): big integers as decimal strings. */
 type Schemas = components['schemas'];
+
+/** What the converters read: the catalog (tool names) and the router deployments (approval addresses). */
+export interface WireContext {
+  readonly catalog: Catalog;
+  readonly routers: RouterDeployments;
+}
+
+function approvalAddress(context: WireContext, chainId: number, token: Token): string {
+  const chain: Chain | undefined = context.catalog.getChain(chainId);
+  if (!chain) throw new Error(`chain ${chainId} is not in the catalog`);
+  return approvalAddressOf(context.routers, chain, token);
+}
+
+const hex = (value: bigint) => `0x${value.toString(16)}`;
+
+/** An EVM transaction request as the contract shows it: numbers as 0x hex quantities. */
+export function transactionRequestToWire(request: EvmTransactionRequest): Schemas['TransactionRequest'] {
+  return {
+    to: request.to,
+    ...(request.from !== undefined ? { from: request.from } : {}),
+    data: request.data,
+    value: hex(request.value),
+    chainId: request.chainId,
+    gasPrice: hex(request.gasPrice),
+    gasLimit: hex(request.gasLimit),
+  };
+}
 
 export function usdString(value: number): string {
   return (Math.max(0, value) || 0).toFixed(6).replace(/\.?0+$/, '') || '0';
@@ -53,13 +83,13 @@ function childId(parent: string, index: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-function plannedStepToWire(catalog: Catalog, route: Route, step: PlannedStep, id: string): Schemas['Step'] {
+function plannedStepToWire(context: WireContext, route: Route, step: PlannedStep, id: string): Schemas['Step'] {
   const slippage = route.slippage;
   return {
     id,
     type: step.type,
     tool: step.tool,
-    toolDetails: toolDetails(catalog, step.tool),
+    toolDetails: toolDetails(context.catalog, step.tool),
     action: {
       fromChainId: step.fromChainId,
       toChainId: step.toChainId,
@@ -75,6 +105,7 @@ function plannedStepToWire(catalog: Catalog, route: Route, step: PlannedStep, id
       fromAmount: step.fromAmount.toString(),
       toAmount: step.toAmount.toString(),
       toAmountMin: step.toAmount.toString(),
+      approvalAddress: approvalAddress(context, step.fromChainId, step.fromToken),
       executionDuration: step.durationSeconds,
       feeCosts: step.feeCosts.map(feeCostToWire),
       gasCosts: [],
@@ -84,13 +115,13 @@ function plannedStepToWire(catalog: Catalog, route: Route, step: PlannedStep, id
 }
 
 /** One transaction of a route as a Step of type lifi, with its included steps. */
-export function transactionToStep(catalog: Catalog, route: Route, tx: RouteTransaction, index: number): Schemas['Step'] {
-  const id = index === 0 ? route.id : childId(route.id, 1000 + index);
+export function transactionToStep(context: WireContext, route: Route, tx: RouteTransaction, index: number): Schemas['Step'] {
+  const id = stepIdOf(route, index);
   const step: Schemas['Step'] = {
     id,
     type: 'lifi',
     tool: tx.tool,
-    toolDetails: toolDetails(catalog, tx.tool),
+    toolDetails: toolDetails(context.catalog, tx.tool),
     action: {
       fromChainId: tx.chainId,
       toChainId: tx.toChainId,
@@ -108,19 +139,32 @@ export function transactionToStep(catalog: Catalog, route: Route, tx: RouteTrans
       toAmount: tx.toAmount.toString(),
       toAmountMin: tx.toAmountMin.toString(),
       toAmountUSD: usdString(tx.toAmountUSD),
+      approvalAddress: approvalAddress(context, tx.chainId, tx.fromToken),
       executionDuration: tx.durationSeconds,
       feeCosts: tx.feeCosts.map(feeCostToWire),
       gasCosts: [gasCostToWire(tx.gasCost)],
-      data: { priceImpact: route.priceImpact.toFixed(6), overallPath: route.overallPath },
+      data: {
+        priceImpact: route.priceImpact.toFixed(6),
+        overallPath: route.overallPath,
+        // fromAmountForGas: the part routed to the destination's native coin in this transaction
+        ...(index === 0 && route.gasRefuel
+          ? { gasRefuel: { fromAmount: route.gasRefuel.fromAmount.toString(), toAmount: route.gasRefuel.toAmount.toString(), token: tokenToWire(route.gasRefuel.token) } }
+          : {}),
+      },
     },
-    includedSteps: tx.steps.map((s, k) => plannedStepToWire(catalog, route, s, childId(id, k))),
+    includedSteps: tx.steps.map((s, k) => plannedStepToWire(context, route, s, childId(id, k))),
   };
   if (route.request.integrator) step.integrator = route.request.integrator;
   if (route.request.referrer) step.referrer = route.request.referrer;
   return step;
 }
 
-export function routeToWire(catalog: Catalog, route: Route): Schemas['Route'] {
+/** The id of the step of a route's transaction `index` (the route id for the first). */
+export function stepIdOf(route: Route, index: number): string {
+  return index === 0 ? route.id : childId(route.id, 1000 + index);
+}
+
+export function routeToWire(context: WireContext, route: Route): Schemas['Route'] {
   const { request } = route;
   return {
     id: route.id,
@@ -137,7 +181,7 @@ export function routeToWire(catalog: Catalog, route: Route): Schemas['Route'] {
     ...(request.toAddress ? { toAddress: request.toAddress } : {}),
     gasCostUSD: usdString(route.gasCostUSD),
     containsSwitchChain: route.containsSwitchChain,
-    steps: route.transactions.map((tx, k) => transactionToStep(catalog, route, tx, k)),
+    steps: route.transactions.map((tx, k) => transactionToStep(context, route, tx, k)),
     tags: [...route.tags],
   };
 }

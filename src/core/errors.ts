@@ -55,3 +55,8 @@ export class NotImplementedError extends DomainError {
 export class NoRouteError extends DomainError {
   readonly code = ErrorCode.NoQuoteError;
 }
+
+/** A re-priced step would return less than its toAmountMin: the price moved past the slippage (request new routes). */
+export class SlippageMovedError extends DomainError {
+  readonly code = ErrorCode.SlippageError;
+}

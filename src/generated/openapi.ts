@@ -789,11 +789,12 @@ export interface components {
             toAmountMin: components["schemas"]["Amount"];
             toAmountUSD?: components["schemas"]["DecimalString"];
             /**
-             * @description Address to approve `fromToken` to (the router contract on EVM chains). Present once the
-             *     router is deployed on the sending chain (it comes with the step's `transactionRequest`);
-             *     absent for native coins, which need no approval.
+             * @description Address to approve `fromToken` to before sending the transaction: the router contract
+             *     (the chain's `diamondAddress`) for an ERC-20 token on an EVM chain; the chain's zero address
+             *     (`0x0000000000000000000000000000000000000000` on EVM chains) when no approval is needed:
+             *     native coins, and non-EVM chains.
              */
-            approvalAddress?: components["schemas"]["WalletAddress"];
+            approvalAddress: components["schemas"]["WalletAddress"];
             /** @description Estimated execution time in seconds. */
             executionDuration: number;
             feeCosts: components["schemas"]["FeeCost"][];
@@ -823,7 +824,10 @@ export interface components {
          * @description A priced step. `lifi` is the wrapper step returned by quotes and routes, carrying
          *     `includedSteps`; included steps are `swap` (same-chain DEX), `cross` (bridge), `protocol`
          *     (fee collection and other in-contract work) or `custom` (a contract call).
-         *     `transactionRequest` is present in quote and stepTransaction responses.
+         *     `transactionRequest` is present in quote and stepTransaction responses when the sending chain
+         *     is an EVM chain: a call of the router (`swapTokensGeneric` on one chain,
+         *     `startBridgeTokensVia<Bridge>` / `swapAndStartBridgeTokensVia<Bridge>` across chains) that
+         *     `GET /v1/calldata/parse` decodes.
          */
         Step: {
             id: components["schemas"]["Uuid"];

@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode, InvalidRequestError, NoRouteError, NotFoundError, NotImplementedError } from '../core/errors';
+import { DomainError, ErrorCode, InvalidRequestError, NoRouteError, NotFoundError, NotImplementedError, SlippageMovedError } from '../core/errors';
 
 /** The wire error body of the contract: `{message, code, errors?, requestId?}`. */
 export interface ErrorBody {
@@ -18,6 +18,7 @@ const STATUS_BY_CLASS: ReadonlyArray<[new (...args: never[]) => DomainError, num
   [InvalidRequestError, 400],
   [NotFoundError, 404],
   [NoRouteError, 404],
+  [SlippageMovedError, 409],
   [NotImplementedError, 501],
 ];
 

@@ -1,0 +1,208 @@
+/**
+ * ABIs (ethers human-readable fragments) of every contract the service's transactions call, in the
+ * facet style of the ecosystem's router ("diamond"):
+ *
+ * Router, same chain:
+ *   swapTokensGeneric(bytes32 transactionId, string integrator, string referrer, address receiver,
+ *                     uint256 minAmountOut, SwapData[] swapData)                                   payable
+ * Router, per bridge <B> (facet name from BRIDGE_FACETS):
+ *   startBridgeTokensVia<B>(BridgeData bridgeData, <B>Data data)                                  payable
+ *   swapAndStartBridgeTokensVia<B>(BridgeData bridgeData, SwapData[] swapData, <B>Data data)      payable
+ * Router, destination side (called by the bridge's relayer / message executor with the bridged funds):
+ *   swapAndCompleteBridgeTokens(bytes32 transactionId, SwapData[] swapData, address transferredAssetId,
+ *                               address receiver, uint256 minAmountOut)                             payable
+ *
+ *   BridgeData = (bytes32 transactionId, string bridge, string integrator, address referrer,
+ *                 address sendingAssetId, address receiver, uint256 minAmount, uint256 destinationChainId,
+ *                 bool hasSourceSwaps, bool hasDestinationCall)
+ *   SwapData   = (address callTo, address approveTo, address sendingAssetId, address receivingAssetId,
+ *                 uint256 fromAmount, bytes callData, bool requiresDeposit)
+ *   <B>Data    = (address receiverOnDestination, bytes nonEVMReceiver, uint256 destinationMinAmount,
+ *                 bytes destinationCallData)
+ *     One generic shape for every bridge kind (the facets differ by name only):
+ *     - receiverOnDestination: who the bridge pays on the destination chain: the router itself when the
+ *       transfer has a destination call, else the final receiver; NON_EVM_ADDRESS for a non-EVM chain;
+ *     - nonEVMReceiver: the receiver's address as UTF-8 text on a non-EVM destination, else empty;
+ *     - destinationMinAmount: the least the receiver gets on the destination (the step's toAmountMin);
+ *     - destinationCallData: empty, or the ABI-encoded call swapAndCompleteBridgeTokens(...) that the
+ *       destination router runs with the bridged funds (the route's destination swaps as SwapData[]).
+ *
+ * Fee collection is one extra SwapData, first in the list, whose callTo is the fee collector and whose
+ * callData is collectTokenFees(token, integratorFee, serviceFee, integrator) (collectNativeFees for the
+ * native coin).
+ *
+ * Router semantics the call data assumes (what the sandbox's router implements):
+ * - SwapData run in order, the router holding the intermediate balances (every hop pays the router). Before
+ *   that, the router pulls from the sender (transferFrom after the user's approval of the router, or
+ *   msg.value for the native coin) the fromAmount of every SwapData with requiresDeposit (the first SwapData
+ *   of each leg); a SwapData approves approveTo for fromAmount and calls callTo with callData (sending
+ *   fromAmount as value when sendingAssetId is the native coin, address 0).
+ * - swapTokensGeneric then checks that the receiver gets at least minAmountOut of the last receivingAssetId.
+ * - startBridgeTokensVia<B> pulls BridgeData.minAmount of sendingAssetId and hands it to the bridge;
+ *   swapAndStartBridgeTokensVia<B> bridges what its swaps produced (at least minAmount) when hasSourceSwaps,
+ *   and otherwise pulls minAmount like startBridgeTokensVia<B> (its SwapData are then side calls only, e.g.
+ *   a gas refuel leg: a SwapData calling the router itself).
+ * - The bridge pays data.receiverOnDestination; with hasDestinationCall that is the destination router, which
+ *   runs data.destinationCallData (swapAndCompleteBridgeTokens) and pays the receiver at least minAmountOut.
+ */
+import { FunctionFragment, Interface } from 'ethers';
+
+export const BRIDGE_DATA = 'tuple(bytes32 transactionId, string bridge, string integrator, address referrer, address sendingAssetId, address receiver, uint256 minAmount, uint256 destinationChainId, bool hasSourceSwaps, bool hasDestinationCall)';
+export const SWAP_DATA = 'tuple(address callTo, address approveTo, address sendingAssetId, address receivingAssetId, uint256 fromAmount, bytes callData, bool requiresDeposit)';
+export const BRIDGE_SPECIFIC_DATA = 'tuple(address receiverOnDestination, bytes nonEVMReceiver, uint256 destinationMinAmount, bytes destinationCallData)';
+
+/** BridgeData.receiver when the receiver is on a non-EVM chain (the ecosystem's constant). */
+export const NON_EVM_ADDRESS = '0x11f111f111f111F111f111F111F111F111f111F1';
+
+/** Facet names of the bridges of the catalog: startBridgeTokensVia<Name>. Unknown keys get their PascalCase key. */
+export const BRIDGE_FACETS: Readonly<Record<string, string>> = {
+  across: 'Across',
+  allbridge: 'Allbridge',
+  arbitrum: 'ArbitrumBridge',
+  base: 'BaseBridge',
+  cctp: 'CCTP',
+  debridge: 'DeBridge',
+  gnosis: 'GnosisBridge',
+  hop: 'Hop',
+  linea: 'LineaBridge',
+  mayan: 'Mayan',
+  optimism: 'OptimismBridge',
+  polygon: 'PolygonBridge',
+  relay: 'Relay',
+  scroll: 'ScrollBridge',
+  stargate: 'Stargate',
+  thorchain: 'Thorchain',
+  zksync: 'ZkSyncBridge',
+};
+
+export function bridgeFacetName(bridge: string): string {
+  return BRIDGE_FACETS[bridge] ?? bridge.split(/[^a-zA-Z0-9]+/).filter(Boolean).map((p) => p[0].toUpperCase() + p.slice(1)).join('');
+}
+
+export function startBridgeFunction(bridge: string): string {
+  return `startBridgeTokensVia${bridgeFacetName(bridge)}`;
+}
+
+export function swapAndStartBridgeFunction(bridge: string): string {
+  return `swapAndStartBridgeTokensVia${bridgeFacetName(bridge)}`;
+}
+
+/** The bridge facet functions of one bridge. */
+export function bridgeFacetAbi(bridge: string): string[] {
+  return [
+    `function ${startBridgeFunction(bridge)}(${BRIDGE_DATA} bridgeData, ${BRIDGE_SPECIFIC_DATA} data) payable`,
+    `function ${swapAndStartBridgeFunction(bridge)}(${BRIDGE_DATA} bridgeData, ${SWAP_DATA}[] swapData, ${BRIDGE_SPECIFIC_DATA} data) payable`,
+  ];
+}
+
+/** The router's functions and events other than the bridge facets. */
+export const ROUTER_ABI: readonly string[] = [
+  `function swapTokensGeneric(bytes32 transactionId, string integrator, string referrer, address receiver, uint256 minAmountOut, ${SWAP_DATA}[] swapData) payable`,
+  `function swapAndCompleteBridgeTokens(bytes32 transactionId, ${SWAP_DATA}[] swapData, address transferredAssetId, address receiver, uint256 minAmountOut) payable`,
+  `event LiFiTransferStarted(${BRIDGE_DATA} bridgeData)`,
+  'event LiFiTransferCompleted(bytes32 indexed transactionId, address receivingAssetId, address receiver, uint256 amount, uint256 timestamp)',
+  'event LiFiGenericSwapCompleted(bytes32 indexed transactionId, string integrator, string referrer, address receiver, address fromAssetId, address toAssetId, uint256 fromAmount, uint256 toAmount)',
+  'event LiFiSwappedGeneric(bytes32 indexed transactionId, string integrator, string referrer, address fromAssetId, address toAssetId, uint256 fromAmount, uint256 toAmount)',
+];
+
+export const FEE_COLLECTOR_ABI: readonly string[] = [
+  'function collectTokenFees(address token, uint256 integratorFee, uint256 serviceFee, address integrator)',
+  'function collectNativeFees(uint256 integratorFee, uint256 serviceFee, address integrator) payable',
+  'function withdrawIntegratorFees(address token)',
+  'function batchWithdrawIntegratorFees(address[] tokens)',
+  'function getTokenBalance(address integrator, address token) view returns (uint256)',
+  'event FeesCollected(address indexed token, address indexed integrator, uint256 integratorFee, uint256 serviceFee)',
+  'event FeesWithdrawn(address indexed token, address indexed to, uint256 amount)',
+];
+
+export const ERC20_ABI: readonly string[] = [
+  'function approve(address spender, uint256 amount) returns (bool)',
+  'function transfer(address to, uint256 amount) returns (bool)',
+  'function transferFrom(address from, address to, uint256 amount) returns (bool)',
+  'function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
+  'function increaseAllowance(address spender, uint256 addedValue) returns (bool)',
+  'function decreaseAllowance(address spender, uint256 subtractedValue) returns (bool)',
+];
+
+export const WRAPPED_NATIVE_ABI: readonly string[] = ['function deposit() payable', 'function withdraw(uint256 amount)'];
+
+/** Uniswap V2 Router02 style (constantProduct pools). */
+export const V2_ROUTER_ABI: readonly string[] = [
+  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+  'function swapTokensForExactTokens(uint256 amountOut, uint256 amountInMax, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
+  'function swapETHForExactTokens(uint256 amountOut, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
+  'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+  'function swapTokensForExactETH(uint256 amountOut, uint256 amountInMax, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+  'function swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
+  'function swapExactETHForTokensSupportingFeeOnTransferTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable',
+  'function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
+];
+
+/** Uniswap V3 SwapRouter style (concentrated pools); path = token (20 bytes) · fee (uint24, ppm) · token... */
+export const V3_ROUTER_ABI: readonly string[] = [
+  'function exactInput(tuple(bytes path, address recipient, uint256 deadline, uint256 amountIn, uint256 amountOutMinimum) params) payable returns (uint256 amountOut)',
+  'function exactInputSingle(tuple(address tokenIn, address tokenOut, uint24 fee, address recipient, uint256 deadline, uint256 amountIn, uint256 amountOutMinimum, uint160 sqrtPriceLimitX96) params) payable returns (uint256 amountOut)',
+  'function exactOutput(tuple(bytes path, address recipient, uint256 deadline, uint256 amountOut, uint256 amountInMaximum) params) payable returns (uint256 amountIn)',
+  'function exactOutputSingle(tuple(address tokenIn, address tokenOut, uint24 fee, address recipient, uint256 deadline, uint256 amountOut, uint256 amountInMaximum, uint160 sqrtPriceLimitX96) params) payable returns (uint256 amountIn)',
+];
+
+/** Curve StableSwap pools (stableswap pools), called directly. */
+export const CURVE_POOL_ABI: readonly string[] = [
+  'function exchange(int128 i, int128 j, uint256 dx, uint256 min_dy) payable returns (uint256)',
+  'function exchange_underlying(int128 i, int128 j, uint256 dx, uint256 min_dy) payable returns (uint256)',
+  'function exchange(uint256 i, uint256 j, uint256 dx, uint256 min_dy) payable returns (uint256)',
+];
+
+/** Common public functions met in transactions (decoded by the call-data parser only). */
+export const COMMON_ABI: readonly string[] = [
+  // Uniswap SwapRouter02 (no deadline in the structs) and multicalls
+  'function exactInputSingle(tuple(address tokenIn, address tokenOut, uint24 fee, address recipient, uint256 amountIn, uint256 amountOutMinimum, uint160 sqrtPriceLimitX96) params) payable returns (uint256 amountOut)',
+  'function exactInput(tuple(bytes path, address recipient, uint256 amountIn, uint256 amountOutMinimum) params) payable returns (uint256 amountOut)',
+  'function exactOutputSingle(tuple(address tokenIn, address tokenOut, uint24 fee, address recipient, uint256 amountOut, uint256 amountInMaximum, uint160 sqrtPriceLimitX96) params) payable returns (uint256 amountIn)',
+  'function exactOutput(tuple(bytes path, address recipient, uint256 amountOut, uint256 amountInMaximum) params) payable returns (uint256 amountIn)',
+  'function multicall(bytes[] data) payable returns (bytes[] results)',
+  'function multicall(uint256 deadline, bytes[] data) payable returns (bytes[] results)',
+  'function unwrapWETH9(uint256 amountMinimum, address recipient) payable',
+  'function refundETH() payable',
+  'function sweepToken(address token, uint256 amountMinimum, address recipient) payable',
+  // ERC-721 / ERC-1155 transfers and approvals
+  'function safeTransferFrom(address from, address to, uint256 tokenId)',
+  'function setApprovalForAll(address operator, bool approved)',
+  // Permit2
+  'function approve(address token, address spender, uint160 amount, uint48 expiration)',
+];
+
+/** Bytes parameters holding a nested call, parsed recursively: SwapData.callData, <B>Data.destinationCallData, multicall data. */
+export const NESTED_CALL_PARAMETERS: ReadonlySet<string> = new Set(['callData', 'destinationCallData', 'data']);
+
+/** Every function fragment the service knows, deduplicated by selector (first one wins), for the given bridges. */
+export function knownFunctions(bridgeKeys: readonly string[]): FunctionFragment[] {
+  const all = [
+    ...ROUTER_ABI,
+    ...bridgeKeys.flatMap(bridgeFacetAbi),
+    ...FEE_COLLECTOR_ABI,
+    ...ERC20_ABI,
+    ...WRAPPED_NATIVE_ABI,
+    ...V2_ROUTER_ABI,
+    ...V3_ROUTER_ABI,
+    ...CURVE_POOL_ABI,
+    ...COMMON_ABI,
+  ];
+  const bySelector = new Map<string, FunctionFragment>();
+  for (const text of all) {
+    if (!text.startsWith('function ')) continue;
+    const fragment = FunctionFragment.from(text);
+    if (!bySelector.has(fragment.selector)) bySelector.set(fragment.selector, fragment);
+  }
+  return [...bySelector.values()];
+}
+
+/** Interfaces used for encoding. */
+export const routerInterface = (bridgeKeys: readonly string[]) => new Interface([...ROUTER_ABI, ...bridgeKeys.flatMap(bridgeFacetAbi)]);
+export const feeCollectorInterface = new Interface(FEE_COLLECTOR_ABI);
+export const erc20Interface = new Interface(ERC20_ABI);
+export const wrappedNativeInterface = new Interface(WRAPPED_NATIVE_ABI);
+export const v2RouterInterface = new Interface(V2_ROUTER_ABI);
+export const v3RouterInterface = new Interface(V3_ROUTER_ABI);
+export const curvePoolInterface = new Interface(CURVE_POOL_ABI);

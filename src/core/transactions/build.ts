@@ -1,0 +1,321 @@
+/**
+ * Builds the transaction of one transaction of a route: a call of the service's router on the sending
+ * chain, encoded with ethers.
+ *
+ * - Same chain: swapTokensGeneric(transactionId, integrator, referrer, receiver, minAmountOut = toAmountMin, swapData).
+ * - Bridge: startBridgeTokensVia<B>(bridgeData, data), or swapAndStartBridgeTokensVia<B>(bridgeData, swapData, data)
+ *   when something runs before the bridge (integrator fee collection, source swaps). BridgeData.minAmount is the
+ *   least amount of sendingAssetId handed to the bridge (the exact amount without source swaps, the swaps' output
+ *   floored by the slippage with them); data.destinationMinAmount is the step's toAmountMin on the destination.
+ *   Destination swaps run in data.destinationCallData = swapAndCompleteBridgeTokens(transactionId, swapData,
+ *   bridged token, receiver, toAmountMin) on the destination router, which the bridge pays.
+ * - swapData: [fee collection] + one SwapData per hop, in route order, each encoded for its pool kind's own
+ *   interface (V2 router swapExactTokensForTokens, V3 router exactInput, Curve pool exchange, WETH deposit /
+ *   withdraw); the first one pulls the user's funds (requiresDeposit). Every hop pays the router
+ *   (recipient = router), which checks the final minimum and pays the receiver. A hop's fromAmount is the
+ *   estimate's amount for that hop; its own minimum is the hop's estimated output floored by the slippage.
+ * - A destination gas refuel (fromAmountForGas) is a second leg inside the same transaction: one more SwapData,
+ *   after the main leg's own, whose callTo is the router itself and whose callData is the refuel leg's own router
+ *   call (its swaps, bridge and destination swap to the native coin; minimum = its output floored by the slippage).
+ * - value = the native coin sent (native input) + native fees paid on top; gasLimit = the estimate's limit
+ *   (estimate + 25 %); gasPrice = the snapshot's gas price of the chain.
+ */
+import { getAddress } from 'ethers';
+import type { Chain, Token } from '../catalog/types';
+import type { RouterDeployments } from '../catalog/routers';
+import { InvalidRequestError } from '../errors';
+import type { PoolState } from '../liquidity/types';
+import { applySlippageFloor, fractionToPpm } from '../math/amounts';
+import type { RoutingGraph } from '../routing/graph';
+import type { PlannedStep, Route, RouteTransaction } from '../routing/types';
+import { NON_EVM_ADDRESS } from './abi';
+import {
+  encodeBridgeCall,
+  encodeCollectNativeFees,
+  encodeCollectTokenFees,
+  encodeCurveExchange,
+  encodeSwapAndCompleteBridgeTokens,
+  encodeSwapTokensGeneric,
+  encodeUnwrap,
+  encodeV2Swap,
+  encodeV3ExactInput,
+  encodeWrap,
+  nonEvmReceiverBytes,
+  packV3Path,
+  type BridgeData,
+  type BridgeSpecificData,
+  type SwapData,
+} from './calldata';
+import { integratorAccount, isEvmAddress, transactionIdOf, zeroAddressOf, ZERO_ADDRESS } from './ids';
+
+export interface TransactionContext {
+  readonly graph: RoutingGraph;
+  readonly routers: RouterDeployments;
+  /**
+   * The address the fee collector books an integrator's fees under (the `integrator` argument of
+   * collectTokenFees / collectNativeFees), e.g. its registered fee wallet; default integratorAccount(id).
+   */
+  readonly integratorAddress?: (integrator: string) => string | undefined;
+}
+
+/** An EVM transaction request (domain form: big integers as bigint). */
+export interface EvmTransactionRequest {
+  readonly chainId: number;
+  readonly to: string;
+  readonly from?: string;
+  readonly data: string;
+  readonly value: bigint;
+  readonly gasLimit: bigint;
+  readonly gasPrice: bigint;
+}
+
+/** The address to approve `token` to on `chain`: the router for ERC-20 tokens, the chain's zero address otherwise. */
+export function approvalAddressOf(routers: RouterDeployments, chain: Chain, token: Token): string {
+  const router = routers.routerOf(chain.id);
+  if (chain.chainType !== 'EVM' || !router || isNative(chain, token)) return zeroAddressOf(chain);
+  return router;
+}
+
+function isNative(chain: Chain, token: Token): boolean {
+  return token.chainId === chain.id && token.address.toLowerCase() === chain.nativeToken.address.toLowerCase();
+}
+
+const poolIndexes = new WeakMap<RoutingGraph, Map<string, PoolState>>();
+function poolById(graph: RoutingGraph, id: string): PoolState | undefined {
+  let index = poolIndexes.get(graph);
+  if (!index) {
+    index = new Map(graph.pools.map((p) => [p.id, p]));
+    poolIndexes.set(graph, index);
+  }
+  return index.get(id);
+}
+
+/**
+ * The transaction of `route.transactions[index]`, for the step `stepId`; undefined when its chain is not an
+ * EVM chain (those transactions are not built yet). Throws InvalidRequestError when an address does not fit
+ * its chain (fromAddress on the sending chain, toAddress on the receiving one).
+ */
+export function buildTransaction(
+  ctx: TransactionContext, route: Route, index: number, stepId: string, names: ParameterNames = QUERY_NAMES,
+): EvmTransactionRequest | undefined {
+  const { graph, routers } = ctx;
+  const tx = route.transactions[index];
+  if (!tx) throw new Error(`route ${route.id} has no transaction ${index}`);
+  const chain = requireChain(graph, tx.chainId);
+  const toChain = requireChain(graph, tx.toChainId);
+  if (chain.chainType !== 'EVM') return undefined;
+  const router = routers.routerOf(chain.id);
+  if (!router) throw new Error(`routers.json has no router on chain ${chain.id}`);
+
+  const { request } = route;
+  const label = (which: 'fromAddress' | 'toAddress') => (names.in === 'body' ? `body field ${names[which]}` : names[which]);
+  const from = request.fromAddress;
+  if (from !== undefined && !isEvmAddress(from)) {
+    invalid(names, 'fromAddress', 'addressOfChain', `${label('fromAddress')} ${from} is not an address of ${chain.name} (${chain.id}), an EVM chain: it must be 0x and 40 hex digits`);
+  }
+  const to = request.toAddress ?? from;
+  if (to === undefined) invalid(names, 'toAddress', 'required', `${label('toAddress')} (or ${label('fromAddress')}) is needed to build the transaction: say who receives the tokens`);
+  const toEvm = toChain.chainType === 'EVM';
+  if (toEvm !== isEvmAddress(to)) {
+    invalid(names, 'toAddress', 'addressOfChain', `${label('toAddress')} ${to} is not an address of ${toChain.name} (${toChain.id}), a ${toChain.chainType} chain; give ${label('toAddress')} when the two chains are of different types`);
+  }
+
+  // EVM addresses are accepted in any letter case and written checksummed (ethers refuses a wrong mixed-case checksum).
+  const receiver = toEvm ? checksummed(to!) : to!;
+  const transactionId = transactionIdOf(stepId);
+  const slippagePpm = fractionToPpm(route.slippage, 'up');
+  const legContext: LegContext = {
+    ctx, route, chain, toChain, router, receiver, transactionId, slippagePpm,
+    integrator: request.integrator ?? '',
+    referrer: request.referrer ?? '',
+  };
+  const { main, refuel } = splitRefuel(tx.steps, chain.id);
+  const extraSwaps: SwapData[] = [];
+  if (refuel.length > 0 && route.gasRefuel) {
+    // The destination gas refuel (fromAmountForGas) is its own leg: a nested call of the router itself.
+    const refuelCall = encodeLeg(legContext, refuel, applySlippageFloor(route.gasRefuel.toAmount, slippagePpm), []);
+    extraSwaps.push({
+      callTo: router,
+      approveTo: router,
+      sendingAssetId: tx.fromToken.address,
+      receivingAssetId: tx.fromToken.address,
+      fromAmount: route.gasRefuel.fromAmount,
+      callData: refuelCall,
+      requiresDeposit: true,
+    });
+  }
+  const data = encodeLeg(legContext, main, tx.toAmountMin, extraSwaps);
+
+  return {
+    chainId: chain.id,
+    to: router,
+    ...(from !== undefined ? { from: checksummed(from) } : {}),
+    data,
+    value: nativeValue(chain, tx),
+    gasLimit: tx.gasCost.limit,
+    gasPrice: tx.gasCost.price,
+  };
+}
+
+interface LegContext {
+  readonly ctx: TransactionContext;
+  readonly route: Route;
+  readonly chain: Chain;
+  readonly toChain: Chain;
+  readonly router: string;
+  readonly receiver: string;
+  readonly transactionId: string;
+  readonly slippagePpm: bigint;
+  readonly integrator: string;
+  readonly referrer: string;
+}
+
+/**
+ * Splits a transaction's steps into the main transfer and the gas refuel merged after it (fromAmountForGas):
+ * the refuel starts at the first step after the main transfer's bridge that is not one of its destination swaps.
+ */
+function splitRefuel(steps: readonly PlannedStep[], sourceChainId: number): { main: readonly PlannedStep[]; refuel: readonly PlannedStep[] } {
+  const cross = steps.findIndex((s) => s.type === 'cross');
+  if (cross < 0) return { main: steps, refuel: [] };
+  let end = cross + 1;
+  while (end < steps.length && steps[end].type === 'swap' && steps[end].fromChainId !== sourceChainId) end += 1;
+  return { main: steps.slice(0, end), refuel: steps.slice(end) };
+}
+
+/**
+ * One leg (at most one bridge) as a router call: swapTokensGeneric on one chain, else
+ * startBridgeTokensVia<B> / swapAndStartBridgeTokensVia<B>; `extraSwaps` run after the leg's own swaps.
+ */
+function encodeLeg(leg: LegContext, steps: readonly PlannedStep[], toAmountMin: bigint, extraSwaps: readonly SwapData[]): string {
+  const { ctx, route, chain, toChain, router, receiver, transactionId, slippagePpm } = leg;
+  const crossAt = steps.findIndex((s) => s.type === 'cross');
+  const sourceSteps = crossAt < 0 ? steps : steps.slice(0, crossAt);
+  const destinationSteps = crossAt < 0 ? [] : steps.slice(crossAt + 1);
+  const sourceSwaps = sourceSteps.map((s, k) => stepSwapData(ctx, route, chain, router, s, slippagePpm, k === 0));
+  if (crossAt < 0) {
+    return encodeSwapTokensGeneric({
+      transactionId, integrator: leg.integrator, referrer: leg.referrer, receiver, minAmountOut: toAmountMin,
+      swapData: [...sourceSwaps, ...extraSwaps],
+    });
+  }
+  const cross = steps[crossAt];
+  const toEvm = toChain.chainType === 'EVM';
+  const destinationRouter = toEvm ? ctx.routers.routerOf(toChain.id) : undefined;
+  let destinationCallData = '0x';
+  if (destinationSteps.length > 0) {
+    if (!destinationRouter) throw new Error(`routers.json has no router on chain ${toChain.id} for the destination call`);
+    const destinationSwaps = destinationSteps.map((s) => stepSwapData(ctx, route, toChain, destinationRouter, s, slippagePpm, false));
+    destinationCallData = encodeSwapAndCompleteBridgeTokens({
+      transactionId, swapData: destinationSwaps, transferredAssetId: cross.toToken.address, receiver, minAmountOut: toAmountMin,
+    });
+  }
+  const swapped = sourceSteps.some((s) => s.type === 'swap' && s.poolId !== undefined);
+  const bridgeData: BridgeData = {
+    transactionId,
+    bridge: cross.bridge?.bridge ?? cross.tool,
+    integrator: leg.integrator,
+    referrer: isEvmAddress(leg.referrer) ? checksummed(leg.referrer) : ZERO_ADDRESS,
+    sendingAssetId: cross.fromToken.address,
+    receiver: toEvm ? receiver : NON_EVM_ADDRESS,
+    // the least amount handed to the bridge: exact without source swaps, the swaps' output floored by the slippage with them
+    minAmount: swapped ? applySlippageFloor(cross.fromAmount, slippagePpm) : cross.fromAmount,
+    destinationChainId: BigInt(toChain.id),
+    hasSourceSwaps: sourceSwaps.length > 0,
+    hasDestinationCall: destinationSteps.length > 0,
+  };
+  const specific: BridgeSpecificData = {
+    receiverOnDestination: destinationSteps.length > 0 ? destinationRouter! : toEvm ? receiver : NON_EVM_ADDRESS,
+    nonEVMReceiver: toEvm ? '0x' : nonEvmReceiverBytes(receiver),
+    destinationMinAmount: toAmountMin,
+    destinationCallData,
+  };
+  return encodeBridgeCall(bridgeData, [...sourceSwaps, ...extraSwaps], specific);
+}
+
+/** Native coin sent with the transaction: the input when it is the native coin, plus native fees paid on top. */
+export function nativeValue(chain: Chain, tx: RouteTransaction): bigint {
+  let value = isNative(chain, tx.fromToken) ? tx.fromAmount : 0n;
+  for (const fee of tx.feeCosts) if (!fee.included && isNative(chain, fee.token)) value += fee.amount;
+  return value;
+}
+
+function stepSwapData(ctx: TransactionContext, route: Route, chain: Chain, router: string, step: PlannedStep, slippagePpm: bigint, first: boolean): SwapData {
+  const { graph, routers } = ctx;
+  const sending = step.fromToken.address;
+  const receiving = step.toToken.address;
+  const base = { sendingAssetId: sending, receivingAssetId: receiving, fromAmount: step.fromAmount, requiresDeposit: first };
+
+  if (step.type === 'protocol' && step.tool === 'feeCollection') {
+    const feeCollector = routers.feeCollectorOf(chain.id);
+    if (!feeCollector) throw new Error(`routers.json has no fee collector on chain ${chain.id}`);
+    const integratorFee = step.fromAmount - step.toAmount;
+    const id = route.request.integrator ?? '';
+    const integrator = ctx.integratorAddress?.(id) ?? integratorAccount(id);
+    const callData = isNative(chain, step.fromToken)
+      ? encodeCollectNativeFees(integratorFee, 0n, integrator)
+      : encodeCollectTokenFees(sending, integratorFee, 0n, integrator);
+    return { ...base, callTo: feeCollector, approveTo: feeCollector, callData };
+  }
+  if (step.type !== 'swap') throw new Error(`cannot encode a ${step.type} step (${step.tool}) as a swap`);
+
+  if (step.poolId === undefined) {
+    // wrap / unwrap of the native coin with the wrapped token's deposit() / withdraw(amount)
+    if (isNative(chain, step.fromToken)) return { ...base, callTo: receiving, approveTo: receiving, callData: encodeWrap() };
+    if (isNative(chain, step.toToken)) return { ...base, callTo: sending, approveTo: sending, callData: encodeUnwrap(step.fromAmount) };
+    throw new Error(`swap step ${step.tool} ${step.fromToken.symbol}→${step.toToken.symbol} has no pool and is no wrap`);
+  }
+  const pool = poolById(graph, step.poolId);
+  if (!pool) throw new Error(`pool ${step.poolId} is not in the snapshot`);
+  const minOut = applySlippageFloor(step.toAmount, slippagePpm);
+  switch (pool.kind) {
+    case 'constantProduct': {
+      const exchangeRouter = routers.exchangeRouter(pool.exchange, 'constantProduct');
+      if (!exchangeRouter) throw new Error(`routers.json has no constantProduct router for exchange ${pool.exchange}`);
+      return { ...base, callTo: exchangeRouter.address, approveTo: exchangeRouter.address, callData: encodeV2Swap(step.fromAmount, minOut, [sending, receiving], router) };
+    }
+    case 'concentrated': {
+      const exchangeRouter = routers.exchangeRouter(pool.exchange, 'concentrated');
+      if (!exchangeRouter) throw new Error(`routers.json has no concentrated router for exchange ${pool.exchange}`);
+      const path = packV3Path([sending, receiving], [pool.feePpm]);
+      return { ...base, callTo: exchangeRouter.address, approveTo: exchangeRouter.address, callData: encodeV3ExactInput(path, router, step.fromAmount, minOut) };
+    }
+    case 'stableswap': {
+      const key = (t: Token) => graph.catalog.addressKey(chain.id, t.address);
+      const i = pool.tokens.indexOf(key(step.fromToken));
+      const j = pool.tokens.indexOf(key(step.toToken));
+      if (i < 0 || j < 0) throw new Error(`pool ${pool.id} does not hold ${step.fromToken.symbol} and ${step.toToken.symbol}`);
+      return { ...base, callTo: pool.address, approveTo: pool.address, callData: encodeCurveExchange(i, j, step.fromAmount, minOut) };
+    }
+  }
+}
+
+/** EIP-55 checksums cost a keccak each: memoised (bounded), wallets repeat. */
+const CHECKSUMS = new Map<string, string>();
+function checksummed(address: string): string {
+  const lower = address.toLowerCase();
+  let result = CHECKSUMS.get(lower);
+  if (!result) {
+    result = getAddress(lower);
+    if (CHECKSUMS.size >= 10_000) CHECKSUMS.clear();
+    CHECKSUMS.set(lower, result);
+  }
+  return result;
+}
+
+function requireChain(graph: RoutingGraph, id: number): Chain {
+  const chain = graph.catalog.getChain(id);
+  if (!chain) throw new Error(`chain ${id} is not in the catalog`);
+  return chain;
+}
+
+/** How the operation calls the addresses, for error messages. */
+export interface ParameterNames {
+  readonly in: 'query' | 'body';
+  readonly fromAddress: string;
+  readonly toAddress: string;
+}
+const QUERY_NAMES: ParameterNames = { in: 'query', fromAddress: 'fromAddress', toAddress: 'toAddress' };
+
+function invalid(names: ParameterNames, which: 'fromAddress' | 'toAddress', rule: string, message: string): never {
+  throw new InvalidRequestError(message, { issues: [{ in: names.in, name: names[which], rule, message }] });
+}

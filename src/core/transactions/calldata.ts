@@ -1,0 +1,178 @@
+/**
+ * Call data of each contract function the service's transactions use: the fragments (and so the
+ * selectors and types) are ethers' FunctionFragments of abi.ts; the arguments are written by the lean
+ * encoder of abiEncoder.ts (checked byte for byte against ethers' AbiCoder in the unit tests).
+ * Amounts are bigint; addresses 0x + 40 hex digits in any letter case.
+ */
+import { FunctionFragment, Interface, hexlify, toUtf8Bytes } from 'ethers';
+import { encodeCall } from './abiEncoder';
+import {
+  bridgeFacetAbi,
+  curvePoolInterface,
+  feeCollectorInterface,
+  routerInterface,
+  startBridgeFunction,
+  swapAndStartBridgeFunction,
+  v2RouterInterface,
+  v3RouterInterface,
+  wrappedNativeInterface,
+} from './abi';
+
+/**
+ * Deadline written into the exchange routers' calls: a fixed far-future time (2100-01-01T00:00:00Z), so
+ * that answers stay deterministic; the router's own minAmount checks protect the user.
+ */
+export const SWAP_DEADLINE = 4_102_444_800n;
+
+export interface SwapData {
+  readonly callTo: string;
+  readonly approveTo: string;
+  readonly sendingAssetId: string;
+  readonly receivingAssetId: string;
+  readonly fromAmount: bigint;
+  readonly callData: string;
+  readonly requiresDeposit: boolean;
+}
+
+export interface BridgeData {
+  readonly transactionId: string;
+  readonly bridge: string;
+  readonly integrator: string;
+  readonly referrer: string;
+  readonly sendingAssetId: string;
+  readonly receiver: string;
+  readonly minAmount: bigint;
+  readonly destinationChainId: bigint;
+  readonly hasSourceSwaps: boolean;
+  readonly hasDestinationCall: boolean;
+}
+
+/** The generic <Bridge>Data of every bridge facet. */
+export interface BridgeSpecificData {
+  readonly receiverOnDestination: string;
+  readonly nonEVMReceiver: string;
+  readonly destinationMinAmount: bigint;
+  readonly destinationCallData: string;
+}
+
+const swapTuple = (s: SwapData) => [s.callTo, s.approveTo, s.sendingAssetId, s.receivingAssetId, s.fromAmount, s.callData, s.requiresDeposit];
+const bridgeTuple = (b: BridgeData) => [
+  b.transactionId, b.bridge, b.integrator, b.referrer, b.sendingAssetId, b.receiver, b.minAmount, b.destinationChainId, b.hasSourceSwaps, b.hasDestinationCall,
+];
+const specificTuple = (d: BridgeSpecificData) => [d.receiverOnDestination, d.nonEVMReceiver, d.destinationMinAmount, d.destinationCallData];
+
+const fn = (iface: Interface, signature: string): FunctionFragment => {
+  const fragment = iface.getFunction(signature);
+  if (!fragment) throw new Error(`no function ${signature}`);
+  return fragment;
+};
+const router = routerInterface([]);
+const SWAP_TOKENS_GENERIC = fn(router, 'swapTokensGeneric');
+const SWAP_AND_COMPLETE = fn(router, 'swapAndCompleteBridgeTokens');
+const COLLECT_TOKEN_FEES = fn(feeCollectorInterface, 'collectTokenFees');
+const COLLECT_NATIVE_FEES = fn(feeCollectorInterface, 'collectNativeFees');
+const WITHDRAW_FEES = fn(feeCollectorInterface, 'withdrawIntegratorFees');
+const BATCH_WITHDRAW_FEES = fn(feeCollectorInterface, 'batchWithdrawIntegratorFees');
+const V2_SWAP = fn(v2RouterInterface, 'swapExactTokensForTokens');
+const V3_EXACT_INPUT = fn(v3RouterInterface, 'exactInput');
+const CURVE_EXCHANGE = fn(curvePoolInterface, 'exchange(int128,int128,uint256,uint256)');
+const DEPOSIT = fn(wrappedNativeInterface, 'deposit');
+const WITHDRAW = fn(wrappedNativeInterface, 'withdraw');
+
+const facets = new Map<string, { start: FunctionFragment; swapAndStart: FunctionFragment }>();
+function facet(bridge: string): { start: FunctionFragment; swapAndStart: FunctionFragment } {
+  let functions = facets.get(bridge);
+  if (!functions) {
+    const iface = new Interface(bridgeFacetAbi(bridge));
+    functions = { start: fn(iface, startBridgeFunction(bridge)), swapAndStart: fn(iface, swapAndStartBridgeFunction(bridge)) };
+    facets.set(bridge, functions);
+  }
+  return functions;
+}
+
+// Router
+
+export function encodeSwapTokensGeneric(p: {
+  transactionId: string; integrator: string; referrer: string; receiver: string; minAmountOut: bigint; swapData: readonly SwapData[];
+}): string {
+  return encodeCall(SWAP_TOKENS_GENERIC, [p.transactionId, p.integrator, p.referrer, p.receiver, p.minAmountOut, p.swapData.map(swapTuple)]);
+}
+
+export function encodeSwapAndCompleteBridgeTokens(p: {
+  transactionId: string; swapData: readonly SwapData[]; transferredAssetId: string; receiver: string; minAmountOut: bigint;
+}): string {
+  return encodeCall(SWAP_AND_COMPLETE, [p.transactionId, p.swapData.map(swapTuple), p.transferredAssetId, p.receiver, p.minAmountOut]);
+}
+
+/** startBridgeTokensVia<B> without source swaps, swapAndStartBridgeTokensVia<B> with them. */
+export function encodeBridgeCall(bridgeData: BridgeData, swapData: readonly SwapData[], data: BridgeSpecificData): string {
+  const functions = facet(bridgeData.bridge);
+  if (swapData.length === 0) return encodeCall(functions.start, [bridgeTuple(bridgeData), specificTuple(data)]);
+  return encodeCall(functions.swapAndStart, [bridgeTuple(bridgeData), swapData.map(swapTuple), specificTuple(data)]);
+}
+
+/** A non-EVM receiver as bytes: its address text in UTF-8. */
+export function nonEvmReceiverBytes(address: string): string {
+  return hexlify(toUtf8Bytes(address));
+}
+
+// Fee collector
+
+export function encodeCollectTokenFees(token: string, integratorFee: bigint, serviceFee: bigint, integrator: string): string {
+  return encodeCall(COLLECT_TOKEN_FEES, [token, integratorFee, serviceFee, integrator]);
+}
+
+export function encodeCollectNativeFees(integratorFee: bigint, serviceFee: bigint, integrator: string): string {
+  return encodeCall(COLLECT_NATIVE_FEES, [integratorFee, serviceFee, integrator]);
+}
+
+export function encodeWithdrawIntegratorFees(token: string): string {
+  return encodeCall(WITHDRAW_FEES, [token]);
+}
+
+export function encodeBatchWithdrawIntegratorFees(tokens: readonly string[]): string {
+  return encodeCall(BATCH_WITHDRAW_FEES, [tokens]);
+}
+
+// Pools and wraps
+
+/** Uniswap V2 Router02 swapExactTokensForTokens (selector 0x38ed1739). */
+export function encodeV2Swap(amountIn: bigint, amountOutMin: bigint, path: readonly string[], to: string, deadline = SWAP_DEADLINE): string {
+  return encodeCall(V2_SWAP, [amountIn, amountOutMin, path, to, deadline]);
+}
+
+/** The packed path of a V3 swap (abi.encodePacked): token (20 bytes) · fee (uint24, ppm) · token · fee · token... */
+export function packV3Path(tokens: readonly string[], fees: readonly (bigint | number)[]): string {
+  if (tokens.length !== fees.length + 1 || fees.length === 0) throw new Error('a V3 path needs n tokens and n − 1 fees (n ≥ 2)');
+  const address = (t: string) => {
+    if (!/^0x[0-9a-fA-F]{40}$/.test(t)) throw new Error(`V3 path token ${t} is not an EVM address`);
+    return t.slice(2).toLowerCase();
+  };
+  let hex = `0x${address(tokens[0])}`;
+  fees.forEach((fee, k) => {
+    const f = BigInt(fee);
+    if (f < 0n || f >= 1n << 24n) throw new Error(`V3 fee ${fee} does not fit uint24`);
+    hex += f.toString(16).padStart(6, '0') + address(tokens[k + 1]);
+  });
+  return hex;
+}
+
+/** Uniswap V3 SwapRouter exactInput((path, recipient, deadline, amountIn, amountOutMinimum)) (selector 0xc04b8d59). */
+export function encodeV3ExactInput(path: string, recipient: string, amountIn: bigint, amountOutMinimum: bigint, deadline = SWAP_DEADLINE): string {
+  return encodeCall(V3_EXACT_INPUT, [[path, recipient, deadline, amountIn, amountOutMinimum]]);
+}
+
+/** Curve exchange(int128 i, int128 j, uint256 dx, uint256 min_dy) (selector 0x3df02124). */
+export function encodeCurveExchange(i: number, j: number, dx: bigint, minDy: bigint): string {
+  return encodeCall(CURVE_EXCHANGE, [i, j, dx, minDy]);
+}
+
+/** WETH deposit() (selector 0xd0e30db0). */
+export function encodeWrap(): string {
+  return encodeCall(DEPOSIT, []);
+}
+
+/** WETH withdraw(uint256) (selector 0x2e1a7d4d). */
+export function encodeUnwrap(amount: bigint): string {
+  return encodeCall(WITHDRAW, [amount]);
+}
