@@ -66,6 +66,13 @@ const BAD_INPUTS = {
     404: (url, request) => changeBody(request, (step) => { step.action.fromAmount = '1'; step.estimate.fromAmount = '1'; step.includedSteps[0].action.fromAmount = '1'; }),
     409: (url, request) => changeBody(request, (step) => { step.estimate.toAmountMin = '99999999999'; }),
   },
+  getIntegrator: { 404: (url) => { url.pathname = url.pathname.replace(/\/integrators\/[^/]+/, '/integrators/unknown-integrator'); } },
+  getIntegratorWithdrawal: {
+    // WETH on Arbitrum: the seeded integrator has collected no fees in it
+    400: (url) => url.searchParams.set('tokenAddresses', '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1'),
+    404: (url) => { url.pathname = url.pathname.replace(/\/integrators\/[^/]+/, '/integrators/unknown-integrator'); },
+  },
+  getGasSuggestion: { 400: (url) => { url.pathname = url.pathname.replace(/\/suggestion\/[^/]+/, '/suggestion/nochain'); } },
 };
 
 /** Rewrites a JSON request body in place (and its Content-Length, when set). */

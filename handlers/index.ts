@@ -11,6 +11,9 @@ import { postStepTransaction } from './postStepTransaction';
 import { parseCallData } from './parseCallData';
 import { postPossibilities } from './postPossibilities';
 import { testApiKey } from './testApiKey';
+import { getIntegrator } from './getIntegrator';
+import { getIntegratorWithdrawal } from './getIntegratorWithdrawal';
+import { getGasSuggestion } from './getGasSuggestion';
 
 /** One handler per implemented operation; every other operation of the contract answers 501. */
 export const handlers: HandlerTable = {
@@ -26,4 +29,7 @@ export const handlers: HandlerTable = {
   parseCallData,
   postPossibilities,
   testApiKey,
+  getIntegrator,
+  getIntegratorWithdrawal,
+  getGasSuggestion,
 };

@@ -1,0 +1,30 @@
+import type { components } from '../src/generated/openapi';
+import type { GasAmount } from '../src/core/gas/suggestion';
+import { GasSuggester } from '../src/core/gas/refuel';
+import { usdString } from './routeWire';
+import { operation } from './types';
+import { tokenToWire } from './wire';
+
+type Schemas = components['schemas'];
+
+/** Recommended and limit amounts of the chain's native gas; with fromChain and fromToken, what to send for it. */
+export const getGasSuggestion = operation('getGasSuggestion', (request, { graph, routes }) => {
+  const suggestion = new GasSuggester(graph, routes).suggest({
+    chain: request.path.chain,
+    fromChain: request.query.fromChain,
+    fromToken: request.query.fromToken,
+  });
+  const body: Schemas['GasSuggestion'] = { available: suggestion.available };
+  if (!suggestion.available) body.message = suggestion.message;
+  if (suggestion.recommended) body.recommended = gasAmountToWire(suggestion.recommended);
+  if (suggestion.limit) body.limit = gasAmountToWire(suggestion.limit);
+  if (suggestion.available && suggestion.fromToken && suggestion.fromAmount !== undefined) {
+    body.fromToken = tokenToWire(suggestion.fromToken);
+    body.fromAmount = suggestion.fromAmount.toString();
+  }
+  return { status: 200, body };
+});
+
+function gasAmountToWire(amount: GasAmount): Schemas['TokenAmount'] {
+  return { token: tokenToWire(amount.token), amount: amount.amount.toString(), amountUsd: usdString(amount.amountUSD) };
+}

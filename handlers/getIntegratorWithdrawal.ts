@@ -1,0 +1,12 @@
+import { buildFeeWithdrawal } from '../src/core/fees/withdrawal';
+import { transactionRequestToWire } from './routeWire';
+import { operation } from './types';
+
+/** A call to the chain's fee collector withdrawing the integrator's collected fees (all, or the tokens asked). */
+export const getIntegratorWithdrawal = operation('getIntegratorWithdrawal', (request, { catalog, feeLedger, routers, graph }) => {
+  const withdrawal = buildFeeWithdrawal(
+    { ledger: feeLedger, catalog, routers, gas: (chainId) => graph.gas(chainId) },
+    { integratorId: request.path.integratorId, chain: request.path.chainId, tokenAddresses: request.query.tokenAddresses },
+  );
+  return { status: 200, body: { transactionRequest: transactionRequestToWire(withdrawal.transactionRequest) } };
+});

@@ -1,0 +1,51 @@
+/** An integrator's collected fees per chain, with USD values at the catalog's reference prices. */
+import type { Catalog } from '../catalog/catalog';
+import type { Token } from '../catalog/types';
+import { NotFoundError } from '../errors';
+import { usd } from '../routing/pricing';
+import type { FeeLedger, IntegratorFees } from './types';
+
+export interface TokenFeeBalance {
+  readonly token: Token;
+  readonly amount: bigint;
+  /** Float, display only (see routing/pricing usd()). */
+  readonly amountUSD: number;
+}
+
+export interface ChainFeeBalances {
+  readonly chainId: number;
+  readonly tokenBalances: readonly TokenFeeBalance[];
+}
+
+export interface IntegratorFeeReport {
+  readonly integratorId: string;
+  /** Every chain of the catalog, by chain id; an empty list where nothing was collected. */
+  readonly feeBalances: readonly ChainFeeBalances[];
+}
+
+/** The integrator's record, or a 404 (code 1003) naming it. */
+export function requireIntegrator(ledger: FeeLedger, integratorId: string): IntegratorFees {
+  const integrator = ledger.integrator(integratorId);
+  if (!integrator) throw new NotFoundError(`integrator "${integratorId}" is unknown: no fees were ever collected for it`);
+  return integrator;
+}
+
+/** Fee balances on every supported chain (ascending id); within a chain by symbol, then address. */
+export function integratorFeeReport(ledger: FeeLedger, catalog: Catalog, integratorId: string): IntegratorFeeReport {
+  const integrator = requireIntegrator(ledger, integratorId);
+  const chainIds = catalog.listChains().map((c) => c.id).sort((a, b) => a - b);
+  return {
+    integratorId: integrator.integratorId,
+    feeBalances: chainIds.map((chainId) => ({ chainId, tokenBalances: balancesOn(integrator, chainId) })),
+  };
+}
+
+/** The integrator's non-zero balances on one chain, by symbol then address (code-unit order). */
+export function balancesOn(integrator: IntegratorFees, chainId: number): TokenFeeBalance[] {
+  return integrator.balances
+    .filter((b) => b.chainId === chainId && b.amount > 0n)
+    .sort((a, b) => compare(a.token.symbol, b.token.symbol) || compare(a.token.address, b.token.address))
+    .map((b) => ({ token: b.token, amount: b.amount, amountUSD: usd(b.amount, b.token) }));
+}
+
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,5 @@
+/** Integrators' collected fees: the ledger (seeded locally), balance reports and withdrawal transactions. */
+export * from './types';
+export * from './ledger';
+export * from './balances';
+export * from './withdrawal';

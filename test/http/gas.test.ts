@@ -1,0 +1,78 @@
+import request from 'supertest';
+import { makeTestApp, type TestApp } from '../support/app';
+import { contractValidator, type ContractValidator } from '../support/contract';
+
+let t: TestApp;
+let contract: ContractValidator;
+beforeAll(async () => {
+  t = await makeTestApp();
+  contract = await contractValidator();
+});
+
+const suggestion = (chain: string, query: Record<string, string> = {}) => request(t.app).get(`/v1/gas/suggestion/${chain}`).query(query);
+
+describe('GET /v1/gas/suggestion/{chain}', () => {
+  it('suggests Ethereum gas from 10 approvals and 10 swaps at 18 gwei', async () => {
+    const res = await suggestion('eth');
+    contract.expectResponse('getGasSuggestion', res);
+    expect(res.status).toBe(200);
+    // average 91,500 gas · 5 transactions · 18 gwei = 0.008235 ETH ($26.76375); limit 10 × recommended
+    expect(res.body).toMatchObject({
+      available: true,
+      recommended: { token: { symbol: 'ETH', chainId: 1 }, amount: '8235000000000000', amountUsd: '26.76375' },
+      limit: { token: { symbol: 'ETH', chainId: 1 }, amount: '82350000000000000', amountUsd: '267.6375' },
+    });
+    expect(res.body).not.toHaveProperty('fromAmount');
+  });
+
+  it('takes the chain by id as well as by key', async () => {
+    const byId = await suggestion('10');
+    const byKey = await suggestion('opt');
+    contract.expectResponse('getGasSuggestion', byId);
+    expect(byId.body).toEqual(byKey.body);
+    // 94,500 gas · 5 · 0.008 gwei = 3,780,000,000,000 wei; limit: the $50 floor, 50 / 3250 ETH
+    expect(byId.body.recommended).toMatchObject({ amount: '3780000000000', amountUsd: '0.012285' });
+    expect(byId.body.limit).toMatchObject({ amount: '15384615384615384' });
+  });
+
+  it('adds fromToken and the fromAmount that buys the recommended gas', async () => {
+    const res = await suggestion('eth', { fromChain: 'arb', fromToken: 'USDC' });
+    contract.expectResponse('getGasSuggestion', res);
+    expect(res.status).toBe(200);
+    expect(res.body.available).toBe(true);
+    expect(res.body.fromToken).toMatchObject({ symbol: 'USDC', chainId: 42161 });
+    const fromAmount = BigInt(res.body.fromAmount);
+    expect(fromAmount).toBeGreaterThan(26_763_750n); // $26.76375 of ETH, plus the route's fees
+    expect(fromAmount).toBeLessThan(28_000_000n);
+  });
+
+  it('is not available, with a message, when no route delivers the amount from the fromToken', async () => {
+    const res = await suggestion('opt', { fromChain: 'arb', fromToken: 'USDC' });
+    contract.expectResponse('getGasSuggestion', res);
+    expect(res.status).toBe(200);
+    expect(res.body.available).toBe(false);
+    expect(res.body.message).toMatch(/no route delivers the recommended 3780000000000 ETH on OP Mainnet/);
+    expect(res.body).not.toHaveProperty('fromAmount');
+  });
+
+  it('is not available on a non-EVM chain', async () => {
+    const res = await suggestion('sol');
+    contract.expectResponse('getGasSuggestion', res);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ available: false, message: expect.stringMatching(/EVM chains only/) });
+  });
+
+  it.each([
+    ['nochain', {}, /chain "nochain" is not a supported chain/],
+    ['eth', { fromChain: 'arb' }, /fromToken is required with fromChain/],
+    ['eth', { fromToken: 'USDC' }, /fromChain is required with fromToken/],
+    ['eth', { fromChain: 'arb', fromToken: 'NOPE' }, /fromToken "NOPE"/],
+    ['eth', { toChain: 'arb' }, /toChain/],
+  ])('answers 400 code 1011 for chain %s with %o', async (chain, query, message) => {
+    const res = await suggestion(chain, query);
+    contract.expectResponse('getGasSuggestion', res);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(1011);
+    expect(res.body.message).toMatch(message);
+  });
+});

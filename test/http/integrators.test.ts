@@ -1,0 +1,122 @@
+import request from 'supertest';
+import { id } from 'ethers';
+import { makeTestApp, type TestApp } from '../support/app';
+import { contractValidator, type ContractValidator } from '../support/contract';
+
+const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
+const NATIVE = '0x0000000000000000000000000000000000000000';
+const FEE_WALLET = '0xD6345B798ADA3A1a36E85424003D1ff14e3883b7';
+
+let t: TestApp;
+let contract: ContractValidator;
+beforeAll(async () => {
+  t = await makeTestApp();
+  contract = await contractValidator();
+});
+
+const word = (hex: string) => hex.replace(/^0x/, '').toLowerCase().padStart(64, '0');
+
+describe('GET /v1/integrators/{integratorId}', () => {
+  it('answers the fee balances of every supported chain with amounts and USD values', async () => {
+    const res = await request(t.app).get('/v1/integrators/example-dapp');
+    contract.expectResponse('getIntegrator', res);
+    expect(res.status).toBe(200);
+    expect(res.body.integratorId).toBe('example-dapp');
+    const chains = (await request(t.app).get('/v1/chains')).body.chains.map((c: { id: number }) => c.id).sort((a: number, b: number) => a - b);
+    expect(res.body.feeBalances.map((f: { chainId: number }) => f.chainId)).toEqual(chains);
+    const arb = res.body.feeBalances.find((f: { chainId: number }) => f.chainId === 42161);
+    expect(arb.tokenBalances.map((b: { token: { symbol: string } }) => b.token.symbol)).toEqual(['ETH', 'USDC', 'USDT']);
+    // 0.0415 ETH · $3250 = $134.875; 125.43 USDC · $1 = $125.43
+    expect(arb.tokenBalances[0]).toMatchObject({ amount: '41500000000000000', amountUsd: '134.875' });
+    expect(arb.tokenBalances[1]).toMatchObject({ token: { address: ARB_USDC, chainId: 42161, decimals: 6 }, amount: '125430000', amountUsd: '125.43' });
+    expect(res.body.feeBalances.find((f: { chainId: number }) => f.chainId === 56).tokenBalances).toEqual([]);
+  });
+
+  it('answers a known integrator without fees with every chain empty', async () => {
+    const res = await request(t.app).get('/v1/integrators/fresh-partner');
+    contract.expectResponse('getIntegrator', res);
+    expect(res.status).toBe(200);
+    expect(res.body.feeBalances.every((f: { tokenBalances: unknown[] }) => f.tokenBalances.length === 0)).toBe(true);
+  });
+
+  it('answers 404 code 1003 naming an unknown integrator', async () => {
+    const res = await request(t.app).get('/v1/integrators/nobody');
+    contract.expectResponse('getIntegrator', res);
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe(1003);
+    expect(res.body.message).toContain('"nobody"');
+  });
+
+  it('answers 400 code 1011 for an integrator id outside the contract pattern', async () => {
+    const res = await request(t.app).get('/v1/integrators/bad%20id!');
+    contract.expectResponse('getIntegrator', res);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(1011);
+    expect(res.body.message).toMatch(/integratorId/);
+  });
+});
+
+describe('GET /v1/integrators/{integratorId}/withdraw/{chainId}', () => {
+  const withdraw = (integrator: string, chain: string, query: Record<string, string> = {}) =>
+    request(t.app).get(`/v1/integrators/${integrator}/withdraw/${chain}`).query(query);
+
+  it('calls batchWithdrawIntegratorFees(address[]) on the fee collector for the tokens asked', async () => {
+    const res = await withdraw('example-dapp', '42161', { tokenAddresses: `${ARB_USDC},${NATIVE}` });
+    contract.expectResponse('getIntegratorWithdrawal', res);
+    expect(res.status).toBe(200);
+    const tx = res.body.transactionRequest;
+    const selector = id('batchWithdrawIntegratorFees(address[])').slice(0, 10);
+    expect(selector).toBe('0xe5d64766');
+    // selector, offset of the array (0x20), its length (2), the two addresses
+    expect(tx.data).toBe(selector + word('20') + word('2') + word(ARB_USDC) + word(NATIVE));
+    expect(tx).toMatchObject({ to: t.dependencies.routers.feeCollectorOf(42161), from: FEE_WALLET, value: '0x0', chainId: 42161 });
+    // limit = ceil((30,000 + 2 · 45,000) · 1.25) = 150,000 = 0x249f0; Arbitrum's 0.02 gwei = 0x1312d00
+    expect(tx).toMatchObject({ gasLimit: '0x249f0', gasPrice: '0x1312d00' });
+  });
+
+  it('accepts the chain by key and the tokens as repeated keys', async () => {
+    const res = await request(t.app).get(`/v1/integrators/example-dapp/withdraw/arb?tokenAddresses=${ARB_USDC}&tokenAddresses=${NATIVE}`);
+    contract.expectResponse('getIntegratorWithdrawal', res);
+    expect(res.status).toBe(200);
+    expect(res.body.transactionRequest.data).toBe('0xe5d64766' + word('20') + word('2') + word(ARB_USDC) + word(NATIVE));
+  });
+
+  it('withdraws one token with withdrawIntegratorFees(address), its address in any letter case', async () => {
+    const res = await withdraw('example-dapp', 'arb', { tokenAddresses: ARB_USDC.toLowerCase() });
+    contract.expectResponse('getIntegratorWithdrawal', res);
+    expect(res.status).toBe(200);
+    const selector = id('withdrawIntegratorFees(address)').slice(0, 10);
+    expect(selector).toBe('0xbd0b380b');
+    expect(res.body.transactionRequest.data).toBe(selector + word(ARB_USDC));
+  });
+
+  it('withdraws every token with a balance when none is named; no from without a recorded fee wallet', async () => {
+    const res = await withdraw('acme', 'bsc');
+    contract.expectResponse('getIntegratorWithdrawal', res);
+    expect(res.status).toBe(200);
+    expect(res.body.transactionRequest.data.slice(0, 10 + 128)).toBe('0xe5d64766' + word('20') + word('2'));
+    expect(res.body.transactionRequest).not.toHaveProperty('from');
+  });
+
+  it.each([
+    ['the requested tokens have no balance', 'example-dapp', 'arb', { tokenAddresses: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1' }, /no collected fees on Arbitrum/],
+    ['the chain has no balance', 'acme', 'opt', {}, /no collected fees on OP Mainnet/],
+    ['the chain is unknown', 'example-dapp', 'nochain', {}, /chainId "nochain" is not a supported chain/],
+    ['the chain is not an EVM chain', 'example-dapp', 'sol', {}, /EVM chains only/],
+    ['a token address breaks the contract', 'example-dapp', 'arb', { tokenAddresses: '0x1234' }, /tokenAddresses/],
+  ])('answers 400 code 1011 when %s', async (_name, integrator, chain, query, message) => {
+    const res = await withdraw(integrator, chain, query);
+    contract.expectResponse('getIntegratorWithdrawal', res);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(1011);
+    expect(res.body.message).toMatch(message);
+  });
+
+  it('answers 404 code 1003 for an unknown integrator', async () => {
+    const res = await withdraw('nobody', 'arb');
+    contract.expectResponse('getIntegratorWithdrawal', res);
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe(1003);
+    expect(res.body.message).toContain('"nobody"');
+  });
+});
