@@ -16,6 +16,7 @@ import type { SwapLeg, SwapPath } from '../routing/paths';
 import { withRefuel } from '../routing/refuel';
 import { replayPath } from '../routing/replay';
 import { DEFAULT_MAX_PRICE_IMPACT } from '../routing/request';
+import { fractionToPpm, takeFee } from '../math/amounts';
 import type { Route, RouteRequest, ToolError, UnavailableRoutes } from '../routing/types';
 
 /** One included step of the submitted step, reduced to what identifies it. `field` is its JSON pointer. */
@@ -203,6 +204,12 @@ function evaluateHops(graph: RoutingGraph, request: RouteRequest, hops: readonly
   }
   flush();
 
+  // The source paths take exactly what is left after the integrator fee (split parts included).
+  const { rest } = takeFee(request.amount, fractionToPpm(request.fee ?? 0, 'up'));
+  const taken = sources.reduce((sum, { first }) => sum + first, 0n);
+  if (sources.length > 0 && taken !== rest) {
+    invalid('/includedSteps', 'amounts', `body field /includedSteps: the source swaps take ${taken} in all, but ${rest} is left to swap after the integrator fee`);
+  }
   // Every path starts from what the previous leg delivers.
   const start = catalog.addressKey(fromChain.id, fromToken.address);
   for (const { path } of sources) if (path.fromToken !== start) invalid('/includedSteps', 'connected', `body field /includedSteps: a source swap starts from ${tokenSymbol(graph, path.chainId, path.fromToken)}, not from the step's fromToken ${fromToken.symbol}`);
