@@ -4,7 +4,7 @@ import type { Catalog } from '../src/core/catalog/catalog';
 import type { RouterDeployments } from '../src/core/catalog/routers';
 import type { Chain, Token } from '../src/core/catalog/types';
 import type { FeeCost, GasCost, PlannedStep, Route, RouteTransaction, UnavailableRoutes } from '../src/core/routing/types';
-import { approvalAddressOf, type EvmTransactionRequest } from '../src/core/transactions/build';
+import { approvalAddressOf, refuelToAmountMin, type EvmTransactionRequest } from '../src/core/transactions/build';
 import { tokenToWire } from './wire';
 
 /** Explicit converters from routes (domain) to Steps and Routes (wire): big integers as decimal strings. */
@@ -148,7 +148,14 @@ export function transactionToStep(context: WireContext, route: Route, tx: RouteT
         overallPath: route.overallPath,
         // fromAmountForGas: the part routed to the destination's native coin in this transaction
         ...(index === 0 && route.gasRefuel
-          ? { gasRefuel: { fromAmount: route.gasRefuel.fromAmount.toString(), toAmount: route.gasRefuel.toAmount.toString(), token: tokenToWire(route.gasRefuel.token) } }
+          ? {
+              gasRefuel: {
+                fromAmount: route.gasRefuel.fromAmount.toString(),
+                toAmount: route.gasRefuel.toAmount.toString(),
+                toAmountMin: refuelToAmountMin(route)!.toString(),
+                token: tokenToWire(route.gasRefuel.token),
+              },
+            }
           : {}),
       },
     },

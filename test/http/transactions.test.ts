@@ -224,6 +224,7 @@ async function expectRoundTrip(step: Json): Promise<ParsedCall> {
     expect(leg.functionName).toMatch(new RegExp(`BridgeTokensVia${bridgeFacet(refuelCross.tool)}$`));
     expect(leg.functionParameters.bridgeData).toMatchObject({ transactionId, bridge: refuelCross.tool });
     const minGas = floorSlippage(BigInt(estimate.data.gasRefuel.toAmount), action.slippage).toString();
+    expect(estimate.data.gasRefuel.toAmountMin).toBe(minGas);
     expect(leg.functionParameters.data.destinationMinAmount).toBe(minGas);
   }
   return call;

@@ -133,7 +133,7 @@ export function buildTransaction(
   const extraSwaps: SwapData[] = [];
   if (refuel.length > 0 && route.gasRefuel) {
     // The destination gas refuel (fromAmountForGas) is its own leg: a nested call of the router itself.
-    const refuelCall = encodeLeg(legContext, refuel, applySlippageFloor(route.gasRefuel.toAmount, slippagePpm), []);
+    const refuelCall = encodeLeg(legContext, refuel, refuelToAmountMin(route)!, []);
     extraSwaps.push({
       callTo: router,
       approveTo: router,
@@ -155,6 +155,14 @@ export function buildTransaction(
     gasLimit: tx.gasCost.limit,
     gasPrice: tx.gasCost.price,
   };
+}
+
+/**
+ * The least native coin the gas refuel delivers: its estimate floored by the step's slippage (the step's one
+ * slippage applies to both legs, so a re-priced step gives the same minimum).
+ */
+export function refuelToAmountMin(route: Route): bigint | undefined {
+  return route.gasRefuel ? applySlippageFloor(route.gasRefuel.toAmount, fractionToPpm(route.slippage, 'up')) : undefined;
 }
 
 interface LegContext {
