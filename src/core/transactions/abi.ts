@@ -52,7 +52,7 @@ export const SWAP_DATA = 'tuple(address callTo, address approveTo, address sendi
 export const BRIDGE_SPECIFIC_DATA = 'tuple(address receiverOnDestination, bytes nonEVMReceiver, uint256 destinationMinAmount, bytes destinationCallData)';
 
 /** BridgeData.receiver when the receiver is on a non-EVM chain (the ecosystem's constant). */
-export const NON_EVM_ADDRESS = '0x11f111f111f111F111f111F111F111F111f111F1';
+export const NON_EVM_ADDRESS = '0x11f111f111f111F111f111f111F111f111f111F1';
 
 /** Facet names of the bridges of the catalog: startBridgeTokensVia<Name>. Unknown keys get their PascalCase key. */
 export const BRIDGE_FACETS: Readonly<Record<string, string>> = {

@@ -1,11 +1,16 @@
 /**
- * Call data of each contract function the service's transactions use: the fragments (and so the
- * selectors and types) are ethers' FunctionFragments of abi.ts; the arguments are written by the lean
- * encoder of abiEncoder.ts (checked byte for byte against ethers' AbiCoder in the unit tests).
+ * Call data of each contract function the service's transactions use, encoded by ethers' AbiCoder
+ * from the FunctionFragments of abi.ts.
  * Amounts are bigint; addresses 0x + 40 hex digits in any letter case.
  */
-import { FunctionFragment, Interface, hexlify, toUtf8Bytes } from 'ethers';
-import { encodeCall } from './abiEncoder';
+import { AbiCoder, FunctionFragment, Interface, hexlify, toUtf8Bytes } from 'ethers';
+
+const coder = AbiCoder.defaultAbiCoder();
+
+/** selector + ABI-encoded arguments. */
+function encodeCall(fragment: FunctionFragment, values: readonly unknown[]): string {
+  return `${fragment.selector}${coder.encode(fragment.inputs, values).slice(2)}`;
+}
 import {
   bridgeFacetAbi,
   curvePoolInterface,

@@ -13,7 +13,6 @@ import {
   startBridgeFunction,
   swapAndStartBridgeFunction,
 } from '../../../src/core/transactions/abi';
-import { encodeCall, encodeParams } from '../../../src/core/transactions/abiEncoder';
 import {
   SWAP_DEADLINE,
   encodeBatchWithdrawIntegratorFees,
@@ -156,55 +155,9 @@ describe('hand-checked ABI layouts', () => {
   });
 });
 
-describe('the lean encoder agrees with ethers AbiCoder byte for byte', () => {
-  const coder = AbiCoder.defaultAbiCoder();
-  let seed = 42;
-  const rand = () => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    return seed;
-  };
-  const randHex = (bytes: number) => `0x${Array.from({ length: bytes }, () => (rand() % 256).toString(16).padStart(2, '0')).join('')}`;
-  const randUint = () => [0n, 1n, 2n ** 255n, 2n ** 256n - 1n, BigInt(rand()) * BigInt(rand()) * BigInt(rand())][rand() % 5];
-  const swap = (): unknown[] => [randHex(20), randHex(20), randHex(20), randHex(20), randUint(), randHex(rand() % 200), rand() % 2 === 0];
-  const bridge = (): unknown[] => [randHex(32), 'x'.repeat(rand() % 70), 'ünïcödé'.slice(0, rand() % 8), randHex(20), randHex(20), randHex(20), randUint(), randUint(), rand() % 2 === 0, rand() % 2 === 1];
-  const specific = (): unknown[] => [randHex(20), randHex(rand() % 50), randUint(), randHex(rand() % 300)];
-
-  it('on random router calls of every shape', () => {
-    const iface = new Interface([
-      ...bridgeFacetAbi('across'),
-      `function swapTokensGeneric(bytes32 transactionId, string integrator, string referrer, address receiver, uint256 minAmountOut, ${SWAP_DATA}[] swapData)`,
-    ]);
-    for (let k = 0; k < 60; k++) {
-      const swaps = Array.from({ length: rand() % 4 }, swap);
-      const cases: [string, unknown[]][] = [
-        ['startBridgeTokensViaAcross', [bridge(), specific()]],
-        ['swapAndStartBridgeTokensViaAcross', [bridge(), swaps, specific()]],
-        ['swapTokensGeneric', [randHex(32), 'int', '', randHex(20), randUint(), swaps]],
-      ];
-      for (const [name, args] of cases) {
-        const fragment = iface.getFunction(name)!;
-        expect(encodeCall(fragment, args)).toBe(iface.encodeFunctionData(fragment, args));
-      }
-    }
-  });
-
-  it('on signed integers, fixed arrays and nested dynamic arrays', () => {
-    const types = ['int128', 'int8', 'uint24', 'bytes4', 'uint256[2]', 'string[]', 'bytes[][]', '(uint256,bytes)[2]', 'bool[]'];
-    const values = [-5n, -128n, 500n, '0xdeadbeef', [1n, 2n], ['a', '', 'long'.repeat(20)], [['0x01', '0x'], [], ['0x' + 'ff'.repeat(33)]], [[1n, '0x02'], [3n, '0x']], [true, false]];
-    expect(`0x${encodeParams(types.map((t) => ParamType.from(t)), values)}`).toBe(coder.encode(types, values));
-  });
-
-  it('refuses values that do not fit', () => {
-    expect(() => encodeParams([ParamType.from('uint8')], [256n])).toThrow(/does not fit/);
-    expect(() => encodeParams([ParamType.from('int8')], [-129n])).toThrow(/does not fit/);
-    expect(() => encodeParams([ParamType.from('address')], ['0x1234'])).toThrow(/address/);
-    expect(() => encodeParams([ParamType.from('bytes32')], ['0x12'])).toThrow(/32 bytes/);
+describe('encoding details', () => {
+  it('refuses a V3 fee that does not fit uint24', () => {
     expect(() => packV3Path([USDC, WETH], [1 << 24])).toThrow(/uint24/);
-  });
-
-  it('matches ethers on the ERC-20 interface too (approve)', () => {
-    const fragment = erc20Interface.getFunction('approve')!;
-    expect(encodeCall(fragment, [ROUTER, 2n ** 256n - 1n])).toBe(erc20Interface.encodeFunctionData('approve', [ROUTER, 2n ** 256n - 1n]));
   });
 
   it('encodes the destination call and the type strings the facets use', () => {
