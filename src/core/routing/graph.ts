@@ -38,6 +38,7 @@ export class RoutingGraph {
   private readonly wrappedNative = new Map<number, string>();
   /** Memo of token lookups and of reachability (pure functions of the read-only graph). */
   private readonly tokens = new Map<string, Token>();
+  private readonly gasCosts = new Map<string, number>();
   private readonly reach = new Map<string, Map<string, number>>();
   readonly pools: readonly PoolState[];
   readonly bridgeRoutes: readonly BridgeRoute[];
@@ -101,6 +102,26 @@ export class RoutingGraph {
 
   gas(chainId: number): ChainGas | undefined {
     return this.snapshot.gas.get(chainId);
+  }
+
+  /**
+   * What one unit of gas on a chain costs in raw units of a token there, at the reference prices (a float,
+   * to rank paths by output net of gas; never used in returned amounts).
+   */
+  gasCostInToken(chainId: number, address: string): number {
+    const key = nodeKey(chainId, address);
+    let cost = this.gasCosts.get(key);
+    if (cost === undefined) {
+      const gas = this.gas(chainId);
+      const chain = this.catalog.getChain(chainId);
+      const token = this.token(chainId, address);
+      const tokenPrice = Number(token.priceUSD);
+      cost = gas && chain && tokenPrice > 0
+        ? ((Number(gas.gasPriceWei) / 10 ** chain.nativeToken.decimals) * Number(chain.nativeToken.priceUSD) / tokenPrice) * 10 ** token.decimals
+        : 0;
+      this.gasCosts.set(key, cost);
+    }
+    return cost;
   }
 
   /** The catalog token of a graph node (by its normalised address). */

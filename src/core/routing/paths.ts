@@ -4,9 +4,9 @@
  * Output of a pool is monotone in its input, so extending the best labels finds the best simple path;
  * keeping several labels per token covers paths that would reuse a pool.
  */
-import type { HopQuote } from '../liquidity/poolQuote';
+import { HOP_GAS, type HopQuote } from '../liquidity/poolQuote';
 import { estimateOut } from '../liquidity/estimate';
-import type { RoutingGraph, SwapEdge } from './graph';
+import { WRAP_GAS, type RoutingGraph, type SwapEdge } from './graph';
 import { priceEdges } from './replay';
 
 export interface SwapLeg {
@@ -59,7 +59,10 @@ export function searchExactIn(
   const keep = options.labelsPerToken ?? ESTIMATED_LABELS;
   const distance = graph.hopsToTargets(chainId, targets, options.maxHops);
   const best = new Map<string, EstimatedLabel[]>();
-  const initial: EstimatedLabel = { token: fromToken, amount: Number(amountIn), edge: undefined, parent: undefined, hops: 0 };
+  // Labels are ranked by output net of the gas their hops cost (in the label's token), so a path that gives
+  // slightly less but costs much less gas is kept.
+  const net = (token: string, amount: number, gas: number) => amount - gas * graph.gasCostInToken(chainId, token);
+  const initial: EstimatedLabel = { token: fromToken, amount: Number(amountIn), gas: 0, score: Number(amountIn), edge: undefined, parent: undefined, hops: 0 };
   insertEstimated(best, initial, keep);
   let frontier: EstimatedLabel[] = [initial];
   while (frontier.length > 0) {
@@ -72,12 +75,14 @@ export function searchExactIn(
         if (remaining === undefined || hops + remaining > options.maxHops) continue;
         if (visits(label, edge)) continue;
         let amount = label.amount;
+        let gas = label.gas + WRAP_GAS_UNITS;
         if (edge.kind === 'pool') {
           if (!options.allowExchange(edge.pool.exchange) || options.excludedPools?.has(edge.pool.id)) continue;
           amount = estimateOut(edge.pool, edge.i, edge.j, label.amount);
           if (!(amount > 0)) continue;
+          gas = label.gas + HOP_GAS_UNITS[edge.pool.kind];
         }
-        const extended: EstimatedLabel = { token: edge.to, amount, edge, parent: label, hops };
+        const extended: EstimatedLabel = { token: edge.to, amount, gas, score: net(edge.to, amount, gas), edge, parent: label, hops };
         if (insertEstimated(best, extended, keep)) next.push(extended);
       }
     }
@@ -90,7 +95,8 @@ export function searchExactIn(
       const path = priceEdges(chainId, fromToken, edgesOf(label), amountIn, memo);
       if (path) priced.push(path);
     }
-    priced.sort((a, b) => (a.amountOut === b.amountOut ? a.legs.length - b.legs.length : a.amountOut > b.amountOut ? -1 : 1));
+    const value = (p: SwapPath) => net(target, Number(p.amountOut), Number(p.gasUnits));
+    priced.sort((a, b) => value(b) - value(a) || a.legs.length - b.legs.length);
     if (priced.length > 0) result.set(target, priced);
   }
   return result;
@@ -100,6 +106,10 @@ export function searchExactIn(
 interface EstimatedLabel {
   readonly token: string;
   readonly amount: number;
+  /** Estimated gas units of the hops so far. */
+  readonly gas: number;
+  /** amount net of that gas, in the token's units: what labels are ranked by. */
+  readonly score: number;
   readonly edge: SwapEdge | undefined;
   readonly parent: EstimatedLabel | undefined;
   readonly hops: number;
@@ -121,15 +131,22 @@ function edgesOf(label: EstimatedLabel): SwapEdge[] {
   return edges.reverse();
 }
 
+const HOP_GAS_UNITS = {
+  constantProduct: Number(HOP_GAS.constantProduct),
+  concentrated: Number(HOP_GAS.concentrated),
+  stableswap: Number(HOP_GAS.stableswap),
+} as const;
+const WRAP_GAS_UNITS = Number(WRAP_GAS);
+
 /** Candidates kept per token during the estimated search (then priced exactly). */
 const ESTIMATED_LABELS = 4;
 
 function insertEstimated(best: Map<string, EstimatedLabel[]>, label: EstimatedLabel, keep: number): boolean {
   const list = best.get(label.token) ?? [];
   // A label is dominated by one with at least the amount and at most the hops.
-  if (list.some((l) => l.amount >= label.amount && l.hops <= label.hops)) return false;
-  const kept = list.filter((l) => !(label.amount >= l.amount && label.hops <= l.hops));
-  let at = kept.findIndex((l) => label.amount > l.amount);
+  if (list.some((l) => l.score >= label.score && l.amount >= label.amount && l.hops <= label.hops)) return false;
+  const kept = list.filter((l) => !(label.score >= l.score && label.amount >= l.amount && label.hops <= l.hops));
+  let at = kept.findIndex((l) => label.score > l.score);
   if (at < 0) at = kept.length;
   kept.splice(at, 0, label);
   if (kept.length > keep) kept.pop();
