@@ -17,6 +17,21 @@ export interface Config {
   readonly openapiPath: string;
   /** API keys, rate limits and their store, dedicated-instance restrictions (src/core/access/config.ts). */
   readonly access: AccessConfig;
+  /** Limits on requests and the browser policy (src/server/hardening.ts, README "Limits on requests"). */
+  readonly limits: RequestLimits;
+}
+
+export interface RequestLimits {
+  /** MAX_BODY_BYTES: larger bodies get 413. */
+  readonly maxBodyBytes: number;
+  /** MAX_URL_BYTES: longer request targets (path and query) get 414. */
+  readonly maxUrlBytes: number;
+  /** REQUEST_TIMEOUT_MS: a request without an answer by then gets 503 code 1009; also the node server's time to receive a request. */
+  readonly requestTimeoutMs: number;
+  /** HEADERS_TIMEOUT_MS: a client that has not sent its complete headers by then gets 408 and is disconnected. */
+  readonly headersTimeoutMs: number;
+  /** CORS_ORIGINS: browser origins allowed on the public endpoints ('*' any, [] none). */
+  readonly corsOrigins: '*' | readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -48,9 +63,48 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const snapshotDir = env.SNAPSHOT_DIR?.trim() ? path.resolve(env.SNAPSHOT_DIR.trim()) : DEFAULT_SNAPSHOT_DIR;
   const openapiPath = env.OPENAPI_PATH?.trim() ? path.resolve(env.OPENAPI_PATH.trim()) : DEFAULT_OPENAPI_PATH;
   const access = parseAccessConfig(env, problems, (p) => path.resolve(p));
+  const limits = parseLimits(env, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return Object.freeze({ port, host, logLevel, dataDir, snapshotDir, openapiPath, access });
+  return Object.freeze({ port, host, logLevel, dataDir, snapshotDir, openapiPath, access, limits });
+}
+
+function parseLimits(env: Record<string, string | undefined>, problems: string[]): RequestLimits {
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    if (!/^[0-9]+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${env[name]}")`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+  const maxBodyBytes = integer('MAX_BODY_BYTES', 1_048_576, 1024, 104_857_600);
+  // node refuses request heads over 16 KB itself (431), so a larger URL limit would never apply
+  const maxUrlBytes = integer('MAX_URL_BYTES', 8192, 256, 16_384);
+  const requestTimeoutMs = integer('REQUEST_TIMEOUT_MS', 30_000, 100, 600_000);
+  const headersTimeoutMs = integer('HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    problems.push(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  }
+  const origins = (env.CORS_ORIGINS?.trim() || '*').split(',').map((o) => o.trim()).filter((o) => o !== '');
+  let corsOrigins: '*' | readonly string[] = '*';
+  if (origins.length === 1 && origins[0] === 'none') corsOrigins = Object.freeze([]);
+  else if (!(origins.length === 1 && origins[0] === '*')) {
+    const bad = origins.filter((o) => !isOrigin(o));
+    if (bad.length > 0) problems.push(`CORS_ORIGINS must be *, none or a comma-separated list of origins such as https://app.example.com (bad: ${bad.join(', ')})`);
+    corsOrigins = Object.freeze(origins);
+  }
+  return Object.freeze({ maxBodyBytes, maxUrlBytes, requestTimeoutMs, headersTimeoutMs, corsOrigins });
+}
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
 }
 
 function parsePort(raw: string | undefined, problems: string[]): number {

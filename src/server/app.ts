@@ -9,7 +9,9 @@ import type { Config } from '../config';
 import { DomainError, ErrorCode, NotImplementedError } from '../core/errors';
 import { loadContract } from './contract';
 import type { Dependencies } from './dependencies';
+import { docsRouter } from './docs';
 import { domainErrorToHttp, serverError, type HttpError } from './errorMapping';
+import { hardening, listenWithLimits } from './hardening';
 import type { HandlerTable, OperationResponse } from './operation';
 import { describeValidationErrors } from './validationMessage';
 
@@ -21,7 +23,6 @@ export interface AppOptions {
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
-const BODY_LIMIT = '1mb';
 
 /**
  * Builds the HTTP application: express for transport, openapi-backend for routing and validation
@@ -63,8 +64,10 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
       redact: { paths: ['req.headers["x-svc-api-key"]', 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
     }),
   );
+  app.use(hardening(config.limits, api));
+  app.use(docsRouter(config.openapiPath));
   app.use(dependencies.access.identify);
-  app.use(express.json({ limit: BODY_LIMIT }));
+  app.use(express.json({ limit: config.limits.maxBodyBytes }));
   app.use(dependencies.access.authorize);
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     try {
@@ -80,8 +83,9 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
     }
   });
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    send(res, transportErrorToHttp(error, req));
+    send(res, transportErrorToHttp(error, req, config.limits.maxBodyBytes));
   });
+  listenWithLimits(app, config.limits);
   return app;
 }
 
@@ -130,22 +134,25 @@ function error(status: number, message: string, code: number, errors?: unknown):
 }
 
 /** Errors raised outside the handlers: malformed or oversized bodies, and anything unexpected. */
-function transportErrorToHttp(caught: unknown, req: Request): HttpError {
+function transportErrorToHttp(caught: unknown, req: Request, maxBodyBytes: number): HttpError {
   const type = (caught as { type?: string }).type;
   if (type === 'entity.parse.failed') {
     return error(400, `Invalid request: body is not valid JSON (${(caught as Error).message})`, ErrorCode.ValidationError);
   }
   if (type === 'entity.too.large') {
-    return error(413, `Invalid request: body is larger than ${BODY_LIMIT}`, ErrorCode.ValidationError);
+    return error(413, `Invalid request: body is larger than ${maxBodyBytes} bytes`, ErrorCode.ValidationError);
   }
-  if (type && (caught as { status?: number }).status && (caught as { status: number }).status < 500) {
-    return error((caught as { status: number }).status, `Invalid request: ${(caught as Error).message}`, ErrorCode.ValidationError);
+  // body-parser's other refusals (unsupported charset or encoding, a body that does not decompress)
+  const status = (caught as { status?: number }).status;
+  if ((type || (caught as { expose?: boolean }).expose === true) && status && status >= 400 && status < 500) {
+    return error(status, `Invalid request: ${(caught as Error).message}`, ErrorCode.ValidationError);
   }
   req.log.error({ err: caught }, 'unhandled error');
   return serverError(String(req.id));
 }
 
 function send(res: Response, result: OperationResponse): void {
+  if (res.headersSent) return; // already answered (request timeout)
   if (result.headers) res.set(result.headers);
   res.status(result.status).json(result.body);
 }

@@ -1,0 +1,178 @@
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
+import cors, { type CorsOptions } from 'cors';
+import type express from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+import type { OpenAPIBackend } from 'openapi-backend';
+import type { RequestLimits } from '../config';
+import { ErrorCode } from '../core/errors';
+
+/**
+ * Limits on requests and the browser policy (README, "Limits on requests"):
+ *
+ * - request target (path + query) over MAX_URL_BYTES → 414 code 1011, before anything else runs;
+ * - no answer within REQUEST_TIMEOUT_MS → 503 code 1009 (the work in progress is not interrupted:
+ *   the timer fires whenever the handler waits; the answer it produces later is dropped);
+ * - security headers (helmet) for a JSON API: nothing in a response may load or frame anything;
+ *   the docs page sets its own Content-Security-Policy (src/server/docs.ts);
+ * - CORS: any origin (or CORS_ORIGINS) may call the public endpoints from a browser, without
+ *   credentials; `x-svc-api-key` is never an allowed request header (keys are server-side secrets),
+ *   so a browser cannot send a key to another origin; operations that require a key get no CORS
+ *   headers at all; the rate-limit headers and the request id are exposed to scripts.
+ *
+ * Body size (MAX_BODY_BYTES → 413) is enforced by the JSON parser in app.ts; the node server's
+ * limits (headers timeout, oversized or malformed request heads) by {@link createLimitedServer}.
+ */
+export function hardening(limits: RequestLimits, api: OpenAPIBackend): RequestHandler[] {
+  return [urlLimit(limits.maxUrlBytes), requestTimeout(limits.requestTimeoutMs), securityHeaders(), corsPolicy(limits.corsOrigins, api)];
+}
+
+/** Request headers a browser may send cross-origin; `x-svc-api-key` is deliberately absent. */
+export const CORS_ALLOWED_HEADERS = ['content-type', 'x-request-id'] as const;
+/** Response headers that scripts of another origin may read. */
+export const CORS_EXPOSED_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'x-request-id'] as const;
+/** Paths outside /v1 that other origins may read (the contract itself). */
+const PUBLIC_DOCUMENTS = new Set(['/openapi.yaml', '/openapi.json']);
+
+function urlLimit(maxUrlBytes: number): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const length = Buffer.byteLength(req.originalUrl);
+    if (length <= maxUrlBytes) {
+      next();
+      return;
+    }
+    res.status(414).json({
+      message: `Invalid request: the URL is ${length} bytes long, over the limit of ${maxUrlBytes} bytes; send large inputs in a POST body where the contract allows it`,
+      code: ErrorCode.ValidationError,
+    });
+  };
+}
+
+function requestTimeout(timeoutMs: number): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const timer = setTimeout(() => {
+      if (res.headersSent) return;
+      req.log.warn({ timeoutMs }, 'request timed out');
+      res.setHeader('retry-after', '1');
+      res.status(503).json({
+        message: `Request timed out: no answer within ${timeoutMs} ms; try again, or narrow the request`,
+        code: ErrorCode.TimeoutError,
+      });
+    }, timeoutMs);
+    const clear = (): void => clearTimeout(timer);
+    res.once('finish', clear);
+    res.once('close', clear);
+    next();
+  };
+}
+
+function securityHeaders(): RequestHandler {
+  return helmet({
+    // JSON never needs to load, run or frame anything
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+}
+
+function corsPolicy(origins: '*' | readonly string[], api: OpenAPIBackend): RequestHandler {
+  const base: CorsOptions = {
+    origin: origins === '*' ? '*' : [...origins],
+    methods: ['GET', 'HEAD', 'POST'],
+    allowedHeaders: [...CORS_ALLOWED_HEADERS],
+    exposedHeaders: [...CORS_EXPOSED_HEADERS],
+    credentials: false,
+    maxAge: 600,
+  };
+  const keyOnly = keyOnlyOperations(api);
+  const middleware = cors((req, callback) => {
+    const request = req as Request;
+    // a preflight asks for the method of the request to come
+    const preflightMethod = request.method === 'OPTIONS' ? request.headers['access-control-request-method'] : undefined;
+    const method = typeof preflightMethod === 'string' ? preflightMethod : request.method;
+    callback(null, isPublic(api, keyOnly, method, request.path) ? base : { origin: false });
+  });
+  if (origins !== '*' && origins.length === 0) return (_req, _res, next) => next();
+  return middleware;
+}
+
+/** operationIds whose security does not allow an anonymous caller (e.g. GET /v1/keys/test). */
+function keyOnlyOperations(api: OpenAPIBackend): Set<string> {
+  const rootSecurity = (api.definition as { security?: Record<string, unknown>[] }).security;
+  const result = new Set<string>();
+  for (const operation of api.router.getOperations()) {
+    const security = (operation.security as Record<string, unknown>[] | undefined) ?? rootSecurity;
+    const anonymous = !security || security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0);
+    if (!anonymous && operation.operationId) result.add(operation.operationId);
+  }
+  return result;
+}
+
+function isPublic(api: OpenAPIBackend, keyOnly: Set<string>, method: string, path: string): boolean {
+  if (PUBLIC_DOCUMENTS.has(path)) return true;
+  if (!path.startsWith('/v1/')) return false;
+  const operation = api.router.matchOperation({ method: method.toLowerCase(), path, headers: {}, query: {} });
+  return !(operation?.operationId && keyOnly.has(operation.operationId));
+}
+
+/**
+ * The node HTTP server with the connection-level limits: HEADERS_TIMEOUT_MS to send the request head,
+ * REQUEST_TIMEOUT_MS to send the whole request, and JSON answers (the contract's Error body) for what
+ * node refuses before express sees it: 408 on those timeouts (code 1009), 431 for a request head over
+ * node's 16 KB, 400 for a malformed request.
+ */
+export function createLimitedServer(handler: http.RequestListener, limits: RequestLimits): http.Server {
+  const server = http.createServer(
+    {
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.headersTimeoutMs,
+      // how often node looks for connections past those timeouts (default 30 s)
+      connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+    },
+    handler,
+  );
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const [status, reason, body] =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', { message: `Request timeout: the request was not received in time (headers within ${limits.headersTimeoutMs} ms, all of it within ${limits.requestTimeoutMs} ms)`, code: ErrorCode.TimeoutError }]
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large', { message: 'Invalid request: the request line and headers are larger than 16 KB', code: ErrorCode.ValidationError }]
+          : [400, 'Bad Request', { message: 'Invalid request: malformed HTTP request', code: ErrorCode.ValidationError }];
+    const json = JSON.stringify(body);
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+  });
+  return server;
+}
+
+/**
+ * Makes `app.listen(...)` (as src/main.ts and the contract tests call it) create a {@link createLimitedServer};
+ * otherwise as express's own listen (the callback is also called, once, with a listen error).
+ */
+export function listenWithLimits(app: express.Express, limits: RequestLimits): void {
+  app.listen = function listen(...args: unknown[]): http.Server {
+    const server = createLimitedServer(app, limits);
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      let called = false;
+      const done = (...callbackArgs: unknown[]): void => {
+        if (called) return;
+        called = true;
+        (last as (...a: unknown[]) => void)(...callbackArgs);
+      };
+      args[args.length - 1] = done;
+      server.once('error', done);
+    }
+    return (server.listen as (...a: unknown[]) => http.Server)(...args);
+  } as express.Express['listen'];
+}

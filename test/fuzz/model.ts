@@ -1,0 +1,173 @@
+/**
+ * What the fuzz suite knows about the contract: every operation with its parameters, their examples
+ * (a valid-looking starting point that the arbitraries then break), and an oracle that judges a
+ * request against openapi.yaml on its own (a second openapi-backend instance, configured like the
+ * server's validator), so that the suite knows when a 4xx is owed before any handler runs.
+ */
+import querystring from 'node:querystring';
+import addFormats from 'ajv-formats';
+import { OpenAPIBackend } from 'openapi-backend';
+import { loadContract } from '../../src/server/contract';
+
+export interface ParamModel {
+  readonly name: string;
+  readonly in: 'query' | 'path' | 'header';
+  readonly required: boolean;
+  readonly isArray: boolean;
+  /** The example as it travels (arrays comma-joined). */
+  readonly example: string;
+}
+
+export interface OperationModel {
+  readonly operationId: string;
+  readonly method: string;
+  readonly pathTemplate: string;
+  readonly params: readonly ParamModel[];
+  /** The JSON example of the request body, when the operation has one. */
+  readonly bodyExample?: unknown;
+  readonly bodyRequired: boolean;
+  /** The operation's security does not allow an anonymous caller. */
+  readonly keyRequired: boolean;
+}
+
+interface RawParameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  example?: unknown;
+  schema?: { type?: string; example?: unknown; enum?: unknown[]; default?: unknown; items?: { example?: unknown; enum?: unknown[] } };
+}
+
+type Document = {
+  security?: Record<string, unknown>[];
+  paths: Record<string, Record<string, { operationId: string; security?: Record<string, unknown>[]; parameters?: ({ $ref: string } | RawParameter)[]; requestBody?: { required?: boolean; content: Record<string, { example?: unknown }> } }>>;
+  components: { parameters: Record<string, RawParameter> };
+};
+
+export function contractOperations(openapiPath: string): OperationModel[] {
+  const document = loadContract(openapiPath) as unknown as Document;
+  const operations: OperationModel[] = [];
+  for (const [pathTemplate, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+      const params = (operation.parameters ?? []).map((entry) => ('$ref' in entry ? document.components.parameters[entry.$ref.split('/').pop()!]! : entry));
+      const json = operation.requestBody?.content['application/json'];
+      operations.push({
+        operationId: operation.operationId,
+        method: method.toUpperCase(),
+        pathTemplate,
+        params: params
+          .filter((p) => p.in === 'query' || p.in === 'path' || p.in === 'header')
+          .map((p) => ({
+            name: p.name,
+            in: p.in as ParamModel['in'],
+            required: p.required === true,
+            isArray: p.schema?.type === 'array',
+            example: exampleOf(p),
+          })),
+        ...(json ? { bodyExample: json.example ?? {} } : {}),
+        bodyRequired: operation.requestBody?.required === true,
+        keyRequired: !(operation.security ?? document.security ?? []).some((requirement) => Object.keys(requirement).length === 0),
+      });
+    }
+  }
+  return operations;
+}
+
+function exampleOf(p: RawParameter): string {
+  const value = p.example ?? p.schema?.example ?? p.schema?.default ?? p.schema?.enum?.[0] ?? p.schema?.items?.example ?? p.schema?.items?.enum?.[0];
+  if (Array.isArray(value)) return value.map(String).join(',');
+  if (value !== undefined) return String(value);
+  switch (p.schema?.type) {
+    case 'integer':
+    case 'number':
+      return '1';
+    case 'boolean':
+      return 'true';
+    default:
+      return 'x';
+  }
+}
+
+export interface WireRequest {
+  method: string;
+  /** Path and query exactly as sent (percent-encoded). */
+  url: string;
+  headers: Record<string, string>;
+  /** Raw body text, when one is sent. */
+  body?: string;
+}
+
+export type Verdict = 'valid' | 'invalid' | 'unknown';
+
+export interface Oracle {
+  /** Whether the request, as the server receives it, satisfies the contract of the operation. */
+  judge(operation: OperationModel, request: WireRequest): Verdict;
+}
+
+export async function contractOracle(openapiPath: string): Promise<Oracle> {
+  const api = new OpenAPIBackend({
+    definition: loadContract(openapiPath),
+    strict: false,
+    validate: true,
+    coerceTypes: true,
+    quick: true,
+    ajvOpts: { allErrors: true, strict: false, useDefaults: true },
+    customizeAjv: (ajv) => {
+      addFormats(ajv);
+      return ajv;
+    },
+  });
+  await api.init();
+  const arrays = new Map<string, Set<string>>();
+  for (const operation of contractOperations(openapiPath)) {
+    arrays.set(operation.operationId, new Set(operation.params.filter((p) => p.isArray && p.in === 'query').map((p) => p.name)));
+  }
+  return {
+    judge(operation, request) {
+      const [path, rawQuery = ''] = splitUrl(request.url);
+      // the server's query parser ('simple': node's querystring), repeated list parameters joined
+      const query: Record<string, string | string[]> = { ...querystring.parse(rawQuery) } as Record<string, string | string[]>;
+      for (const [name, value] of Object.entries(query)) {
+        if (Array.isArray(value) && arrays.get(operation.operationId)?.has(name)) query[name] = value.join(',');
+      }
+      let body: unknown;
+      if (request.body !== undefined && /^application\/json(;|$)/i.test(request.headers['content-type'] ?? '')) {
+        const text = request.body;
+        if (text.trim() === '' || text.charCodeAt(0) === 0xfeff) return 'unknown';
+        if (!/^[\x20\x09\x0a\x0d]*[[{]/.test(text)) return 'invalid'; // the JSON parser is strict: an object or an array
+        try {
+          body = JSON.parse(text);
+        } catch {
+          return 'invalid';
+        }
+      } else if (request.body !== undefined) {
+        return 'unknown'; // not parsed as JSON by the server: answered as a missing body or refused by type
+      }
+      const operationForPath = api.router.matchOperation({ method: request.method.toLowerCase(), path, headers: {}, query: {} });
+      if (!operationForPath || operationForPath.operationId !== operation.operationId) return 'unknown';
+      try {
+        const result = api.validateRequest({ method: request.method.toLowerCase(), path, query, headers: { ...request.headers }, body }, operation.operationId);
+        return result.valid ? 'valid' : 'invalid';
+      } catch (error) {
+        if (error instanceof RangeError) return 'unknown'; // too deep for the validator's recursion
+        throw error;
+      }
+    },
+  };
+}
+
+export function splitUrl(url: string): [string, string?] {
+  const index = url.indexOf('?');
+  return index < 0 ? [url] : [url.slice(0, index), url.slice(index + 1)];
+}
+
+/** Percent-encodes every byte of the UTF-8 text except the unreserved characters. */
+export function encode(text: string): string {
+  let out = '';
+  for (const byte of Buffer.from(text, 'utf8')) {
+    const c = String.fromCharCode(byte);
+    out += /[A-Za-z0-9\-._~]/.test(c) ? c : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
