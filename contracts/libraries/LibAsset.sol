@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+interface IERC20Minimal {
+    function balanceOf(address account) external view returns (uint256);
+    function allowance(address owner, address spender) external view returns (uint256);
+    function approve(address spender, uint256 amount) external returns (bool);
+    function transfer(address to, uint256 amount) external returns (bool);
+    function transferFrom(address from, address to, uint256 amount) external returns (bool);
+    function decimals() external view returns (uint8);
+}
+
+/// Native coin (address 0) and ERC-20 transfers; tolerates tokens that return nothing.
+library LibAsset {
+    address internal constant NATIVE = address(0);
+
+    error TransferFailed(address token, address to, uint256 amount);
+    error ApproveFailed(address token, address spender);
+
+    function isNative(address asset) internal pure returns (bool) {
+        return asset == NATIVE;
+    }
+
+    function balanceOf(address asset, address account) internal view returns (uint256) {
+        return asset == NATIVE ? account.balance : IERC20Minimal(asset).balanceOf(account);
+    }
+
+    function transfer(address asset, address to, uint256 amount) internal {
+        if (amount == 0) return;
+        if (asset == NATIVE) {
+            (bool ok, ) = payable(to).call{value: amount}("");
+            if (!ok) revert TransferFailed(asset, to, amount);
+        } else {
+            _call(asset, abi.encodeWithSelector(IERC20Minimal.transfer.selector, to, amount), to, amount);
+        }
+    }
+
+    function transferFrom(address token, address from, address to, uint256 amount) internal {
+        if (amount == 0) return;
+        _call(token, abi.encodeWithSelector(IERC20Minimal.transferFrom.selector, from, to, amount), to, amount);
+    }
+
+    /// Approves type(uint256).max when the allowance is below `amount` (the ecosystem router's maxApproveERC20).
+    function maxApprove(address token, address spender, uint256 amount) internal {
+        if (token == NATIVE || amount == 0) return;
+        if (IERC20Minimal(token).allowance(address(this), spender) >= amount) return;
+        (bool ok, bytes memory ret) = token.call(abi.encodeWithSelector(IERC20Minimal.approve.selector, spender, type(uint256).max));
+        if (!ok || (ret.length > 0 && !abi.decode(ret, (bool)))) revert ApproveFailed(token, spender);
+    }
+
+    function approve(address token, address spender, uint256 amount) internal {
+        (bool ok, bytes memory ret) = token.call(abi.encodeWithSelector(IERC20Minimal.approve.selector, spender, amount));
+        if (!ok || (ret.length > 0 && !abi.decode(ret, (bool)))) revert ApproveFailed(token, spender);
+    }
+
+    function _call(address token, bytes memory data, address to, uint256 amount) private {
+        if (token.code.length == 0) revert TransferFailed(token, to, amount);
+        (bool ok, bytes memory ret) = token.call(data);
+        if (!ok) {
+            if (ret.length > 0) {
+                assembly {
+                    revert(add(ret, 32), mload(ret))
+                }
+            }
+            revert TransferFailed(token, to, amount);
+        }
+        if (ret.length > 0 && !abi.decode(ret, (bool))) revert TransferFailed(token, to, amount);
+    }
+}

@@ -1,0 +1,122 @@
+/**
+ * Starts and stops anvil processes, one per chain: `anvil --chain-id N --port 0 --host 127.0.0.1`, the port read
+ * from its `Listening on 127.0.0.1:PORT` line. The native binary of @foundry-rs/anvil-<platform> is spawned
+ * directly (no node wrapper), so the pid we hold is anvil's own; every process is stopped by that pid.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface AnvilProcess {
+  readonly chainId: number;
+  readonly pid: number;
+  readonly port: number;
+  readonly url: string;
+  /** SIGTERM, then SIGKILL after 2 s; resolves when the process has exited. */
+  stop(): Promise<void>;
+}
+
+export interface AnvilOptions {
+  /** Ether of every dev account (default 100,000,000). */
+  readonly balanceEth?: number;
+  /** Dev accounts (default 10). */
+  readonly accounts?: number;
+  /** Block gas limit (default 1,000,000,000: seeding sends large configuration transactions). */
+  readonly gasLimit?: bigint;
+  readonly startTimeoutMs?: number;
+}
+
+/** The anvil binary: ANVIL_BIN, else the platform package's bin/anvil. */
+export function anvilBinary(): string {
+  if (process.env.ANVIL_BIN) return process.env.ANVIL_BIN;
+  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
+  const pkg = `@foundry-rs/anvil-${process.platform}-${arch}`;
+  let dir: string;
+  try {
+    dir = path.dirname(require.resolve(`${pkg}/package.json`));
+  } catch {
+    throw new Error(`${pkg} is not installed (the anvil binary of this platform); set ANVIL_BIN to an anvil executable`);
+  }
+  const bin = path.join(dir, 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
+  if (!fs.existsSync(bin)) throw new Error(`no anvil binary at ${bin}`);
+  return bin;
+}
+
+const live = new Set<ChildProcess>();
+let exitHookInstalled = false;
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  // last resort if the owner never called stop(): kill our own children (by their pid) when this process exits
+  process.on('exit', () => {
+    for (const child of live) if (child.pid !== undefined && child.exitCode === null) {
+      try {
+        process.kill(child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }
+  });
+}
+
+export function startAnvil(chainId: number, options: AnvilOptions = {}): Promise<AnvilProcess> {
+  installExitHook();
+  const args = [
+    '--chain-id', String(chainId),
+    '--port', '0',
+    '--host', '127.0.0.1',
+    '--base-fee', '0', // the service's gas prices (e.g. 0.02 gwei on Arbitrum) must be accepted as they are
+    '--balance', String(options.balanceEth ?? 100_000_000),
+    '--accounts', String(options.accounts ?? 10),
+    '--gas-limit', String(options.gasLimit ?? 1_000_000_000n),
+  ];
+  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  live.add(child);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => {
+    live.delete(child);
+    resolve();
+  }));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(child.pid!, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(child.pid!, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }, 2000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  return new Promise<AnvilProcess>((resolve, reject) => {
+    let output = '';
+    let done = false;
+    const timeout = setTimeout(() => setImmediate(() => fail(new Error(`anvil (chain ${chainId}) did not listen within ${options.startTimeoutMs ?? 10_000} ms:\n${output}`))), options.startTimeoutMs ?? 10_000);
+    const fail = (error: Error) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timeout);
+      void stop().then(() => reject(error));
+    };
+    const onData = (chunk: Buffer) => {
+      if (done) return; // keep draining the pipes (anvil logs every transaction) but stop looking
+      output += chunk.toString('utf8');
+      const match = /Listening on 127\.0\.0\.1:(\d+)/.exec(output);
+      if (!match) return;
+      done = true;
+      clearTimeout(timeout);
+      const port = Number(match[1]);
+      resolve({ chainId, pid: child.pid!, port, url: `http://127.0.0.1:${port}`, stop });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('error', (error) => fail(error));
+    child.once('exit', (code, signal) => fail(new Error(`anvil (chain ${chainId}) exited (${code ?? signal}) before listening:\n${output}`)));
+  });
+}
