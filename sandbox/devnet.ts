@@ -51,7 +51,7 @@ export interface Devnet {
   /** A test wallet connected to a chain's provider. */
   wallet(chainId: number, index?: number): Wallet;
   chain(chainId: number): DevnetChain;
-  /** Snapshots every chain; the returned function reverts them all to it (usable once). */
+  /** Snapshots every chain; the returned function reverts them all to it (usable once) and resyncs the relayer. */
   checkpoint(): Promise<() => Promise<void>>;
   /** Milliseconds from the call to ready, by phase. */
   readonly timings: Readonly<Record<string, number>>;
@@ -131,6 +131,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
             const ok = (await c.provider.send('evm_revert', [id])) as boolean;
             if (!ok) throw new Error(`evm_revert ${id} failed on chain ${c.chainId}`);
           }
+          await relayer?.resync();
         };
       },
       stop,

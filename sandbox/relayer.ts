@@ -66,6 +66,19 @@ export class Relayer {
     this.schedule();
   }
 
+  /**
+   * Forgets everything seen and watches from the current blocks on: needed after evm_revert (block numbers,
+   * deposit ids and transaction ids come back).
+   */
+  async resync(): Promise<void> {
+    const wasRunning = !this.stopped;
+    this.stop();
+    while (this.running) await new Promise((resolve) => setTimeout(resolve, 2));
+    this.completions.clear();
+    for (const c of this.chains.values()) c.sender.reset();
+    if (wasRunning) await this.start();
+  }
+
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);

@@ -46,6 +46,11 @@ export class UnlockedSender {
 
   constructor(readonly provider: JsonRpcProvider, readonly from: string) {}
 
+  /** Reads the nonce from the chain again on the next send (after evm_revert). */
+  reset(): void {
+    this.nonce = undefined;
+  }
+
   async send(tx: SendOptions): Promise<string> {
     if (this.nonce === undefined) this.nonce = await this.provider.getTransactionCount(this.from, 'pending');
     const nonce = this.nonce++;

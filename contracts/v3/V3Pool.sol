@@ -82,6 +82,19 @@ contract V3Pool {
         return ticks;
     }
 
+    /// The swap's amounts and final state without executing it (amountSpecified ≥ 0: exact input); reverts
+    /// WindowExhausted like `swap`.
+    function quote(bool zeroForOne, int256 amountSpecified)
+        external
+        view
+        returns (uint256 amountIn, uint256 amountOut, uint160 sqrtPriceAfter, int24 tickAfter, uint128 liquidityAfter)
+    {
+        if (amountSpecified == 0) revert AmountSpecifiedZero();
+        State memory s = State(amountSpecified, sqrtPriceX96_, tick_, liquidity, 0, 0);
+        _loop(s, zeroForOne, zeroForOne ? TickMath.MIN_SQRT_RATIO + 1 : TickMath.MAX_SQRT_RATIO - 1, ticks);
+        return (s.amountIn, s.amountOut, s.sqrtPriceX96, s.tick, s.liquidity);
+    }
+
     function swap(address recipient, bool zeroForOne, int256 amountSpecified, uint160 sqrtPriceLimitX96, bytes calldata data)
         external
         returns (int256 amount0, int256 amount1)

@@ -1,0 +1,187 @@
+/**
+ * Quotes of the real app (in process) executed on real local EVM chains (anvil, sandbox/devnet.ts): the
+ * transactionRequest is signed and sent as it is by a funded test wallet, and the receiver must get exactly
+ * estimate.toAmount (the core's integer math, reproduced by the Solidity pools, router, fee collector and bridge).
+ * One route per pool kind (V2, V3, Curve with 2 and 3 coins), native in / out through WETH, an integrator fee,
+ * a bridge-only transfer completed by the relayer, and swap → bridge → destination swap.
+ * Each test starts from the seeded state (evm_snapshot / evm_revert), since quotes price the snapshot's state.
+ */
+import request from 'supertest';
+import type express from 'express';
+import { Interface, type TransactionReceipt } from 'ethers';
+import { startDevnet, type Devnet } from '../../sandbox/devnet';
+import { approveIfNeeded, balanceOf, replayRevert, sendTransactionRequest, type WireTransactionRequest } from '../../sandbox/execute';
+import { makeTestApp } from '../support/app';
+
+const NATIVE = '0x0000000000000000000000000000000000000000';
+jest.setTimeout(60_000);
+
+interface Quote {
+  action: { fromChainId: number; toChainId: number; fromAmount: string; fromToken: { address: string }; toToken: { address: string } };
+  estimate: { toAmount: string; toAmountMin: string; approvalAddress: string };
+  includedSteps: { type: string; tool: string }[];
+  transactionRequest: WireTransactionRequest;
+}
+
+let devnet: Devnet;
+let app: express.Express;
+let restore: (() => Promise<void>) | undefined;
+let routerI: Interface;
+let errorsI: Interface;
+
+beforeAll(async () => {
+  const [d, t] = await Promise.all([startDevnet({ wallets: 2 }), makeTestApp()]);
+  devnet = d;
+  app = t.app;
+  routerI = new Interface(devnet.artifacts.Router.abi as string[]);
+  const errors = Object.values(devnet.artifacts).flatMap((a) => (a.abi as { type: string }[]).filter((x) => x.type === 'error'));
+  errorsI = new Interface(errors as never);
+}, 90_000);
+
+afterAll(async () => {
+  await devnet?.stop();
+});
+
+beforeEach(async () => {
+  restore = await devnet.checkpoint();
+});
+
+afterEach(async () => {
+  await restore?.();
+  restore = undefined;
+});
+
+async function getQuote(query: Record<string, string>, wallet: string): Promise<Quote> {
+  const res = await request(app).get('/v1/quote').query({ ...query, fromAddress: wallet });
+  if (res.status !== 200) throw new Error(`quote ${JSON.stringify(query)}: ${res.status} ${JSON.stringify(res.body).slice(0, 400)}`);
+  return res.body as Quote;
+}
+
+const SELECTORS: Record<string, string> = {
+  '0x38ed1739': 'v2', // swapExactTokensForTokens
+  '0xc04b8d59': 'v3', // exactInput
+  '0x3df02124': 'curve', // exchange(int128,int128,uint256,uint256)
+  '0xd0e30db0': 'wrap',
+  '0x2e1a7d4d': 'unwrap',
+};
+
+/** The kinds of the SwapData of a router call (source side), from its call data. */
+function hopKinds(data: string): string[] {
+  const call = routerI.parseTransaction({ data })!;
+  const fee = new Interface(devnet.artifacts.FeeCollector.abi as string[]);
+  const feeSelectors = new Set(['collectTokenFees', 'collectNativeFees'].map((f) => fee.getFunction(f)!.selector));
+  return ((call.args.swapData ?? []) as { callData: string }[]).map((s) => {
+    const selector = s.callData.slice(0, 10);
+    return feeSelectors.has(selector) ? 'fee' : SELECTORS[selector] ?? selector;
+  });
+}
+
+interface Executed {
+  quote: Quote;
+  receipt: TransactionReceipt;
+  received: bigint;
+  spent: bigint;
+}
+
+/** Approves when needed, sends the quote's transaction as is, waits for the relayer when it bridges. */
+async function execute(query: Record<string, string>, walletIndex = 0): Promise<Executed> {
+  const fromChainId = Number(query.fromChain);
+  const wallet = devnet.wallet(fromChainId, walletIndex);
+  const quote = await getQuote(query, wallet.address);
+  const { action } = quote;
+  expect(action.fromChainId).toBe(fromChainId);
+  const from = devnet.chain(action.fromChainId);
+  const to = devnet.chain(action.toChainId);
+  await approveIfNeeded(wallet, action.fromToken.address, quote.estimate.approvalAddress, BigInt(action.fromAmount));
+  const fromBefore = await balanceOf(from.provider, action.fromToken.address, wallet.address);
+  const toBefore = await balanceOf(to.provider, action.toToken.address, wallet.address);
+  const routerBefore = await balanceOf(from.provider, action.fromToken.address, quote.transactionRequest.to);
+  const receipt = await sendTransactionRequest(wallet, quote.transactionRequest);
+  if (receipt.status !== 1) {
+    throw new Error(`transaction reverted (gas used ${receipt.gasUsed} of ${BigInt(quote.transactionRequest.gasLimit)}): ${await replayRevert(from.provider, receipt, errorsI)}`);
+  }
+  const gasPaid = receipt.gasUsed * receipt.gasPrice;
+  if (action.fromChainId !== action.toChainId) {
+    const started = receipt.logs
+      .filter((l) => l.address.toLowerCase() === quote.transactionRequest.to.toLowerCase())
+      .map((l) => routerI.parseLog(l))
+      .find((e) => e?.name === 'LiFiTransferStarted');
+    expect(started).toBeDefined();
+    const completion = await devnet.relayer!.waitFor(started!.args.bridgeData.transactionId as string);
+    if (completion.kind !== 'released') throw new Error(`the bridge refunded: ${completion.reason}`);
+    if (completion.destinationCall) expect(completion.destinationCallSucceeded).toBe(true);
+  }
+  const fromAfter = await balanceOf(from.provider, action.fromToken.address, wallet.address);
+  const toAfter = await balanceOf(to.provider, action.toToken.address, wallet.address);
+  // the native coin also pays the gas on its chain
+  const spent = fromBefore - fromAfter - (action.fromToken.address === NATIVE ? gasPaid : 0n);
+  const received = toAfter - toBefore + (action.toToken.address === NATIVE && action.toChainId === action.fromChainId ? gasPaid : 0n);
+  // the router keeps nothing of the input
+  expect(await balanceOf(from.provider, action.fromToken.address, quote.transactionRequest.to)).toBe(routerBefore);
+  return { quote, receipt, received, spent };
+}
+
+function expectExact(e: Executed): void {
+  expect(e.spent).toBe(BigInt(e.quote.action.fromAmount));
+  expect(e.received).toBe(BigInt(e.quote.estimate.toAmount));
+  expect(e.received >= BigInt(e.quote.estimate.toAmountMin)).toBe(true);
+  expect(e.receipt.gasUsed <= BigInt(e.quote.transactionRequest.gasLimit)).toBe(true);
+}
+
+describe('same-chain quotes execute exactly', () => {
+  test('constant product (V2): WETH → LINK on Ethereum through sushiswap', async () => {
+    const e = await execute({ fromChain: '1', toChain: '1', fromToken: 'WETH', toToken: 'LINK', fromAmount: '1000000000000000000', allowExchanges: 'sushiswap' });
+    expect(hopKinds(e.quote.transactionRequest.data)).toEqual(['v2']);
+    expectExact(e);
+  });
+
+  test('concentrated (V3): USDC → WETH on Arbitrum through sushiswap', async () => {
+    const e = await execute({ fromChain: '42161', toChain: '42161', fromToken: 'USDC', toToken: 'WETH', fromAmount: '25000000000', allowExchanges: 'sushiswap' });
+    expect(hopKinds(e.quote.transactionRequest.data)).toEqual(['v3']);
+    expectExact(e);
+  });
+
+  test('stableswap (Curve, 3 coins): USDC → USDT on Ethereum', async () => {
+    const e = await execute({ fromChain: '1', toChain: '1', fromToken: 'USDC', toToken: 'USDT', fromAmount: '1000000000', allowExchanges: 'curve' });
+    expect(hopKinds(e.quote.transactionRequest.data)).toEqual(['curve']);
+    expectExact(e);
+  });
+
+  test('stableswap (Curve, 2 coins, 6 → 18 decimals) with an integrator fee: USDC → USDe on Ethereum', async () => {
+    const e = await execute({ fromChain: '1', toChain: '1', fromToken: 'USDC', toToken: 'USDe', fromAmount: '5000000000', allowExchanges: 'curve', integrator: 'example-dapp', fee: '0.003' });
+    expect(hopKinds(e.quote.transactionRequest.data)).toEqual(['fee', 'curve']);
+    expectExact(e);
+  });
+
+  test('native in: ETH → USDC on Base (WETH deposit, then the pools)', async () => {
+    const e = await execute({ fromChain: '8453', toChain: '8453', fromToken: 'ETH', toToken: 'USDC', fromAmount: '1000000000000000000' });
+    expect(hopKinds(e.quote.transactionRequest.data)[0]).toBe('wrap');
+    expectExact(e);
+  });
+
+  test('native out: USDC → ETH on Base (the pools, then WETH withdraw)', async () => {
+    const e = await execute({ fromChain: '8453', toChain: '8453', fromToken: 'USDC', toToken: 'ETH', fromAmount: '1000000000' });
+    expect(hopKinds(e.quote.transactionRequest.data).at(-1)).toBe('unwrap');
+    expectExact(e);
+  });
+});
+
+describe('cross-chain quotes execute exactly, completed by the relayer', () => {
+  test('bridge only: USDC Base → Arbitrum', async () => {
+    const e = await execute({ fromChain: '8453', toChain: '42161', fromToken: 'USDC', toToken: 'USDC', fromAmount: '1000000000' });
+    expect(e.quote.includedSteps.map((s) => s.type)).toEqual(['cross']);
+    expectExact(e);
+  });
+
+  test('bridge only with a proportional and a destination gas fee: USDC Base → Arbitrum via across', async () => {
+    const e = await execute({ fromChain: '8453', toChain: '42161', fromToken: 'USDC', toToken: 'USDC', fromAmount: '1000000000', allowBridges: 'across' });
+    expect(e.received < BigInt(e.quote.action.fromAmount)).toBe(true);
+    expectExact(e);
+  });
+
+  test('fee, swap, bridge and destination swap: WETH Arbitrum → DAI Base', async () => {
+    const e = await execute({ fromChain: '42161', toChain: '8453', fromToken: 'WETH', toToken: 'DAI', fromAmount: '1000000000000000000', integrator: 'example-dapp', fee: '0.002' });
+    expect(e.quote.includedSteps.map((s) => s.type)).toEqual(['protocol', 'swap', 'cross', 'swap']);
+    expectExact(e);
+  });
+});
