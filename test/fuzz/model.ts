@@ -132,6 +132,8 @@ export async function contractOracle(openapiPath: string): Promise<Oracle> {
         if (Array.isArray(value) && arrays.get(operation.operationId)?.has(name)) query[name] = value.join(',');
       }
       let body: unknown;
+      const encoding = (request.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+      if (request.body !== undefined && encoding !== 'identity') return 'unknown'; // what the server decodes is its business
       if (request.body !== undefined && /^application\/json(;|$)/i.test(request.headers['content-type'] ?? '')) {
         const text = request.body;
         if (text.trim() === '' || text.charCodeAt(0) === 0xfeff) return 'unknown';
