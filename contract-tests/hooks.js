@@ -73,6 +73,17 @@ const BAD_INPUTS = {
     404: (url) => { url.pathname = url.pathname.replace(/\/integrators\/[^/]+/, '/integrators/unknown-integrator'); },
   },
   getGasSuggestion: { 400: (url) => { url.pathname = url.pathname.replace(/\/suggestion\/[^/]+/, '/suggestion/nochain'); } },
+  // the example body, changed: both toAmount and fromAmount (the rule the schema leaves to the server);
+  // an amount below the bridge's minimum (no route)
+  postContractCallsQuote: {
+    400: (url, request) => changeBody(request, (body) => { body.fromAmount = body.toAmount; }),
+    404: (url, request) => changeBody(request, (body) => { body.toAmount = '1'; body.contractCalls.forEach((call) => { call.fromAmount = '1'; }); }),
+  },
+  // a gas limit too high for any chain; an amount below the bridge's minimum
+  postContractCallQuote: {
+    400: (url, request) => changeBody(request, (body) => { body.toContractGasLimit = '99999999'; }),
+    404: (url, request) => changeBody(request, (body) => { body.toAmount = '1'; }),
+  },
 };
 
 /** Rewrites a JSON request body in place (and its Content-Length, when set). */

@@ -14,6 +14,8 @@ import { testApiKey } from './testApiKey';
 import { getIntegrator } from './getIntegrator';
 import { getIntegratorWithdrawal } from './getIntegratorWithdrawal';
 import { getGasSuggestion } from './getGasSuggestion';
+import { postContractCallsQuote } from './postContractCallsQuote';
+import { postContractCallQuote } from './postContractCallQuote';
 
 /** One handler per implemented operation; every other operation of the contract answers 501. */
 export const handlers: HandlerTable = {
@@ -32,4 +34,6 @@ export const handlers: HandlerTable = {
   getIntegrator,
   getIntegratorWithdrawal,
   getGasSuggestion,
+  postContractCallsQuote,
+  postContractCallQuote,
 };

@@ -4,7 +4,9 @@ import type { Catalog } from '../src/core/catalog/catalog';
 import type { RouterDeployments } from '../src/core/catalog/routers';
 import type { Chain, Token } from '../src/core/catalog/types';
 import type { FeeCost, GasCost, PlannedStep, Route, RouteTransaction, UnavailableRoutes } from '../src/core/routing/types';
+import { estimateCallOutput, type ContractCall } from '../src/core/routing/contractCalls';
 import { approvalAddressOf, refuelToAmountMin, type EvmTransactionRequest } from '../src/core/transactions/build';
+import { ZERO_ADDRESS } from '../src/core/transactions/ids';
 import { tokenToWire } from './wire';
 
 /** Explicit converters from routes (domain) to Steps and Routes (wire): big integers as decimal strings. */
@@ -69,6 +71,7 @@ function gasCostToWire(cost: GasCost): Schemas['GasCost'] {
 const OWN_TOOLS: Record<string, string> = {
   feeCollection: 'Integrator fee collection',
   wrapper: 'Native coin wrapper',
+  custom: 'Contract call',
 };
 
 function toolDetails(catalog: Catalog, key: string): Schemas['ToolDetails'] {
@@ -164,6 +167,47 @@ export function transactionToStep(context: WireContext, route: Route, tx: RouteT
   if (route.request.integrator) step.integrator = route.request.integrator;
   if (route.request.referrer) step.referrer = route.request.referrer;
   return step;
+}
+
+/**
+ * A contract call as a `custom` included step of the step `parentId`, at `position` among its included steps:
+ * the router `executor` (on the call's chain) spends `amount` of the delivered token by calling the contract.
+ * toAmount estimates the call's output at reference prices (the input itself when it names no output token);
+ * toAmountMin is 0: the router guarantees what a call receives, not what it returns.
+ */
+export function contractCallToWire(route: Route, call: ContractCall, parentId: string, position: number, executor: string): Schemas['Step'] {
+  const output = call.outputToken ?? call.token;
+  const native = call.token.address.toLowerCase() === ZERO_ADDRESS;
+  return {
+    id: childId(parentId, position),
+    type: 'custom',
+    tool: 'custom',
+    toolDetails: { key: 'custom', name: OWN_TOOLS.custom },
+    action: {
+      fromChainId: call.token.chainId,
+      toChainId: output.chainId,
+      fromToken: tokenToWire(call.token),
+      toToken: tokenToWire(output),
+      fromAmount: call.amount.toString(),
+      fromAddress: executor,
+      ...(route.request.toAddress ? { toAddress: route.request.toAddress } : {}),
+      toContractAddress: call.target,
+      toContractCallData: call.callData,
+      toFallbackAddress: call.fallbackReceiver,
+      callDataGasLimit: call.gasLimit.toString(),
+    },
+    estimate: {
+      tool: 'custom',
+      fromAmount: call.amount.toString(),
+      toAmount: estimateCallOutput(call.amount, call.token, call.outputToken).toString(),
+      toAmountMin: '0',
+      approvalAddress: native ? ZERO_ADDRESS : call.approveTo,
+      executionDuration: 0,
+      feeCosts: [],
+      gasCosts: [],
+      data: { contractCallIndex: call.index },
+    },
+  };
 }
 
 /** The id of the step of a route's transaction `index` (the route id for the first). */

@@ -118,7 +118,29 @@ export interface paths {
          *     chain, for example a deposit into a lending pool. Give either `toAmount` (the amount the
          *     contract calls need on the destination chain) or `fromAmount` (the amount to send): exactly
          *     one of them is required, the server answers 400 (code 1011) otherwise. Returns a `Step` of
-         *     type `lifi` whose `includedSteps` end in a `custom` step describing the calls.
+         *     type `lifi` whose `includedSteps` end in one `custom` step per call.
+         *
+         *     - The route delivers `toToken` to the router on `toChain`, which checks that at least the
+         *       step's `estimate.toAmountMin` arrived, then runs the calls in order, each with its own
+         *       `fromAmount` of `toToken` (its `fromTokenAddress` must be `toToken`); what arrives above the
+         *       calls' amounts goes to `fromAddress`. With `toAmount`, `estimate.toAmountMin` is at least
+         *       `toAmount` (slippage included) and the calls' amounts add up to at most `toAmount`; with
+         *       `fromAmount`, the route must guarantee the calls' amounts (400 naming the call otherwise).
+         *     - A call that reverts sends its amount to `toFallbackAddress` (default `fromAddress`); the
+         *       next calls still run. The fallback, the approval address and the gas limit travel with
+         *       each call in the transaction's call data.
+         *     - Each call runs with at most `toContractGasLimit` gas. Across chains that gas (plus the
+         *       router's own) is paid to the bridge's relayer in the bridged token, as the fee
+         *       `Destination call gas` (included); on one chain it is part of the transaction's gas. The
+         *       calls' gas must fit in one transaction (400 otherwise).
+         *     - Same chain (`fromChain` = `toChain`) is supported: the transaction is the router's
+         *       `swapAndCall` (swaps, then the calls); with the same token on both sides there is no swap
+         *       and no slippage. Across chains the calls run in the bridge's destination call
+         *       `swapAndCompleteBridgeTokensWithCalls`. `GET /v1/calldata/parse` decodes both.
+         *     - Semantic problems (unknown chains or tokens, non-EVM chains, a call taking another token
+         *       than `toToken`, amounts that do not add up, gas limits too high, calls of the router
+         *       itself) answer 400 code 1011 naming each body field in `errors.issues`; no route answers
+         *       404 code 1002 with the reasons.
          */
         post: operations["postContractCallsQuote"];
         delete?: never;
@@ -140,7 +162,10 @@ export interface paths {
          * Get a quote for a transfer followed by one destination contract call (deprecated)
          * @deprecated
          * @description **Deprecated**: use `POST /v1/quote/contractCalls`, which takes a list of calls. This
-         *     single-call form is kept for existing clients and answers the same `Step` shape.
+         *     single-call form is kept for existing clients and answers the same `Step` shape: it is
+         *     answered as `POST /v1/quote/contractCalls` with one call that takes the whole `toAmount` of
+         *     `toToken` (`contractOutputsToken` as its `toTokenAddress`); 400 answers name this body's
+         *     own fields.
          */
         post: operations["postContractCallQuote"];
         delete?: never;
@@ -826,8 +851,8 @@ export interface components {
          *     (fee collection and other in-contract work) or `custom` (a contract call).
          *     `transactionRequest` is present in quote and stepTransaction responses when the sending chain
          *     is an EVM chain: a call of the router (`swapTokensGeneric` on one chain,
-         *     `startBridgeTokensVia<Bridge>` / `swapAndStartBridgeTokensVia<Bridge>` across chains) that
-         *     `GET /v1/calldata/parse` decodes.
+         *     `startBridgeTokensVia<Bridge>` / `swapAndStartBridgeTokensVia<Bridge>` across chains;
+         *     `swapAndCall` on one chain with contract calls) that `GET /v1/calldata/parse` decodes.
          */
         Step: {
             id: components["schemas"]["Uuid"];
@@ -1159,18 +1184,29 @@ export interface components {
             integrators?: components["schemas"]["IntegratorString"][];
         };
         ContractCall: {
-            /** @description Amount of fromTokenAddress the call consumes on the destination chain. */
+            /**
+             * @description Amount of fromTokenAddress the call receives on the destination chain (approved to
+             *     toApprovalAddress, or sent as value for the native coin).
+             */
             fromAmount: components["schemas"]["Amount"];
+            /** @description The token the route delivers, the request's `toToken` (400 otherwise). */
             fromTokenAddress: components["schemas"]["EvmAddress"];
-            /** @description Token the call outputs, if any. */
+            /**
+             * @description Token the call outputs, if any: a token of `GET /v1/tokens` on `toChain` (400 otherwise);
+             *     it describes the `custom` step only.
+             */
             toTokenAddress?: components["schemas"]["EvmAddress"];
+            /** @description The contract to call (neither the zero address nor the service's router or fee collector). */
             toContractAddress: components["schemas"]["EvmAddress"];
             toContractCallData: components["schemas"]["HexData"];
-            /** @description Gas limit of the call. */
+            /**
+             * @description Gas limit of the call (greater than 0); priced into the quote at this limit. The calls'
+             *     limits, with 40000 of the router's own gas each, may add up to at most 12421772.
+             */
             toContractGasLimit: components["schemas"]["Amount"];
             /** @description Address to approve fromTokenAddress to, when different from toContractAddress. */
             toApprovalAddress?: components["schemas"]["EvmAddress"];
-            /** @description Receives the tokens if the call fails. */
+            /** @description Receives the call's amount if the call fails (default `fromAddress`). */
             toFallbackAddress?: components["schemas"]["EvmAddress"];
         };
         /** @description Give exactly one of `toAmount` and `fromAmount` (enforced by the server with a 400, code 1011). */
@@ -1180,9 +1216,12 @@ export interface components {
             fromAddress: components["schemas"]["WalletAddress"];
             toChain: components["schemas"]["ChainRef"];
             toToken: components["schemas"]["TokenIdentifier"];
-            /** @description Amount of toToken the contract calls need on the destination chain. */
+            /**
+             * @description Amount of toToken the contract calls need on the destination chain: the step's
+             *     `estimate.toAmountMin` is at least this amount (exact output).
+             */
             toAmount?: components["schemas"]["Amount"];
-            /** @description Amount of fromToken to send. */
+            /** @description Amount of fromToken to send (exact input). */
             fromAmount?: components["schemas"]["Amount"];
             contractCalls: components["schemas"]["ContractCall"][];
             integrator?: components["schemas"]["IntegratorString"];
@@ -2752,7 +2791,6 @@ export interface operations {
                  *         {
                  *           "fromAmount": "9985000",
                  *           "fromTokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-                 *           "toTokenAddress": "0x4e65fE4DbA92790696d040ac24Aa414708F5c0AB",
                  *           "toContractAddress": "0xA238Dd80C259a72e81d7e4664a9801593F98d1c5",
                  *           "toContractCallData": "0x617ba037000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be8000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000000000",
                  *           "toContractGasLimit": "300000",
@@ -2781,17 +2819,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a3c1e5f7-2b4d-4f6a-8c0e-1d3f5b7a9c2e",
+                     *       "id": "d0c50f78-759c-402d-a281-8c776598c0a5",
                      *       "type": "lifi",
                      *       "tool": "across",
                      *       "toolDetails": {
                      *         "key": "across",
                      *         "name": "Across",
-                     *         "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
+                     *         "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/across.png"
                      *       },
                      *       "action": {
                      *         "fromChainId": 42161,
-                     *         "fromAmount": "10000000",
+                     *         "toChainId": 8453,
                      *         "fromToken": {
                      *           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
                      *           "chainId": 42161,
@@ -2799,39 +2837,44 @@ export interface operations {
                      *           "decimals": 6,
                      *           "name": "USD Coin",
                      *           "coinKey": "USDC",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *           "priceUSD": "0.9998",
+                     *           "priceUSD": "1.00",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
                      *           "tags": [
                      *             "stablecoin"
                      *           ]
                      *         },
-                     *         "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *         "toChainId": 8453,
                      *         "toToken": {
-                     *           "address": "0x4e65fE4DbA92790696d040ac24Aa414708F5c0AB",
+                     *           "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
                      *           "chainId": 8453,
-                     *           "symbol": "aBasUSDC",
+                     *           "symbol": "USDC",
                      *           "decimals": 6,
-                     *           "name": "Aave Base USDC",
-                     *           "priceUSD": "0.9998"
+                     *           "name": "USD Coin",
+                     *           "coinKey": "USDC",
+                     *           "priceUSD": "1.00",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                     *           "tags": [
+                     *             "stablecoin"
+                     *           ]
                      *         },
-                     *         "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *         "slippage": 0.005
+                     *         "fromAmount": "10154448",
+                     *         "slippage": 0.005,
+                     *         "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *         "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0"
                      *       },
                      *       "estimate": {
                      *         "tool": "across",
-                     *         "approvalAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *         "fromAmount": "10000000",
-                     *         "fromAmountUSD": "9.9980",
-                     *         "toAmount": "9985000",
+                     *         "fromAmount": "10154448",
+                     *         "fromAmountUSD": "10.154448",
+                     *         "toAmount": "10035176",
                      *         "toAmountMin": "9985000",
-                     *         "toAmountUSD": "9.9830",
-                     *         "executionDuration": 8,
+                     *         "toAmountUSD": "10.035176",
+                     *         "approvalAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
+                     *         "executionDuration": 10.25,
                      *         "feeCosts": [
                      *           {
-                     *             "name": "Relayer fee",
-                     *             "description": "Fee kept by the Across relayer, including the gas of the destination calls on Base.",
-                     *             "percentage": "0.0015",
+                     *             "name": "across fee",
+                     *             "description": "across fee: 0.0004 of the bridged amount plus a fixed 0 units",
+                     *             "percentage": "0.0004",
                      *             "token": {
                      *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
                      *               "chainId": 42161,
@@ -2839,25 +2882,67 @@ export interface operations {
                      *               "decimals": 6,
                      *               "name": "USD Coin",
                      *               "coinKey": "USDC",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "priceUSD": "0.9998",
+                     *               "priceUSD": "1.00",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
                      *               "tags": [
                      *                 "stablecoin"
                      *               ]
                      *             },
-                     *             "amount": "15000",
-                     *             "amountUSD": "0.0150",
+                     *             "amount": "4062",
+                     *             "amountUSD": "0.004062",
+                     *             "included": true
+                     *           },
+                     *           {
+                     *             "name": "Relayer destination gas",
+                     *             "description": "Gas the across relayer spends on the destination chain, deducted from the bridged amount",
+                     *             "percentage": "0.009847",
+                     *             "token": {
+                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *               "chainId": 42161,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "priceUSD": "1.00",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "amount": "100000",
+                     *             "amountUSD": "0.1",
+                     *             "included": true
+                     *           },
+                     *           {
+                     *             "name": "Destination call gas",
+                     *             "description": "Gas of the across destination call on Base (the contract calls at their gas limits), paid in USDC",
+                     *             "percentage": "0.001513",
+                     *             "token": {
+                     *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *               "chainId": 8453,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "priceUSD": "1.00",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "amount": "15210",
+                     *             "amountUSD": "0.01521",
                      *             "included": true
                      *           }
                      *         ],
                      *         "gasCosts": [
                      *           {
                      *             "type": "SEND",
-                     *             "price": "10000000",
-                     *             "estimate": "210000",
-                     *             "limit": "262500",
-                     *             "amount": "2100000000000",
-                     *             "amountUSD": "0.0072",
+                     *             "price": "20000000",
+                     *             "estimate": "215000",
+                     *             "limit": "268750",
+                     *             "amount": "4300000000000",
+                     *             "amountUSD": "0.013975",
                      *             "token": {
                      *               "address": "0x0000000000000000000000000000000000000000",
                      *               "chainId": 42161,
@@ -2865,26 +2950,35 @@ export interface operations {
                      *               "decimals": 18,
                      *               "name": "ETH",
                      *               "coinKey": "ETH",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
-                     *               "priceUSD": "3412.57"
+                     *               "priceUSD": "3250.00",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png"
                      *             }
                      *           }
-                     *         ]
+                     *         ],
+                     *         "data": {
+                     *           "priceImpact": "0.000000",
+                     *           "overallPath": "42161:USDC-across-8453:USDC",
+                     *           "contractCalls": {
+                     *             "count": 1,
+                     *             "fromAmount": "9985000",
+                     *             "remainderReceiver": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *             "gasLimit": "300000"
+                     *           }
+                     *         }
                      *       },
-                     *       "integrator": "example-dapp",
                      *       "includedSteps": [
                      *         {
-                     *           "id": "c5e7a9b1-3d5f-4a7c-9e1b-2f4a6c8e0b3d",
+                     *           "id": "15b1839c-f3ba-4a8a-a9ac-1667cde78b65",
                      *           "type": "cross",
                      *           "tool": "across",
                      *           "toolDetails": {
                      *             "key": "across",
                      *             "name": "Across",
-                     *             "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
+                     *             "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/across.png"
                      *           },
                      *           "action": {
                      *             "fromChainId": 42161,
-                     *             "fromAmount": "10000000",
+                     *             "toChainId": 8453,
                      *             "fromToken": {
                      *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
                      *               "chainId": 42161,
@@ -2892,14 +2986,12 @@ export interface operations {
                      *               "decimals": 6,
                      *               "name": "USD Coin",
                      *               "coinKey": "USDC",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "priceUSD": "0.9998",
+                     *               "priceUSD": "1.00",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
                      *               "tags": [
                      *                 "stablecoin"
                      *               ]
                      *             },
-                     *             "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *             "toChainId": 8453,
                      *             "toToken": {
                      *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
                      *               "chainId": 8453,
@@ -2907,27 +2999,29 @@ export interface operations {
                      *               "decimals": 6,
                      *               "name": "USD Coin",
                      *               "coinKey": "USDC",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "priceUSD": "0.9998",
+                     *               "priceUSD": "1.00",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
                      *               "tags": [
                      *                 "stablecoin"
                      *               ]
                      *             },
-                     *             "toAddress": "0x0561fFe9855541C02D17951c93405A4407Df74BC",
-                     *             "slippage": 0.005
+                     *             "fromAmount": "10154448",
+                     *             "slippage": 0.005,
+                     *             "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *             "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0"
                      *           },
                      *           "estimate": {
                      *             "tool": "across",
+                     *             "fromAmount": "10154448",
+                     *             "toAmount": "10050386",
+                     *             "toAmountMin": "10050386",
                      *             "approvalAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *             "fromAmount": "10000000",
-                     *             "toAmount": "9985000",
-                     *             "toAmountMin": "9985000",
-                     *             "executionDuration": 6,
+                     *             "executionDuration": 10,
                      *             "feeCosts": [
                      *               {
-                     *                 "name": "Relayer fee",
-                     *                 "description": "Fee kept by the Across relayer, including the gas of the destination calls on Base.",
-                     *                 "percentage": "0.0015",
+                     *                 "name": "across fee",
+                     *                 "description": "across fee: 0.0004 of the bridged amount plus a fixed 0 units",
+                     *                 "percentage": "0.0004",
                      *                 "token": {
                      *                   "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
                      *                   "chainId": 42161,
@@ -2935,51 +3029,73 @@ export interface operations {
                      *                   "decimals": 6,
                      *                   "name": "USD Coin",
                      *                   "coinKey": "USDC",
-                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *                   "priceUSD": "0.9998",
+                     *                   "priceUSD": "1.00",
+                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
                      *                   "tags": [
                      *                     "stablecoin"
                      *                   ]
                      *                 },
-                     *                 "amount": "15000",
-                     *                 "amountUSD": "0.0150",
+                     *                 "amount": "4062",
+                     *                 "amountUSD": "0.004062",
+                     *                 "included": true
+                     *               },
+                     *               {
+                     *                 "name": "Relayer destination gas",
+                     *                 "description": "Gas the across relayer spends on the destination chain, deducted from the bridged amount",
+                     *                 "percentage": "0.009847",
+                     *                 "token": {
+                     *                   "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *                   "chainId": 42161,
+                     *                   "symbol": "USDC",
+                     *                   "decimals": 6,
+                     *                   "name": "USD Coin",
+                     *                   "coinKey": "USDC",
+                     *                   "priceUSD": "1.00",
+                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                     *                   "tags": [
+                     *                     "stablecoin"
+                     *                   ]
+                     *                 },
+                     *                 "amount": "100000",
+                     *                 "amountUSD": "0.1",
+                     *                 "included": true
+                     *               },
+                     *               {
+                     *                 "name": "Destination call gas",
+                     *                 "description": "Gas of the across destination call on Base (the contract calls at their gas limits), paid in USDC",
+                     *                 "percentage": "0.001513",
+                     *                 "token": {
+                     *                   "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                   "chainId": 8453,
+                     *                   "symbol": "USDC",
+                     *                   "decimals": 6,
+                     *                   "name": "USD Coin",
+                     *                   "coinKey": "USDC",
+                     *                   "priceUSD": "1.00",
+                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                     *                   "tags": [
+                     *                     "stablecoin"
+                     *                   ]
+                     *                 },
+                     *                 "amount": "15210",
+                     *                 "amountUSD": "0.01521",
                      *                 "included": true
                      *               }
                      *             ],
-                     *             "gasCosts": [
-                     *               {
-                     *                 "type": "SEND",
-                     *                 "price": "10000000",
-                     *                 "estimate": "210000",
-                     *                 "limit": "262500",
-                     *                 "amount": "2100000000000",
-                     *                 "amountUSD": "0.0072",
-                     *                 "token": {
-                     *                   "address": "0x0000000000000000000000000000000000000000",
-                     *                   "chainId": 42161,
-                     *                   "symbol": "ETH",
-                     *                   "decimals": 18,
-                     *                   "name": "ETH",
-                     *                   "coinKey": "ETH",
-                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
-                     *                   "priceUSD": "3412.57"
-                     *                 }
-                     *               }
-                     *             ]
+                     *             "gasCosts": []
                      *           }
                      *         },
                      *         {
-                     *           "id": "e7a9c1d3-5f7b-4c9e-8a2d-4b6d8f0a2c5e",
+                     *           "id": "c1607f2b-711b-42f4-a35e-77b1eb9239a0",
                      *           "type": "custom",
                      *           "tool": "custom",
                      *           "toolDetails": {
                      *             "key": "custom",
-                     *             "name": "Contract call",
-                     *             "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/protocols/custom.svg"
+                     *             "name": "Contract call"
                      *           },
                      *           "action": {
                      *             "fromChainId": 8453,
-                     *             "fromAmount": "9985000",
+                     *             "toChainId": 8453,
                      *             "fromToken": {
                      *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
                      *               "chainId": 8453,
@@ -2987,22 +3103,27 @@ export interface operations {
                      *               "decimals": 6,
                      *               "name": "USD Coin",
                      *               "coinKey": "USDC",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "priceUSD": "0.9998",
+                     *               "priceUSD": "1.00",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
                      *               "tags": [
                      *                 "stablecoin"
                      *               ]
                      *             },
-                     *             "fromAddress": "0x0561fFe9855541C02D17951c93405A4407Df74BC",
-                     *             "toChainId": 8453,
                      *             "toToken": {
-                     *               "address": "0x4e65fE4DbA92790696d040ac24Aa414708F5c0AB",
+                     *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
                      *               "chainId": 8453,
-                     *               "symbol": "aBasUSDC",
+                     *               "symbol": "USDC",
                      *               "decimals": 6,
-                     *               "name": "Aave Base USDC",
-                     *               "priceUSD": "0.9998"
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "priceUSD": "1.00",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
                      *             },
+                     *             "fromAmount": "9985000",
+                     *             "fromAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
                      *             "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
                      *             "toContractAddress": "0xA238Dd80C259a72e81d7e4664a9801593F98d1c5",
                      *             "toContractCallData": "0x617ba037000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be8000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000000000",
@@ -3011,24 +3132,28 @@ export interface operations {
                      *           },
                      *           "estimate": {
                      *             "tool": "custom",
-                     *             "approvalAddress": "0xA238Dd80C259a72e81d7e4664a9801593F98d1c5",
                      *             "fromAmount": "9985000",
                      *             "toAmount": "9985000",
-                     *             "toAmountMin": "9985000",
-                     *             "executionDuration": 2,
+                     *             "toAmountMin": "0",
+                     *             "approvalAddress": "0xA238Dd80C259a72e81d7e4664a9801593F98d1c5",
+                     *             "executionDuration": 0,
                      *             "feeCosts": [],
-                     *             "gasCosts": []
+                     *             "gasCosts": [],
+                     *             "data": {
+                     *               "contractCallIndex": 0
+                     *             }
                      *           }
                      *         }
                      *       ],
+                     *       "integrator": "example-dapp",
                      *       "transactionRequest": {
                      *         "to": "0x4edE37CdC0E447C88409766468a66de242114A8E",
                      *         "from": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *         "data": "0x6bd89179000000000000000000000000000000000000000000000000000000000000004000000000000000000000000000000000000000000000000000000000000002003c5e7a9b1d2f4e6a8c0b2d4f6a8e0c2b4d6f8a0e2c4b6d8f0a2c4e6b8d0f2a4c000000000000000000000000000000000000000000000000000000000000014000000000000000000000000000000000000000000000000000000000000001800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e58310000000000000000000000000561ffe9855541c02d17951c93405a4407df74bc000000000000000000000000000000000000000000000000000000000098968000000000000000000000000000000000000000000000000000000000000021050000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000066163726f73730000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c6578616d706c652d646170700000000000000000000000000000000000000000000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be800000000000000000000000000000000000000000000000000000000673fc98000000000000000000000000000000000000000000000000000000000673ff3b000000000000000000000000000000000000000000000000000000000000000a000000000000000000000000000000000000000000000000000000000000002403c5e7a9b1d2f4e6a8c0b2d4f6a8e0c2b4d6f8a0e2c4b6d8f0a2c4e6b8d0f2a4c0000000000000000000000000000000000000000000000000000000000000060000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000020000000000000000000000000a238dd80c259a72e81d7e4664a9801593f98d1c5000000000000000000000000a238dd80c259a72e81d7e4664a9801593f98d1c5000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000004e65fe4dba92790696d040ac24aa414708f5c0ab0000000000000000000000000000000000000000000000000000000000985be800000000000000000000000000000000000000000000000000000000000000e000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000084617ba037000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be8000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+                     *         "data": "0xfded5c7e00000000000000000000000000000000000000000000000000000000000000400000000000000000000000000000000000000000000000000000000000000200d0c50f78759c402da2818c776598c0a500000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000014000000000000000000000000000000000000000000000000000000000000001800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e5831000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea000000000000000000000000000000000000000000000000000000000009af1d000000000000000000000000000000000000000000000000000000000000021050000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000066163726f73730000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c6578616d706c652d6461707000000000000000000000000000000000000000000000000000000000000000004ede37cdc0e447c88409766468a66de242114a8e00000000000000000000000000000000000000000000000000000000000000800000000000000000000000000000000000000000000000000000000000985be800000000000000000000000000000000000000000000000000000000000000a0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000002c4d4c7df5dd0c50f78759c402da2818c776598c0a50000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda02913000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000985be800000000000000000000000000000000000000000000000000000000000000e0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000020000000000000000000000000a238dd80c259a72e81d7e4664a9801593f98d1c5000000000000000000000000a238dd80c259a72e81d7e4664a9801593f98d1c5000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be800000000000000000000000000000000000000000000000000000000000000e000000000000000000000000000000000000000000000000000000000000493e0000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000000084617ba037000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be8000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
                      *         "value": "0x0",
                      *         "chainId": 42161,
-                     *         "gasPrice": "0x989680",
-                     *         "gasLimit": "0x40164"
+                     *         "gasPrice": "0x1312d00",
+                     *         "gasLimit": "0x419ce"
                      *       }
                      *     }
                      */
@@ -3062,7 +3187,6 @@ export interface operations {
                  *       "toToken": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
                  *       "toAmount": "9985000",
                  *       "toContractAddress": "0xA238Dd80C259a72e81d7e4664a9801593F98d1c5",
-                 *       "contractOutputsToken": "0x4e65fE4DbA92790696d040ac24Aa414708F5c0AB",
                  *       "toContractCallData": "0x617ba037000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be8000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000000000",
                  *       "toContractGasLimit": "300000",
                  *       "allowBridges": [
@@ -3085,17 +3209,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a3c1e5f7-2b4d-4f6a-8c0e-1d3f5b7a9c2e",
+                     *       "id": "21b5456b-a46d-407b-a66e-0a65a1f8d689",
                      *       "type": "lifi",
                      *       "tool": "across",
                      *       "toolDetails": {
                      *         "key": "across",
                      *         "name": "Across",
-                     *         "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
+                     *         "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/across.png"
                      *       },
                      *       "action": {
                      *         "fromChainId": 42161,
-                     *         "fromAmount": "10000000",
+                     *         "toChainId": 8453,
                      *         "fromToken": {
                      *           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
                      *           "chainId": 42161,
@@ -3103,39 +3227,44 @@ export interface operations {
                      *           "decimals": 6,
                      *           "name": "USD Coin",
                      *           "coinKey": "USDC",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *           "priceUSD": "0.9998",
+                     *           "priceUSD": "1.00",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
                      *           "tags": [
                      *             "stablecoin"
                      *           ]
                      *         },
-                     *         "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *         "toChainId": 8453,
                      *         "toToken": {
-                     *           "address": "0x4e65fE4DbA92790696d040ac24Aa414708F5c0AB",
+                     *           "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
                      *           "chainId": 8453,
-                     *           "symbol": "aBasUSDC",
+                     *           "symbol": "USDC",
                      *           "decimals": 6,
-                     *           "name": "Aave Base USDC",
-                     *           "priceUSD": "0.9998"
+                     *           "name": "USD Coin",
+                     *           "coinKey": "USDC",
+                     *           "priceUSD": "1.00",
+                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                     *           "tags": [
+                     *             "stablecoin"
+                     *           ]
                      *         },
-                     *         "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *         "slippage": 0.005
+                     *         "fromAmount": "10114251",
+                     *         "slippage": 0.001,
+                     *         "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *         "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0"
                      *       },
                      *       "estimate": {
                      *         "tool": "across",
-                     *         "approvalAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *         "fromAmount": "10000000",
-                     *         "fromAmountUSD": "9.9980",
-                     *         "toAmount": "9985000",
+                     *         "fromAmount": "10114251",
+                     *         "fromAmountUSD": "10.114251",
+                     *         "toAmount": "9994995",
                      *         "toAmountMin": "9985000",
-                     *         "toAmountUSD": "9.9830",
-                     *         "executionDuration": 8,
+                     *         "toAmountUSD": "9.994995",
+                     *         "approvalAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
+                     *         "executionDuration": 10.25,
                      *         "feeCosts": [
                      *           {
-                     *             "name": "Relayer fee",
-                     *             "description": "Fee kept by the Across relayer, including the gas of the destination calls on Base.",
-                     *             "percentage": "0.0015",
+                     *             "name": "across fee",
+                     *             "description": "across fee: 0.0004 of the bridged amount plus a fixed 0 units",
+                     *             "percentage": "0.0004",
                      *             "token": {
                      *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
                      *               "chainId": 42161,
@@ -3143,25 +3272,67 @@ export interface operations {
                      *               "decimals": 6,
                      *               "name": "USD Coin",
                      *               "coinKey": "USDC",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "priceUSD": "0.9998",
+                     *               "priceUSD": "1.00",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
                      *               "tags": [
                      *                 "stablecoin"
                      *               ]
                      *             },
-                     *             "amount": "15000",
-                     *             "amountUSD": "0.0150",
+                     *             "amount": "4046",
+                     *             "amountUSD": "0.004046",
+                     *             "included": true
+                     *           },
+                     *           {
+                     *             "name": "Relayer destination gas",
+                     *             "description": "Gas the across relayer spends on the destination chain, deducted from the bridged amount",
+                     *             "percentage": "0.009887",
+                     *             "token": {
+                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *               "chainId": 42161,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "priceUSD": "1.00",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "amount": "100000",
+                     *             "amountUSD": "0.1",
+                     *             "included": true
+                     *           },
+                     *           {
+                     *             "name": "Destination call gas",
+                     *             "description": "Gas of the across destination call on Base (the contract calls at their gas limits), paid in USDC",
+                     *             "percentage": "0.001519",
+                     *             "token": {
+                     *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *               "chainId": 8453,
+                     *               "symbol": "USDC",
+                     *               "decimals": 6,
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "priceUSD": "1.00",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
+                     *             },
+                     *             "amount": "15210",
+                     *             "amountUSD": "0.01521",
                      *             "included": true
                      *           }
                      *         ],
                      *         "gasCosts": [
                      *           {
                      *             "type": "SEND",
-                     *             "price": "10000000",
-                     *             "estimate": "210000",
-                     *             "limit": "262500",
-                     *             "amount": "2100000000000",
-                     *             "amountUSD": "0.0072",
+                     *             "price": "20000000",
+                     *             "estimate": "215000",
+                     *             "limit": "268750",
+                     *             "amount": "4300000000000",
+                     *             "amountUSD": "0.013975",
                      *             "token": {
                      *               "address": "0x0000000000000000000000000000000000000000",
                      *               "chainId": 42161,
@@ -3169,26 +3340,35 @@ export interface operations {
                      *               "decimals": 18,
                      *               "name": "ETH",
                      *               "coinKey": "ETH",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
-                     *               "priceUSD": "3412.57"
+                     *               "priceUSD": "3250.00",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png"
                      *             }
                      *           }
-                     *         ]
+                     *         ],
+                     *         "data": {
+                     *           "priceImpact": "0.000000",
+                     *           "overallPath": "42161:USDC-across-8453:USDC",
+                     *           "contractCalls": {
+                     *             "count": 1,
+                     *             "fromAmount": "9985000",
+                     *             "remainderReceiver": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *             "gasLimit": "300000"
+                     *           }
+                     *         }
                      *       },
-                     *       "integrator": "example-dapp",
                      *       "includedSteps": [
                      *         {
-                     *           "id": "c5e7a9b1-3d5f-4a7c-9e1b-2f4a6c8e0b3d",
+                     *           "id": "7c2dd1fd-c6b0-4c89-a40d-ca8c2373679e",
                      *           "type": "cross",
                      *           "tool": "across",
                      *           "toolDetails": {
                      *             "key": "across",
                      *             "name": "Across",
-                     *             "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
+                     *             "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/across.png"
                      *           },
                      *           "action": {
                      *             "fromChainId": 42161,
-                     *             "fromAmount": "10000000",
+                     *             "toChainId": 8453,
                      *             "fromToken": {
                      *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
                      *               "chainId": 42161,
@@ -3196,14 +3376,12 @@ export interface operations {
                      *               "decimals": 6,
                      *               "name": "USD Coin",
                      *               "coinKey": "USDC",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "priceUSD": "0.9998",
+                     *               "priceUSD": "1.00",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
                      *               "tags": [
                      *                 "stablecoin"
                      *               ]
                      *             },
-                     *             "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *             "toChainId": 8453,
                      *             "toToken": {
                      *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
                      *               "chainId": 8453,
@@ -3211,27 +3389,29 @@ export interface operations {
                      *               "decimals": 6,
                      *               "name": "USD Coin",
                      *               "coinKey": "USDC",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "priceUSD": "0.9998",
+                     *               "priceUSD": "1.00",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
                      *               "tags": [
                      *                 "stablecoin"
                      *               ]
                      *             },
-                     *             "toAddress": "0x0561fFe9855541C02D17951c93405A4407Df74BC",
-                     *             "slippage": 0.005
+                     *             "fromAmount": "10114251",
+                     *             "slippage": 0.001,
+                     *             "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
+                     *             "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0"
                      *           },
                      *           "estimate": {
                      *             "tool": "across",
+                     *             "fromAmount": "10114251",
+                     *             "toAmount": "10010205",
+                     *             "toAmountMin": "10010205",
                      *             "approvalAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *             "fromAmount": "10000000",
-                     *             "toAmount": "9985000",
-                     *             "toAmountMin": "9985000",
-                     *             "executionDuration": 6,
+                     *             "executionDuration": 10,
                      *             "feeCosts": [
                      *               {
-                     *                 "name": "Relayer fee",
-                     *                 "description": "Fee kept by the Across relayer, including the gas of the destination calls on Base.",
-                     *                 "percentage": "0.0015",
+                     *                 "name": "across fee",
+                     *                 "description": "across fee: 0.0004 of the bridged amount plus a fixed 0 units",
+                     *                 "percentage": "0.0004",
                      *                 "token": {
                      *                   "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
                      *                   "chainId": 42161,
@@ -3239,51 +3419,73 @@ export interface operations {
                      *                   "decimals": 6,
                      *                   "name": "USD Coin",
                      *                   "coinKey": "USDC",
-                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *                   "priceUSD": "0.9998",
+                     *                   "priceUSD": "1.00",
+                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
                      *                   "tags": [
                      *                     "stablecoin"
                      *                   ]
                      *                 },
-                     *                 "amount": "15000",
-                     *                 "amountUSD": "0.0150",
+                     *                 "amount": "4046",
+                     *                 "amountUSD": "0.004046",
+                     *                 "included": true
+                     *               },
+                     *               {
+                     *                 "name": "Relayer destination gas",
+                     *                 "description": "Gas the across relayer spends on the destination chain, deducted from the bridged amount",
+                     *                 "percentage": "0.009887",
+                     *                 "token": {
+                     *                   "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                     *                   "chainId": 42161,
+                     *                   "symbol": "USDC",
+                     *                   "decimals": 6,
+                     *                   "name": "USD Coin",
+                     *                   "coinKey": "USDC",
+                     *                   "priceUSD": "1.00",
+                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                     *                   "tags": [
+                     *                     "stablecoin"
+                     *                   ]
+                     *                 },
+                     *                 "amount": "100000",
+                     *                 "amountUSD": "0.1",
+                     *                 "included": true
+                     *               },
+                     *               {
+                     *                 "name": "Destination call gas",
+                     *                 "description": "Gas of the across destination call on Base (the contract calls at their gas limits), paid in USDC",
+                     *                 "percentage": "0.001519",
+                     *                 "token": {
+                     *                   "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *                   "chainId": 8453,
+                     *                   "symbol": "USDC",
+                     *                   "decimals": 6,
+                     *                   "name": "USD Coin",
+                     *                   "coinKey": "USDC",
+                     *                   "priceUSD": "1.00",
+                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                     *                   "tags": [
+                     *                     "stablecoin"
+                     *                   ]
+                     *                 },
+                     *                 "amount": "15210",
+                     *                 "amountUSD": "0.01521",
                      *                 "included": true
                      *               }
                      *             ],
-                     *             "gasCosts": [
-                     *               {
-                     *                 "type": "SEND",
-                     *                 "price": "10000000",
-                     *                 "estimate": "210000",
-                     *                 "limit": "262500",
-                     *                 "amount": "2100000000000",
-                     *                 "amountUSD": "0.0072",
-                     *                 "token": {
-                     *                   "address": "0x0000000000000000000000000000000000000000",
-                     *                   "chainId": 42161,
-                     *                   "symbol": "ETH",
-                     *                   "decimals": 18,
-                     *                   "name": "ETH",
-                     *                   "coinKey": "ETH",
-                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
-                     *                   "priceUSD": "3412.57"
-                     *                 }
-                     *               }
-                     *             ]
+                     *             "gasCosts": []
                      *           }
                      *         },
                      *         {
-                     *           "id": "e7a9c1d3-5f7b-4c9e-8a2d-4b6d8f0a2c5e",
+                     *           "id": "d6ee1915-7c00-4204-a766-f8b6ce61122b",
                      *           "type": "custom",
                      *           "tool": "custom",
                      *           "toolDetails": {
                      *             "key": "custom",
-                     *             "name": "Contract call",
-                     *             "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/protocols/custom.svg"
+                     *             "name": "Contract call"
                      *           },
                      *           "action": {
                      *             "fromChainId": 8453,
-                     *             "fromAmount": "9985000",
+                     *             "toChainId": 8453,
                      *             "fromToken": {
                      *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
                      *               "chainId": 8453,
@@ -3291,22 +3493,27 @@ export interface operations {
                      *               "decimals": 6,
                      *               "name": "USD Coin",
                      *               "coinKey": "USDC",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "priceUSD": "0.9998",
+                     *               "priceUSD": "1.00",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
                      *               "tags": [
                      *                 "stablecoin"
                      *               ]
                      *             },
-                     *             "fromAddress": "0x0561fFe9855541C02D17951c93405A4407Df74BC",
-                     *             "toChainId": 8453,
                      *             "toToken": {
-                     *               "address": "0x4e65fE4DbA92790696d040ac24Aa414708F5c0AB",
+                     *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
                      *               "chainId": 8453,
-                     *               "symbol": "aBasUSDC",
+                     *               "symbol": "USDC",
                      *               "decimals": 6,
-                     *               "name": "Aave Base USDC",
-                     *               "priceUSD": "0.9998"
+                     *               "name": "USD Coin",
+                     *               "coinKey": "USDC",
+                     *               "priceUSD": "1.00",
+                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                     *               "tags": [
+                     *                 "stablecoin"
+                     *               ]
                      *             },
+                     *             "fromAmount": "9985000",
+                     *             "fromAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
                      *             "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
                      *             "toContractAddress": "0xA238Dd80C259a72e81d7e4664a9801593F98d1c5",
                      *             "toContractCallData": "0x617ba037000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be8000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000000000",
@@ -3315,24 +3522,27 @@ export interface operations {
                      *           },
                      *           "estimate": {
                      *             "tool": "custom",
-                     *             "approvalAddress": "0xA238Dd80C259a72e81d7e4664a9801593F98d1c5",
                      *             "fromAmount": "9985000",
                      *             "toAmount": "9985000",
-                     *             "toAmountMin": "9985000",
-                     *             "executionDuration": 2,
+                     *             "toAmountMin": "0",
+                     *             "approvalAddress": "0xA238Dd80C259a72e81d7e4664a9801593F98d1c5",
+                     *             "executionDuration": 0,
                      *             "feeCosts": [],
-                     *             "gasCosts": []
+                     *             "gasCosts": [],
+                     *             "data": {
+                     *               "contractCallIndex": 0
+                     *             }
                      *           }
                      *         }
                      *       ],
                      *       "transactionRequest": {
                      *         "to": "0x4edE37CdC0E447C88409766468a66de242114A8E",
                      *         "from": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *         "data": "0x6bd89179000000000000000000000000000000000000000000000000000000000000004000000000000000000000000000000000000000000000000000000000000002003c5e7a9b1d2f4e6a8c0b2d4f6a8e0c2b4d6f8a0e2c4b6d8f0a2c4e6b8d0f2a4c000000000000000000000000000000000000000000000000000000000000014000000000000000000000000000000000000000000000000000000000000001800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e58310000000000000000000000000561ffe9855541c02d17951c93405a4407df74bc000000000000000000000000000000000000000000000000000000000098968000000000000000000000000000000000000000000000000000000000000021050000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000066163726f73730000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c6578616d706c652d646170700000000000000000000000000000000000000000000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be800000000000000000000000000000000000000000000000000000000673fc98000000000000000000000000000000000000000000000000000000000673ff3b000000000000000000000000000000000000000000000000000000000000000a000000000000000000000000000000000000000000000000000000000000002403c5e7a9b1d2f4e6a8c0b2d4f6a8e0c2b4d6f8a0e2c4b6d8f0a2c4e6b8d0f2a4c0000000000000000000000000000000000000000000000000000000000000060000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000020000000000000000000000000a238dd80c259a72e81d7e4664a9801593f98d1c5000000000000000000000000a238dd80c259a72e81d7e4664a9801593f98d1c5000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000004e65fe4dba92790696d040ac24aa414708f5c0ab0000000000000000000000000000000000000000000000000000000000985be800000000000000000000000000000000000000000000000000000000000000e000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000084617ba037000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be8000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+                     *         "data": "0xfded5c7e000000000000000000000000000000000000000000000000000000000000004000000000000000000000000000000000000000000000000000000000000001e021b5456ba46d407ba66e0a65a1f8d68900000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000014000000000000000000000000000000000000000000000000000000000000001800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e5831000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea000000000000000000000000000000000000000000000000000000000009a54cb00000000000000000000000000000000000000000000000000000000000021050000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000066163726f7373000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000004ede37cdc0e447c88409766468a66de242114a8e00000000000000000000000000000000000000000000000000000000000000800000000000000000000000000000000000000000000000000000000000985be800000000000000000000000000000000000000000000000000000000000000a0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000002c4d4c7df5d21b5456ba46d407ba66e0a65a1f8d6890000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda02913000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000985be800000000000000000000000000000000000000000000000000000000000000e0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000020000000000000000000000000a238dd80c259a72e81d7e4664a9801593f98d1c5000000000000000000000000a238dd80c259a72e81d7e4664a9801593f98d1c5000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be800000000000000000000000000000000000000000000000000000000000000e000000000000000000000000000000000000000000000000000000000000493e0000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000000084617ba037000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be8000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
                      *         "value": "0x0",
                      *         "chainId": 42161,
-                     *         "gasPrice": "0x989680",
-                     *         "gasLimit": "0x40164"
+                     *         "gasPrice": "0x1312d00",
+                     *         "gasLimit": "0x419ce"
                      *       }
                      *     }
                      */

@@ -18,6 +18,11 @@ import type { FeeCost, PlannedStep, Route, RouteRequest, RouteTransaction, ToolE
 /** Gas of the destination call around its swaps (receiver contract, checks, transfer). */
 export const DESTINATION_CALL_GAS = 50_000n;
 
+/** Gas units of a plan's destination call: its swaps, the call's own work and the contract calls' gas (request.contractCallsGas). */
+export function destinationCallGas(plan: RoutePlan, contractCallsGas: bigint): bigint {
+  return (plan.destination?.gasUnits ?? 0n) + DESTINATION_CALL_GAS + contractCallsGas;
+}
+
 export interface RoutePlan {
   /** Parallel source paths with their share of the swapped amount (ppm; they add up to 1e6). Empty: no source swap. */
   readonly sources: readonly { readonly path: SwapPath; readonly sharePpm: bigint }[];
@@ -113,22 +118,24 @@ export function pricePlan(graph: RoutingGraph, request: RouteRequest, plan: Rout
     bridgeFees = quote.fees;
   }
 
-  // Destination swap.
+  // Destination call (destination swap and/or contract calls), charged in the bridged token, then the destination swap.
   let destination: SwapPath | undefined;
   let destinationCallFee = 0n;
   let toAmount = arrived;
   const bridgedToken = plan.bridge ? graph.token(toChain.id, plan.bridge.toToken) : undefined;
   const toGas = graph.gas(toChain.id);
-  if (plan.destination && bridgedToken) {
-    let swapIn = arrived;
-    if (!plan.destinationSeparate) {
-      const wei = (plan.destination.gasUnits + DESTINATION_CALL_GAS) * (toGas?.gasPriceWei ?? 0n);
-      destinationCallFee = nativeWeiInToken(wei, toChain.nativeToken, bridgedToken);
-      if (destinationCallFee >= arrived) {
-        return fail('FEES_HIGHER_THAN_AMOUNT', plan.bridge!.bridge, `the destination swap's gas (${destinationCallFee} ${bridgedToken.symbol} units) exceeds the ${arrived} units that arrive`);
-      }
-      swapIn = arrived - destinationCallFee;
+  const callsGas = request.contractCallsGas ?? 0n;
+  if (plan.bridge && bridgedToken && !plan.destinationSeparate && (plan.destination || callsGas > 0n)) {
+    const wei = destinationCallGas(plan, callsGas) * (toGas?.gasPriceWei ?? 0n);
+    destinationCallFee = nativeWeiInToken(wei, toChain.nativeToken, bridgedToken);
+    if (destinationCallFee >= arrived) {
+      const what = callsGas === 0n ? 'swap\'s gas' : plan.destination ? 'swap and contract calls\' gas' : 'contract calls\' gas';
+      return fail('FEES_HIGHER_THAN_AMOUNT', plan.bridge.bridge, `the destination ${what} (${destinationCallFee} ${bridgedToken.symbol} units) exceeds the ${arrived} units that arrive`);
     }
+    toAmount = arrived - destinationCallFee;
+  }
+  if (plan.destination && bridgedToken) {
+    const swapIn = toAmount;
     destination = replayPath(plan.destination, swapIn, memo);
     if (!destination) return fail('INSUFFICIENT_LIQUIDITY', 'swap', `not enough liquidity on ${describePath(graph, plan.destination)} for ${swapIn}`);
     toAmount = destination.amountOut;
@@ -137,7 +144,9 @@ export function pricePlan(graph: RoutingGraph, request: RouteRequest, plan: Rout
 
   // Figures for ranking.
   const fromGas = graph.gas(fromChain.id);
-  const sourceGasUnits = ROUTER_BASE_GAS + (integratorFee > 0n ? FEE_COLLECTION_GAS : 0n) + sources.reduce((sum, p) => sum + p.gasUnits, 0n) + (plan.bridge?.gasUnits ?? 0n);
+  // contract calls on one chain run in the user's transaction
+  const sameChainCallsGas = plan.bridge ? 0n : callsGas;
+  const sourceGasUnits = ROUTER_BASE_GAS + (integratorFee > 0n ? FEE_COLLECTION_GAS : 0n) + sources.reduce((sum, p) => sum + p.gasUnits, 0n) + (plan.bridge?.gasUnits ?? 0n) + sameChainCallsGas;
   let gasCostUSD = usd(sourceGasUnits * (fromGas?.gasPriceWei ?? 0n), fromChain.nativeToken);
   let durationSeconds = (fromGas?.blockTimeSeconds ?? 2) + (plan.bridge?.durationSeconds ?? 0);
   if (plan.destinationSeparate && destination) {
@@ -197,9 +206,12 @@ export function assembleRoute(graph: RoutingGraph, request: RouteRequest, amount
     const from = graph.token(fromChain.id, plan.bridge.fromToken);
     const bridgeCosts = bridgeFeeCosts(plan.bridge, bridgeFees, bridged, from, fromChain.nativeToken);
     if (destinationCallFee > 0n && bridgedToken) {
+      const calls = (request.contractCallsGas ?? 0n) > 0n;
       bridgeCosts.push({
-        name: 'Destination swap gas',
-        description: `Gas of the swap run by the ${plan.bridge.bridge} destination call on ${toChain.name}, paid in ${bridgedToken.symbol}`,
+        name: calls ? 'Destination call gas' : 'Destination swap gas',
+        description: calls
+          ? `Gas of the ${plan.bridge.bridge} destination call on ${toChain.name} (${destination ? 'its swaps and ' : ''}the contract calls at their gas limits), paid in ${bridgedToken.symbol}`
+          : `Gas of the swap run by the ${plan.bridge.bridge} destination call on ${toChain.name}, paid in ${bridgedToken.symbol}`,
         percentage: ratio(destinationCallFee, arrived),
         token: bridgedToken,
         amount: destinationCallFee,

@@ -6,7 +6,7 @@ import { InvalidRequestError } from '../errors';
 import { bridgeIn, bridgeOut } from '../math/bridge';
 import { fractionToPpm } from '../math/amounts';
 import { divCeil } from '../math/rational';
-import { DESTINATION_CALL_GAS, assembleRoute, describePath, pricePlan, routeId, type PricedAmounts, type RoutePlan } from './evaluate';
+import { assembleRoute, destinationCallGas, describePath, pricePlan, routeId, type PricedAmounts, type RoutePlan } from './evaluate';
 import type { RoutingGraph } from './graph';
 import { searchExactIn, type PathSearchOptions, type QuoteMemo, type SwapPath } from './paths';
 import { nativeWeiInToken, rescale, scaledPrice } from './pricing';
@@ -254,10 +254,12 @@ function requiredInput(ctx: Context, plan: RoutePlan): bigint | string {
     const back = backwards(plan.destination, need);
     if (back === undefined) return `the destination swap cannot deliver ${need} units`;
     need = back;
-    if (!plan.destinationSeparate && plan.bridge) {
-      const wei = (plan.destination.gasUnits + DESTINATION_CALL_GAS) * (graph.gas(request.toChain.id)?.gasPriceWei ?? 0n);
-      need += nativeWeiInToken(wei, request.toChain.nativeToken, graph.token(request.toChain.id, plan.bridge.toToken));
-    }
+  }
+  const callsGas = request.contractCallsGas ?? 0n;
+  if (plan.bridge && !plan.destinationSeparate && (plan.destination || callsGas > 0n)) {
+    // the destination call's gas, charged in the bridged token before the destination swap
+    const wei = destinationCallGas(plan, callsGas) * (graph.gas(request.toChain.id)?.gasPriceWei ?? 0n);
+    need += nativeWeiInToken(wei, request.toChain.nativeToken, graph.token(request.toChain.id, plan.bridge.toToken));
   }
   if (plan.bridge) {
     const route = plan.bridge;

@@ -41,6 +41,12 @@ export interface RouteRequest {
   /** Route search time budget from the timing strategies. */
   readonly timing?: TimingStrategy;
   readonly maxRoutes: number;
+  /**
+   * Gas of contract calls that run after the route's swaps, in the same call (POST /v1/quote/contractCalls):
+   * across chains it joins the destination call's gas that the bridge's relayer charges in the bridged token
+   * (like a destination swap's), on one chain it joins the transaction's gas. Absent: no calls.
+   */
+  readonly contractCallsGas?: bigint;
 }
 
 export interface FeeCost {

@@ -44,12 +44,48 @@
  *   a gas refuel leg: a SwapData calling the router itself).
  * - The bridge pays data.receiverOnDestination; with hasDestinationCall that is the destination router, which
  *   runs data.destinationCallData (swapAndCompleteBridgeTokens) and pays the receiver at least minAmountOut.
+ *
+ * Contract calls (POST /v1/quote/contractCalls): swaps, then arbitrary calls with the swapped funds.
+ *   Across chains, data.destinationCallData (hasDestinationCall = true, receiverOnDestination = the destination
+ *   router, even without destination swaps) is
+ *     swapAndCompleteBridgeTokensWithCalls(bytes32 transactionId, SwapData[] swapData, address transferredAssetId,
+ *                                          address receiver, uint256 minAmountOut, CallData[] calls)       payable
+ *   On one chain the transaction calls
+ *     swapAndCall(bytes32 transactionId, string integrator, string referrer, address receiver,
+ *                 address sendingAssetId, uint256 fromAmount, uint256 minAmountOut,
+ *                 SwapData[] swapData, CallData[] calls)                                                   payable
+ *   CallData = (address target, address approveTo, address sendingAssetId, uint256 amount, bytes callData,
+ *               uint256 gasLimit, address fallbackReceiver)
+ *   Semantics:
+ *   - swapAndCall first pulls fromAmount of sendingAssetId from the sender (transferFrom after the user's approval
+ *     of the router, or msg.value == fromAmount for the native coin); none of its SwapData has requiresDeposit.
+ *     swapData may be empty (the calls take the sent token itself) or start with the fee collection.
+ *     swapAndCompleteBridgeTokensWithCalls works on the bridged funds the router received, like
+ *     swapAndCompleteBridgeTokens.
+ *   - The SwapData run in order as above. The calls' asset is the last SwapData's receivingAssetId, or
+ *     transferredAssetId / sendingAssetId without swaps; the router checks that the swaps produced at least
+ *     minAmountOut of it (the quote's toAmountMin; the service makes sure the calls' amounts add up to no more).
+ *     Across chains, when the swaps fail or that check fails, the router pays the bridged transferredAssetId to
+ *     receiver and makes no call (the transfer completes without its calls); on one chain the transaction reverts.
+ *   - Then each CallData in order (its sendingAssetId is the calls' asset): the router hands `amount` of it to
+ *     its call executor, a separate contract that holds no user approvals (the router itself never calls an
+ *     arbitrary target: users approve the router, and an arbitrary call from it could spend their allowances).
+ *     The executor approves approveTo for `amount` (ERC-20) or sends `amount` as value (native coin, address 0),
+ *     calls target with callData and at most gasLimit gas, then resets the approval to 0. When the call reverts
+ *     (or runs out of its gasLimit), the `amount` goes to fallbackReceiver and the next call still runs; what
+ *     a successful call leaves of its `amount` also goes to fallbackReceiver. Each call emits
+ *     ContractCallExecuted(transactionId, index, target, success, amount).
+ *   - Last, what is left of the calls' asset (what arrived above the calls' amounts) goes to receiver, and the
+ *     usual completion event is emitted (LiFiTransferCompleted across chains, LiFiGenericSwapCompleted on one
+ *     chain).
  */
 import { FunctionFragment, Interface } from 'ethers';
 
 export const BRIDGE_DATA = 'tuple(bytes32 transactionId, string bridge, string integrator, address referrer, address sendingAssetId, address receiver, uint256 minAmount, uint256 destinationChainId, bool hasSourceSwaps, bool hasDestinationCall)';
 export const SWAP_DATA = 'tuple(address callTo, address approveTo, address sendingAssetId, address receivingAssetId, uint256 fromAmount, bytes callData, bool requiresDeposit)';
 export const BRIDGE_SPECIFIC_DATA = 'tuple(address receiverOnDestination, bytes nonEVMReceiver, uint256 destinationMinAmount, bytes destinationCallData)';
+/** One contract call after the swaps (POST /v1/quote/contractCalls); see the header for its semantics. */
+export const CALL_DATA = 'tuple(address target, address approveTo, address sendingAssetId, uint256 amount, bytes callData, uint256 gasLimit, address fallbackReceiver)';
 
 /** BridgeData.receiver when the receiver is on a non-EVM chain (the ecosystem's constant). */
 export const NON_EVM_ADDRESS = '0x11f111f111f111F111f111f111F111f111f111F1';
@@ -99,10 +135,13 @@ export function bridgeFacetAbi(bridge: string): string[] {
 export const ROUTER_ABI: readonly string[] = [
   `function swapTokensGeneric(bytes32 transactionId, string integrator, string referrer, address receiver, uint256 minAmountOut, ${SWAP_DATA}[] swapData) payable`,
   `function swapAndCompleteBridgeTokens(bytes32 transactionId, ${SWAP_DATA}[] swapData, address transferredAssetId, address receiver, uint256 minAmountOut) payable`,
+  `function swapAndCompleteBridgeTokensWithCalls(bytes32 transactionId, ${SWAP_DATA}[] swapData, address transferredAssetId, address receiver, uint256 minAmountOut, ${CALL_DATA}[] calls) payable`,
+  `function swapAndCall(bytes32 transactionId, string integrator, string referrer, address receiver, address sendingAssetId, uint256 fromAmount, uint256 minAmountOut, ${SWAP_DATA}[] swapData, ${CALL_DATA}[] calls) payable`,
   `event LiFiTransferStarted(${BRIDGE_DATA} bridgeData)`,
   'event LiFiTransferCompleted(bytes32 indexed transactionId, address receivingAssetId, address receiver, uint256 amount, uint256 timestamp)',
   'event LiFiGenericSwapCompleted(bytes32 indexed transactionId, string integrator, string referrer, address receiver, address fromAssetId, address toAssetId, uint256 fromAmount, uint256 toAmount)',
   'event LiFiSwappedGeneric(bytes32 indexed transactionId, string integrator, string referrer, address fromAssetId, address toAssetId, uint256 fromAmount, uint256 toAmount)',
+  'event ContractCallExecuted(bytes32 indexed transactionId, uint256 index, address target, bool success, uint256 amount)',
 ];
 
 export const FEE_COLLECTOR_ABI: readonly string[] = [

@@ -17,6 +17,12 @@
  * - A destination gas refuel (fromAmountForGas) is a second leg inside the same transaction: one more SwapData,
  *   after the main leg's own, whose callTo is the router itself and whose callData is the refuel leg's own router
  *   call (its swaps, bridge and destination swap to the native coin; minimum = its output floored by the slippage).
+ * - Contract calls (POST /v1/quote/contractCalls, the `calls` argument): on one chain the transaction is
+ *   swapAndCall(transactionId, integrator, referrer, receiver, sendingAssetId = fromToken, fromAmount, minAmountOut =
+ *   toAmountMin, swapData, calls), the router pulling fromAmount itself (no SwapData requires a deposit); across
+ *   chains the destination call is always present (hasDestinationCall, paid to the destination router), as
+ *   swapAndCompleteBridgeTokensWithCalls(transactionId, destination swaps, bridged token, receiver, toAmountMin, calls).
+ *   See abi.ts for the router's semantics.
  * - value = the native coin sent (native input) + native fees paid on top; gasLimit = the estimate's limit
  *   (estimate + 25 %); gasPrice = the snapshot's gas price of the chain.
  */
@@ -34,7 +40,9 @@ import {
   encodeCollectNativeFees,
   encodeCollectTokenFees,
   encodeCurveExchange,
+  encodeSwapAndCall,
   encodeSwapAndCompleteBridgeTokens,
+  encodeSwapAndCompleteBridgeTokensWithCalls,
   encodeSwapTokensGeneric,
   encodeUnwrap,
   encodeV2Swap,
@@ -44,6 +52,7 @@ import {
   packV3Path,
   type BridgeData,
   type BridgeSpecificData,
+  type ContractCallData,
   type SwapData,
 } from './calldata';
 import { integratorAccount, isEvmAddress, transactionIdOf, zeroAddressOf, ZERO_ADDRESS } from './ids';
@@ -93,10 +102,12 @@ function poolById(graph: RoutingGraph, id: string): PoolState | undefined {
 /**
  * The transaction of `route.transactions[index]`, for the step `stepId`; undefined when its chain is not an
  * EVM chain (those transactions are not built yet). Throws InvalidRequestError when an address does not fit
- * its chain (fromAddress on the sending chain, toAddress on the receiving one).
+ * its chain (fromAddress on the sending chain, toAddress on the receiving one). `calls`: contract calls that
+ * run after the route's swaps (on the destination chain across chains), in order.
  */
 export function buildTransaction(
   ctx: TransactionContext, route: Route, index: number, stepId: string, names: ParameterNames = QUERY_NAMES,
+  calls?: readonly ContractCallData[],
 ): EvmTransactionRequest | undefined {
   const { graph, routers } = ctx;
   const tx = route.transactions[index];
@@ -144,7 +155,8 @@ export function buildTransaction(
       requiresDeposit: true,
     });
   }
-  const data = encodeLeg(legContext, main, tx.toAmountMin, extraSwaps);
+  const withCalls = calls ? { calls, sendingAssetId: tx.fromToken.address, fromAmount: tx.fromAmount } : undefined;
+  const data = encodeLeg(legContext, main, tx.toAmountMin, extraSwaps, withCalls);
 
   return {
     chainId: chain.id,
@@ -190,16 +202,32 @@ function splitRefuel(steps: readonly PlannedStep[], sourceChainId: number): { ma
   return { main: steps.slice(0, end), refuel: steps.slice(end) };
 }
 
+/** Contract calls of a leg, with what swapAndCall pulls from the sender on one chain. */
+interface LegCalls {
+  readonly calls: readonly ContractCallData[];
+  readonly sendingAssetId: string;
+  readonly fromAmount: bigint;
+}
+
 /**
- * One leg (at most one bridge) as a router call: swapTokensGeneric on one chain, else
- * startBridgeTokensVia<B> / swapAndStartBridgeTokensVia<B>; `extraSwaps` run after the leg's own swaps.
+ * One leg (at most one bridge) as a router call: swapTokensGeneric on one chain (swapAndCall with contract
+ * calls), else startBridgeTokensVia<B> / swapAndStartBridgeTokensVia<B>; `extraSwaps` run after the leg's own swaps.
  */
-function encodeLeg(leg: LegContext, steps: readonly PlannedStep[], toAmountMin: bigint, extraSwaps: readonly SwapData[]): string {
+function encodeLeg(leg: LegContext, steps: readonly PlannedStep[], toAmountMin: bigint, extraSwaps: readonly SwapData[], withCalls?: LegCalls): string {
   const { ctx, route, chain, toChain, router, receiver, transactionId, slippagePpm } = leg;
   const crossAt = steps.findIndex((s) => s.type === 'cross');
   const sourceSteps = crossAt < 0 ? steps : steps.slice(0, crossAt);
   const destinationSteps = crossAt < 0 ? [] : steps.slice(crossAt + 1);
-  const sourceSwaps = sourceSteps.map((s, k) => stepSwapData(ctx, route, chain, router, s, slippagePpm, k === 0));
+  // swapAndCall pulls the sent amount itself: none of its SwapData requires a deposit
+  const deposits = !(crossAt < 0 && withCalls);
+  const sourceSwaps = sourceSteps.map((s, k) => stepSwapData(ctx, route, chain, router, s, slippagePpm, deposits && k === 0));
+  if (crossAt < 0 && withCalls) {
+    return encodeSwapAndCall({
+      transactionId, integrator: leg.integrator, referrer: leg.referrer, receiver,
+      sendingAssetId: withCalls.sendingAssetId, fromAmount: withCalls.fromAmount, minAmountOut: toAmountMin,
+      swapData: [...sourceSwaps, ...extraSwaps], calls: withCalls.calls,
+    });
+  }
   if (crossAt < 0) {
     return encodeSwapTokensGeneric({
       transactionId, integrator: leg.integrator, referrer: leg.referrer, receiver, minAmountOut: toAmountMin,
@@ -210,12 +238,14 @@ function encodeLeg(leg: LegContext, steps: readonly PlannedStep[], toAmountMin: 
   const toEvm = toChain.chainType === 'EVM';
   const destinationRouter = toEvm ? ctx.routers.routerOf(toChain.id) : undefined;
   let destinationCallData = '0x';
-  if (destinationSteps.length > 0) {
+  const hasDestinationCall = destinationSteps.length > 0 || withCalls !== undefined;
+  if (hasDestinationCall) {
     if (!destinationRouter) throw new Error(`routers.json has no router on chain ${toChain.id} for the destination call`);
     const destinationSwaps = destinationSteps.map((s) => stepSwapData(ctx, route, toChain, destinationRouter, s, slippagePpm, false));
-    destinationCallData = encodeSwapAndCompleteBridgeTokens({
-      transactionId, swapData: destinationSwaps, transferredAssetId: cross.toToken.address, receiver, minAmountOut: toAmountMin,
-    });
+    const completion = { transactionId, swapData: destinationSwaps, transferredAssetId: cross.toToken.address, receiver, minAmountOut: toAmountMin };
+    destinationCallData = withCalls
+      ? encodeSwapAndCompleteBridgeTokensWithCalls({ ...completion, calls: withCalls.calls })
+      : encodeSwapAndCompleteBridgeTokens(completion);
   }
   const swapped = sourceSteps.some((s) => s.type === 'swap' && s.poolId !== undefined);
   const bridgeData: BridgeData = {
@@ -229,10 +259,10 @@ function encodeLeg(leg: LegContext, steps: readonly PlannedStep[], toAmountMin: 
     minAmount: swapped ? applySlippageFloor(cross.fromAmount, slippagePpm) : cross.fromAmount,
     destinationChainId: BigInt(toChain.id),
     hasSourceSwaps: sourceSwaps.length > 0,
-    hasDestinationCall: destinationSteps.length > 0,
+    hasDestinationCall,
   };
   const specific: BridgeSpecificData = {
-    receiverOnDestination: destinationSteps.length > 0 ? destinationRouter! : toEvm ? receiver : NON_EVM_ADDRESS,
+    receiverOnDestination: hasDestinationCall ? destinationRouter! : toEvm ? receiver : NON_EVM_ADDRESS,
     nonEVMReceiver: toEvm ? '0x' : nonEvmReceiverBytes(receiver),
     destinationMinAmount: toAmountMin,
     destinationCallData,

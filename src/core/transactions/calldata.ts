@@ -52,6 +52,17 @@ export interface BridgeData {
   readonly hasDestinationCall: boolean;
 }
 
+/** One contract call after the swaps (abi.ts CALL_DATA). */
+export interface ContractCallData {
+  readonly target: string;
+  readonly approveTo: string;
+  readonly sendingAssetId: string;
+  readonly amount: bigint;
+  readonly callData: string;
+  readonly gasLimit: bigint;
+  readonly fallbackReceiver: string;
+}
+
 /** The generic <Bridge>Data of every bridge facet. */
 export interface BridgeSpecificData {
   readonly receiverOnDestination: string;
@@ -65,6 +76,7 @@ const bridgeTuple = (b: BridgeData) => [
   b.transactionId, b.bridge, b.integrator, b.referrer, b.sendingAssetId, b.receiver, b.minAmount, b.destinationChainId, b.hasSourceSwaps, b.hasDestinationCall,
 ];
 const specificTuple = (d: BridgeSpecificData) => [d.receiverOnDestination, d.nonEVMReceiver, d.destinationMinAmount, d.destinationCallData];
+const callTuple = (c: ContractCallData) => [c.target, c.approveTo, c.sendingAssetId, c.amount, c.callData, c.gasLimit, c.fallbackReceiver];
 
 const fn = (iface: Interface, signature: string): FunctionFragment => {
   const fragment = iface.getFunction(signature);
@@ -74,6 +86,8 @@ const fn = (iface: Interface, signature: string): FunctionFragment => {
 const router = routerInterface([]);
 const SWAP_TOKENS_GENERIC = fn(router, 'swapTokensGeneric');
 const SWAP_AND_COMPLETE = fn(router, 'swapAndCompleteBridgeTokens');
+const SWAP_AND_COMPLETE_WITH_CALLS = fn(router, 'swapAndCompleteBridgeTokensWithCalls');
+const SWAP_AND_CALL = fn(router, 'swapAndCall');
 const COLLECT_TOKEN_FEES = fn(feeCollectorInterface, 'collectTokenFees');
 const COLLECT_NATIVE_FEES = fn(feeCollectorInterface, 'collectNativeFees');
 const WITHDRAW_FEES = fn(feeCollectorInterface, 'withdrawIntegratorFees');
@@ -107,6 +121,23 @@ export function encodeSwapAndCompleteBridgeTokens(p: {
   transactionId: string; swapData: readonly SwapData[]; transferredAssetId: string; receiver: string; minAmountOut: bigint;
 }): string {
   return encodeCall(SWAP_AND_COMPLETE, [p.transactionId, p.swapData.map(swapTuple), p.transferredAssetId, p.receiver, p.minAmountOut]);
+}
+
+/** The destination call of a transfer with contract calls: its swaps, then the calls (abi.ts header). */
+export function encodeSwapAndCompleteBridgeTokensWithCalls(p: {
+  transactionId: string; swapData: readonly SwapData[]; transferredAssetId: string; receiver: string; minAmountOut: bigint; calls: readonly ContractCallData[];
+}): string {
+  return encodeCall(SWAP_AND_COMPLETE_WITH_CALLS, [p.transactionId, p.swapData.map(swapTuple), p.transferredAssetId, p.receiver, p.minAmountOut, p.calls.map(callTuple)]);
+}
+
+/** Swaps then contract calls on one chain: the router pulls fromAmount of sendingAssetId first (abi.ts header). */
+export function encodeSwapAndCall(p: {
+  transactionId: string; integrator: string; referrer: string; receiver: string; sendingAssetId: string; fromAmount: bigint; minAmountOut: bigint;
+  swapData: readonly SwapData[]; calls: readonly ContractCallData[];
+}): string {
+  return encodeCall(SWAP_AND_CALL, [
+    p.transactionId, p.integrator, p.referrer, p.receiver, p.sendingAssetId, p.fromAmount, p.minAmountOut, p.swapData.map(swapTuple), p.calls.map(callTuple),
+  ]);
 }
 
 /** startBridgeTokensVia<B> without source swaps, swapAndStartBridgeTokensVia<B> with them. */
