@@ -10,6 +10,7 @@ import { DomainError, ErrorCode, NotImplementedError } from '../core/errors';
 import { loadContract } from './contract';
 import type { Dependencies } from './dependencies';
 import { docsRouter } from './docs';
+import { ResponseCache } from './responseCache';
 import { domainErrorToHttp, serverError, type HttpError } from './errorMapping';
 import { hardening, listenWithLimits } from './hardening';
 import type { HandlerTable, OperationResponse } from './operation';
@@ -44,13 +45,14 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
       return ajv;
     },
   });
-  registerHandlers(api, dependencies, options.handlers);
+  registerHandlers(api, dependencies, options.handlers, new ResponseCache());
   api.registerSecurityHandler('ApiKeyAuth', dependencies.access.apiKeyAuth);
   await api.init();
   const arrayQueryParams = collectArrayQueryParams(api);
 
   const app = express();
   app.disable('x-powered-by');
+  app.set('etag', false); // ETags come from the response cache, for answers that are stable
   app.set('query parser', 'simple');
   app.use(
     pinoHttp({
@@ -77,7 +79,7 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
         req,
         res,
       )) as OperationResponse;
-      send(res, result);
+      send(res, result, req);
     } catch (error) {
       next(error);
     }
@@ -89,7 +91,7 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
   return app;
 }
 
-function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handlers: HandlerTable): void {
+function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handlers: HandlerTable, cache: ResponseCache): void {
   api.register({
     validationFail: (c: Context) => {
       const issues = describeValidationErrors((c.validation.errors ?? []) as ErrorObject[]);
@@ -108,8 +110,11 @@ function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handl
   });
   for (const [operationId, handler] of Object.entries(handlers)) {
     api.registerHandler(operationId, async (c: Context, req: Request) => {
+      const key = CACHEABLE.has(operationId) ? ResponseCache.key(operationId, c.request.params, c.request.query, c.request.requestBody) : undefined;
+      const hit = key ? cache.get(key) : undefined;
+      if (hit) return { status: 200, body: undefined, cached: hit };
       try {
-        return await handler(
+        const result = await handler(
           {
             operationId,
             query: (c.request.query ?? {}) as Record<string, unknown>,
@@ -121,6 +126,8 @@ function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handl
           },
           dependencies,
         );
+        if (key && result.status === 200) return { ...result, cached: cache.store(key, result.body) };
+        return result;
       } catch (caught) {
         if (caught instanceof DomainError) return domainErrorToHttp(caught);
         throw caught;
@@ -128,6 +135,12 @@ function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handl
     });
   }
 }
+
+/**
+ * Operations whose answer is a function of the validated request and of the data loaded at start-up:
+ * their 200 answers are served from the response cache (serialized and compressed once, with an ETag).
+ */
+const CACHEABLE = new Set(['getChains', 'getTokens', 'getToken', 'getTools', 'getConnections', 'getQuote', 'getQuoteToAmount', 'getGasSuggestion']);
 
 function error(status: number, message: string, code: number, errors?: unknown): HttpError {
   return { status, body: errors === undefined ? { message, code } : { message, code, errors } };
@@ -151,10 +164,23 @@ function transportErrorToHttp(caught: unknown, req: Request, maxBodyBytes: numbe
   return serverError(String(req.id));
 }
 
-function send(res: Response, result: OperationResponse): void {
+function send(res: Response, result: OperationResponse, req?: Request): void {
   if (res.headersSent) return; // already answered (request timeout)
   if (result.headers) res.set(result.headers);
-  res.status(result.status).json(result.body);
+  const cached = result.cached;
+  if (!cached || !req) {
+    res.status(result.status).json(result.body);
+    return;
+  }
+  res.set({ etag: cached.etag, vary: 'Accept-Encoding', 'cache-control': 'no-cache' });
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === cached.etag)) {
+    res.status(304).end();
+    return;
+  }
+  const { body, encoding } = ResponseCache.encode(cached, req.headers['accept-encoding']);
+  if (encoding) res.set('content-encoding', encoding);
+  res.status(result.status).type('application/json; charset=utf-8').send(body);
 }
 
 /**
@@ -163,6 +189,7 @@ function send(res: Response, result: OperationResponse): void {
  */
 function normaliseListParams(api: OpenAPIBackend, req: Request, arrayParams: Map<string, Set<string>>): Record<string, unknown> {
   const query = { ...(req.query as Record<string, unknown>) };
+  if (!Object.values(query).some(Array.isArray)) return query; // no repeated key: nothing to join
   const operation = api.router.matchOperation({ method: req.method, path: req.path, headers: {}, query: {} });
   const names = operation?.operationId ? arrayParams.get(operation.operationId) : undefined;
   for (const [name, value] of Object.entries(query)) {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Dependencies } from './dependencies';
+import type { CachedAnswer } from './responseCache';
 
 /** What a handler receives: the validated, type-coerced request and a request-scoped logger. */
 export interface OperationRequest {
@@ -17,6 +18,8 @@ export interface OperationResponse {
   readonly status: number;
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /** The answer as serialized by the response cache (sent instead of `body`). */
+  readonly cached?: CachedAnswer;
 }
 
 export type RawOperationHandler = (
