@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { parseAccessConfig, type AccessConfig } from './core/access/config';
 
@@ -17,6 +18,8 @@ export interface Config {
   readonly openapiPath: string;
   /** API keys, rate limits and their store, dedicated-instance restrictions (src/core/access/config.ts). */
   readonly access: AccessConfig;
+  /** HTTP worker processes (node:cluster), 1 = a single process. */
+  readonly workers: number;
   /** Limits on requests and the browser policy (src/server/hardening.ts, README "Limits on requests"). */
   readonly limits: RequestLimits;
 }
@@ -64,9 +67,24 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const openapiPath = env.OPENAPI_PATH?.trim() ? path.resolve(env.OPENAPI_PATH.trim()) : DEFAULT_OPENAPI_PATH;
   const access = parseAccessConfig(env, problems, (p) => path.resolve(p));
   const limits = parseLimits(env, problems);
+  const workers = parseWorkers(env.WORKERS, problems);
+  if (workers > 1 && access.rateLimits === 'on' && !access.redisUrl) {
+    problems.push(`WORKERS=${workers} needs REDIS_URL (or RATE_LIMITS=off): each worker would otherwise count its own limits`);
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return Object.freeze({ port, host, logLevel, dataDir, snapshotDir, openapiPath, access, limits });
+  return Object.freeze({ port, host, logLevel, dataDir, snapshotDir, openapiPath, access, limits, workers });
+}
+
+function parseWorkers(raw: string | undefined, problems: string[]): number {
+  if (raw === undefined || raw.trim() === '') return 1;
+  const trimmed = raw.trim();
+  if (trimmed === 'auto') return Math.max(1, os.availableParallelism());
+  if (!/^[0-9]+$/.test(trimmed) || Number(trimmed) < 1 || Number(trimmed) > 64) {
+    problems.push(`WORKERS must be an integer from 1 to 64 or auto (got "${raw}")`);
+    return 1;
+  }
+  return Number(trimmed);
 }
 
 function parseLimits(env: Record<string, string | undefined>, problems: string[]): RequestLimits {

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { createApp } from './server/app';
@@ -18,6 +19,10 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = pino({ level: config.logLevel });
+  if (config.workers > 1 && cluster.isPrimary) {
+    superviseWorkers(config.workers, logger);
+    return;
+  }
   const dependencies = buildDependencies(config, { access: buildAccessControl(config, { logger }) });
   const app = await createApp(dependencies, config, { handlers, logger });
   const server = app.listen(config.port, config.host, () => {
@@ -46,6 +51,32 @@ async function main(): Promise<void> {
       logger.warn('requests still in flight after 10 s; exiting');
       process.exit(1);
     }, 10_000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/**
+ * Multi-core: the primary forks one worker per WORKERS; they share the listening socket (node:cluster) and
+ * the rate-limit store (Redis, required by the configuration when limits are on). A worker that dies
+ * unexpectedly is replaced; SIGTERM/SIGINT are passed on and the primary exits when all workers have stopped.
+ */
+function superviseWorkers(count: number, logger: pino.Logger): void {
+  let stopping = false;
+  for (let k = 0; k < count; k++) cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
+    cluster.fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, workers: count }, 'stopping workers');
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
