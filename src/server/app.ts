@@ -172,7 +172,8 @@ function send(res: Response, result: OperationResponse, req?: Request): void {
     res.status(result.status).json(result.body);
     return;
   }
-  res.set({ etag: cached.etag, vary: 'Accept-Encoding', 'cache-control': 'no-cache' });
+  res.set({ etag: cached.etag, 'cache-control': 'no-cache' });
+  res.vary('Accept-Encoding'); // appended: CORS may already vary on Origin
   const ifNoneMatch = req.headers['if-none-match'];
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === cached.etag)) {
     res.status(304).end();
