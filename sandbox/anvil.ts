@@ -21,7 +21,7 @@ export interface AnvilOptions {
   readonly balanceEth?: number;
   /** Dev accounts (default 10). */
   readonly accounts?: number;
-  /** Block gas limit (default 1,000,000,000: seeding sends large configuration transactions). */
+  /** Block gas limit (default: none, so that seeding mines all its transactions in one block). */
   readonly gasLimit?: bigint;
   readonly startTimeoutMs?: number;
 }
@@ -68,7 +68,7 @@ export function startAnvil(chainId: number, options: AnvilOptions = {}): Promise
     '--base-fee', '0', // the service's gas prices (e.g. 0.02 gwei on Arbitrum) must be accepted as they are
     '--balance', String(options.balanceEth ?? 100_000_000),
     '--accounts', String(options.accounts ?? 10),
-    '--gas-limit', String(options.gasLimit ?? 1_000_000_000n),
+    ...(options.gasLimit !== undefined ? ['--gas-limit', String(options.gasLimit)] : ['--disable-block-gas-limit']),
   ];
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
   live.add(child);

@@ -14,7 +14,7 @@ import {
   BRIDGE_ENDPOINT_ADDRESS, integratorAccount, isNative, NATIVE, tokenKey,
   type RawBridgeRoute, type RawPool, type RawToken, type SandboxData,
 } from './data';
-import { UnlockedSender, type SendOptions } from './rpc';
+import { rpcBatch, UnlockedSender, type SendOptions } from './rpc';
 
 export interface SeedOptions {
   readonly provider: JsonRpcProvider;
@@ -47,6 +47,8 @@ export interface ChainDeployment {
   readonly pools: readonly RawPool[];
   readonly exchangeRouters: readonly { readonly exchange: string; readonly kind: string; readonly address: string }[];
   readonly bridgeRoutes: number;
+  /** Milliseconds spent per seeding phase. */
+  readonly timings: Readonly<Record<string, number>>;
 }
 
 const MAX_UINT128 = (1n << 128n) - 1n;
@@ -54,6 +56,12 @@ const pow10 = (n: number) => 10n ** BigInt(n);
 
 export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   const { provider, chainId, artifacts, data, admin } = o;
+  const timings: Record<string, number> = {};
+  let mark = Date.now();
+  const lap = (name: string) => {
+    timings[name] = Date.now() - mark;
+    mark = Date.now();
+  };
   const iface = (name: string) => new Interface(artifacts[name].abi as string[]);
   const I = {
     token: iface('TestToken'), weth: iface('WETH9'), v2Pair: iface('V2Pair'), v2Router: iface('V2Router'), v3Pool: iface('V3Pool'),
@@ -115,7 +123,8 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     seen.add(address.toLowerCase());
   }
   await provider.send('anvil_setBalance', [admin, `0x${(1n << 200n).toString(16)}`]);
-  await Promise.all(code.map(([address, name]) => provider.send('anvil_setCode', [address, artifacts[name].deployedBytecode])));
+  await rpcBatch(provider._getConnection().url, code.map(([address, name]) => ['anvil_setCode', [address, artifacts[name].deployedBytecode]]));
+  lap('code');
 
   const sender = new UnlockedSender(provider, admin);
   const tx = (to: string, i: Interface, fn: string, args: unknown[], extra: Partial<SendOptions> = {}) =>
@@ -132,6 +141,7 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     ...[...exchangeRouters.values()].map((r) => tx(r.address, r.kind === 'constantProduct' ? I.v2Router : I.v3Router, 'initialize', [admin])),
   ];
   await sender.sendAll(phaseA);
+  lap('initialize');
 
   // --- phase B: pools, balances, registrations, bridge routes, fee ledger
   const holdings = new Map<string, Map<string, bigint>>(); // token → holder → amount
@@ -203,7 +213,9 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   for (let k = 0; k < configs.length; k += 60) {
     phaseB.push(tx(BRIDGE_ENDPOINT_ADDRESS, I.endpoint, 'setRoutes', [configs.slice(k, k + 60)], { gas: 30_000_000n }));
   }
+  lap('prepare');
   await sender.sendAll(phaseB);
+  lap(`seed (${phaseB.length} transactions)`);
   if (o.warmRouter ?? true) {
     const spenders = new Map<string, Set<string>>(); // token → spenders the router approves
     const approve = (t: string, spender: string) => {
@@ -221,6 +233,7 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     const asRouter = new UnlockedSender(provider, deployment.router);
     const approvals = [...spenders].flatMap(([t, set]) => [...set].map((spender) => tx(t, I.token, 'approve', [spender, (1n << 256n) - 1n])));
     await asRouter.sendAll(approvals);
+    lap(`warm router (${approvals.length} approvals)`);
     await provider.send('anvil_stopImpersonatingAccount', [deployment.router]);
     await provider.send('anvil_setBalance', [deployment.router, '0x0']);
   }
@@ -237,6 +250,7 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     pools,
     exchangeRouters: [...exchangeRouters.values()].map(({ exchange, kind, address }) => ({ exchange, kind, address })),
     bridgeRoutes: configs.length,
+    timings,
   };
 }
 

@@ -66,14 +66,78 @@ export class UnlockedSender {
     ])) as string;
   }
 
-  /** Sends every transaction (pipelined), waits for all receipts and throws if one reverted. */
-  async sendAll(txs: readonly (SendOptions & { readonly label?: string })[]): Promise<TransactionReceipt[]> {
-    const hashes: string[] = [];
-    for (const tx of txs) hashes.push(await this.send(tx)); // sequential sends keep the nonce order on the wire
-    const receipts = await Promise.all(hashes.map((h) => waitForReceipt(this.provider, h)));
+  /**
+   * Sends every transaction and mines them together: automine off, all sent in one JSON-RPC batch (explicit
+   * nonces), one evm_mine (the devnet has no block gas limit), automine back on, the receipts read in one batch;
+   * throws if one reverted.
+   */
+  async sendAll(txs: readonly (SendOptions & { readonly label?: string })[]): Promise<void> {
+    if (txs.length === 0) return;
+    if (this.nonce === undefined) this.nonce = await this.provider.getTransactionCount(this.from, 'pending');
+    const url = this.provider._getConnection().url;
+    const first = this.nonce;
+    this.nonce += txs.length;
+    await this.provider.send('evm_setAutomine', [false]);
+    let hashes: string[];
+    try {
+      hashes = (await rpcBatch(url, txs.map((tx, k) => ['eth_sendTransaction', [{
+        from: this.from,
+        to: tx.to,
+        data: tx.data ?? '0x',
+        value: `0x${(tx.value ?? 0n).toString(16)}`,
+        gas: `0x${(tx.gas ?? 5_000_000n).toString(16)}`,
+        nonce: `0x${(first + k).toString(16)}`,
+      }]]))) as string[];
+      await this.provider.send('evm_mine', []);
+    } finally {
+      await this.provider.send('evm_setAutomine', [true]);
+    }
+    const receipts = (await rpcBatch(url, hashes.map((h) => ['eth_getTransactionReceipt', [h]]))) as ({ status: string } | null)[];
     receipts.forEach((r, k) => {
-      if (r.status !== 1) throw new Error(`transaction ${txs[k].label ?? k} (${hashes[k]}) reverted on chain ${this.provider._network.chainId}`);
+      if (!r) throw new Error(`transaction ${txs[k].label ?? k} (${hashes[k]}) was not mined on chain ${this.provider._network.chainId}`);
+      if (r.status !== '0x1') throw new Error(`transaction ${txs[k].label ?? k} (${hashes[k]}) reverted on chain ${this.provider._network.chainId}`);
     });
-    return receipts;
   }
+}
+
+/** JSON-RPC requests in batches; throws on the first error answer. Results in request order. */
+export async function rpcBatch(url: string, requests: readonly (readonly [string, readonly unknown[]])[], batchSize = 500): Promise<unknown[]> {
+  const results: unknown[] = [];
+  for (let k = 0; k < requests.length; k += batchSize) {
+    const chunk = requests.slice(k, k + batchSize);
+    const body = chunk.map(([method, params], n) => ({ jsonrpc: '2.0', id: n, method, params }));
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`JSON-RPC batch: HTTP ${response.status} from ${url}`);
+    const answers = (await response.json()) as { id: number; result?: unknown; error?: { message: string } }[];
+    const byId = new Map(answers.map((a) => [a.id, a]));
+    chunk.forEach(([method], n) => {
+      const a = byId.get(n);
+      if (!a) throw new Error(`JSON-RPC batch: no answer to ${method}`);
+      if (a.error) throw new Error(`${method}: ${a.error.message}`);
+      results.push(a.result);
+    });
+  }
+  return results;
+}
+
+export type CallResult = { readonly ok: true; readonly data: string } | { readonly ok: false; readonly error: string; readonly data?: string };
+
+/** Many eth_call in JSON-RPC batches (about 10,000 calls a second on anvil, against ~400 one at a time). */
+export async function batchEthCall(url: string, calls: readonly { readonly to: string; readonly data: string }[], batchSize = 200): Promise<CallResult[]> {
+  const results: CallResult[] = [];
+  for (let k = 0; k < calls.length; k += batchSize) {
+    const chunk = calls.slice(k, k + batchSize);
+    const body = chunk.map((c, n) => ({ jsonrpc: '2.0', id: n, method: 'eth_call', params: [{ to: c.to, data: c.data }, 'latest'] }));
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`eth_call batch: HTTP ${response.status} from ${url}`);
+    const answers = (await response.json()) as { id: number; result?: string; error?: { message: string; data?: string } }[];
+    const byId = new Map(answers.map((a) => [a.id, a]));
+    chunk.forEach((_, n) => {
+      const a = byId.get(n);
+      if (!a) results.push({ ok: false, error: 'no answer' });
+      else if (a.error) results.push({ ok: false, error: a.error.message, data: a.error.data });
+      else results.push({ ok: true, data: a.result! });
+    });
+  }
+  return results;
 }

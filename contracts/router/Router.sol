@@ -47,6 +47,7 @@ contract Router {
     error NativeAmountMismatch(uint256 needed, uint256 sent);
     error ContractCallNotAllowed(address callTo);
     error CumulativeSlippageTooHigh(uint256 minAmount, uint256 receivedAmount);
+    error UnknownFacet(bytes4 selector);
 
     function initialize(address admin_, address bridgeEndpoint_) external {
         if (admin != address(0)) revert AlreadyInitialized();
@@ -65,11 +66,11 @@ contract Router {
 
     function swapTokensGeneric(
         bytes32 transactionId,
-        string calldata integrator,
-        string calldata referrer,
+        string memory integrator,
+        string memory referrer,
         address receiver,
         uint256 minAmountOut,
-        SwapData[] calldata swapData
+        SwapData[] memory swapData
     ) external payable {
         if (swapData.length == 0) revert NoSwapData();
         if (receiver == address(0)) revert InvalidReceiver();
@@ -90,7 +91,7 @@ contract Router {
 
     function swapAndCompleteBridgeTokens(
         bytes32 transactionId,
-        SwapData[] calldata swapData,
+        SwapData[] memory swapData,
         address transferredAssetId,
         address receiver,
         uint256 minAmountOut
@@ -113,42 +114,59 @@ contract Router {
 
     // ---------------------------------------------------------------------------------------------- bridges
 
-    function startBridgeTokensViaAcross(BridgeData calldata b, BridgeSpecificData calldata d) external payable { _start("across", b, d); }
-    function swapAndStartBridgeTokensViaAcross(BridgeData calldata b, SwapData[] calldata s, BridgeSpecificData calldata d) external payable { _swapAndStart("across", b, s, d); }
-    function startBridgeTokensViaAllbridge(BridgeData calldata b, BridgeSpecificData calldata d) external payable { _start("allbridge", b, d); }
-    function swapAndStartBridgeTokensViaAllbridge(BridgeData calldata b, SwapData[] calldata s, BridgeSpecificData calldata d) external payable { _swapAndStart("allbridge", b, s, d); }
-    function startBridgeTokensViaArbitrumBridge(BridgeData calldata b, BridgeSpecificData calldata d) external payable { _start("arbitrum", b, d); }
-    function swapAndStartBridgeTokensViaArbitrumBridge(BridgeData calldata b, SwapData[] calldata s, BridgeSpecificData calldata d) external payable { _swapAndStart("arbitrum", b, s, d); }
-    function startBridgeTokensViaBaseBridge(BridgeData calldata b, BridgeSpecificData calldata d) external payable { _start("base", b, d); }
-    function swapAndStartBridgeTokensViaBaseBridge(BridgeData calldata b, SwapData[] calldata s, BridgeSpecificData calldata d) external payable { _swapAndStart("base", b, s, d); }
-    function startBridgeTokensViaCCTP(BridgeData calldata b, BridgeSpecificData calldata d) external payable { _start("cctp", b, d); }
-    function swapAndStartBridgeTokensViaCCTP(BridgeData calldata b, SwapData[] calldata s, BridgeSpecificData calldata d) external payable { _swapAndStart("cctp", b, s, d); }
-    function startBridgeTokensViaDeBridge(BridgeData calldata b, BridgeSpecificData calldata d) external payable { _start("debridge", b, d); }
-    function swapAndStartBridgeTokensViaDeBridge(BridgeData calldata b, SwapData[] calldata s, BridgeSpecificData calldata d) external payable { _swapAndStart("debridge", b, s, d); }
-    function startBridgeTokensViaGnosisBridge(BridgeData calldata b, BridgeSpecificData calldata d) external payable { _start("gnosis", b, d); }
-    function swapAndStartBridgeTokensViaGnosisBridge(BridgeData calldata b, SwapData[] calldata s, BridgeSpecificData calldata d) external payable { _swapAndStart("gnosis", b, s, d); }
-    function startBridgeTokensViaHop(BridgeData calldata b, BridgeSpecificData calldata d) external payable { _start("hop", b, d); }
-    function swapAndStartBridgeTokensViaHop(BridgeData calldata b, SwapData[] calldata s, BridgeSpecificData calldata d) external payable { _swapAndStart("hop", b, s, d); }
-    function startBridgeTokensViaLineaBridge(BridgeData calldata b, BridgeSpecificData calldata d) external payable { _start("linea", b, d); }
-    function swapAndStartBridgeTokensViaLineaBridge(BridgeData calldata b, SwapData[] calldata s, BridgeSpecificData calldata d) external payable { _swapAndStart("linea", b, s, d); }
-    function startBridgeTokensViaMayan(BridgeData calldata b, BridgeSpecificData calldata d) external payable { _start("mayan", b, d); }
-    function swapAndStartBridgeTokensViaMayan(BridgeData calldata b, SwapData[] calldata s, BridgeSpecificData calldata d) external payable { _swapAndStart("mayan", b, s, d); }
-    function startBridgeTokensViaOptimismBridge(BridgeData calldata b, BridgeSpecificData calldata d) external payable { _start("optimism", b, d); }
-    function swapAndStartBridgeTokensViaOptimismBridge(BridgeData calldata b, SwapData[] calldata s, BridgeSpecificData calldata d) external payable { _swapAndStart("optimism", b, s, d); }
-    function startBridgeTokensViaPolygonBridge(BridgeData calldata b, BridgeSpecificData calldata d) external payable { _start("polygon", b, d); }
-    function swapAndStartBridgeTokensViaPolygonBridge(BridgeData calldata b, SwapData[] calldata s, BridgeSpecificData calldata d) external payable { _swapAndStart("polygon", b, s, d); }
-    function startBridgeTokensViaRelay(BridgeData calldata b, BridgeSpecificData calldata d) external payable { _start("relay", b, d); }
-    function swapAndStartBridgeTokensViaRelay(BridgeData calldata b, SwapData[] calldata s, BridgeSpecificData calldata d) external payable { _swapAndStart("relay", b, s, d); }
-    function startBridgeTokensViaScrollBridge(BridgeData calldata b, BridgeSpecificData calldata d) external payable { _start("scroll", b, d); }
-    function swapAndStartBridgeTokensViaScrollBridge(BridgeData calldata b, SwapData[] calldata s, BridgeSpecificData calldata d) external payable { _swapAndStart("scroll", b, s, d); }
-    function startBridgeTokensViaStargate(BridgeData calldata b, BridgeSpecificData calldata d) external payable { _start("stargate", b, d); }
-    function swapAndStartBridgeTokensViaStargate(BridgeData calldata b, SwapData[] calldata s, BridgeSpecificData calldata d) external payable { _swapAndStart("stargate", b, s, d); }
-    function startBridgeTokensViaThorchain(BridgeData calldata b, BridgeSpecificData calldata d) external payable { _start("thorchain", b, d); }
-    function swapAndStartBridgeTokensViaThorchain(BridgeData calldata b, SwapData[] calldata s, BridgeSpecificData calldata d) external payable { _swapAndStart("thorchain", b, s, d); }
-    function startBridgeTokensViaZkSyncBridge(BridgeData calldata b, BridgeSpecificData calldata d) external payable { _start("zksync", b, d); }
-    function swapAndStartBridgeTokensViaZkSyncBridge(BridgeData calldata b, SwapData[] calldata s, BridgeSpecificData calldata d) external payable { _swapAndStart("zksync", b, s, d); }
+    /// startBridgeTokensVia<B>(BridgeData, <B>Data) and swapAndStartBridgeTokensVia<B>(BridgeData, SwapData[], <B>Data)
+    /// for every bridge facet of abi.ts (BRIDGE_FACETS), dispatched here by selector: one decoder for all of them.
+    fallback() external payable {
+        (string memory key, bool withSwaps) = _facet(msg.sig);
+        if (withSwaps) {
+            (BridgeData memory b, SwapData[] memory s, BridgeSpecificData memory d) = abi.decode(msg.data[4:], (BridgeData, SwapData[], BridgeSpecificData));
+            _swapAndStart(key, b, s, d);
+        } else {
+            (BridgeData memory b, BridgeSpecificData memory d) = abi.decode(msg.data[4:], (BridgeData, BridgeSpecificData));
+            _start(key, b, d);
+        }
+    }
 
-    function _start(string memory key, BridgeData calldata b, BridgeSpecificData calldata d) private {
+    /// The bridge key of a facet selector and whether it is the swapAndStart variant.
+    function _facet(bytes4 selector) private pure returns (string memory, bool) {
+        if (selector == bytes4(keccak256("startBridgeTokensViaAcross((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,bytes,uint256,bytes))"))) return ("across", false);
+        if (selector == bytes4(keccak256("swapAndStartBridgeTokensViaAcross((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,address,address,address,uint256,bytes,bool)[],(address,bytes,uint256,bytes))"))) return ("across", true);
+        if (selector == bytes4(keccak256("startBridgeTokensViaAllbridge((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,bytes,uint256,bytes))"))) return ("allbridge", false);
+        if (selector == bytes4(keccak256("swapAndStartBridgeTokensViaAllbridge((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,address,address,address,uint256,bytes,bool)[],(address,bytes,uint256,bytes))"))) return ("allbridge", true);
+        if (selector == bytes4(keccak256("startBridgeTokensViaArbitrumBridge((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,bytes,uint256,bytes))"))) return ("arbitrum", false);
+        if (selector == bytes4(keccak256("swapAndStartBridgeTokensViaArbitrumBridge((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,address,address,address,uint256,bytes,bool)[],(address,bytes,uint256,bytes))"))) return ("arbitrum", true);
+        if (selector == bytes4(keccak256("startBridgeTokensViaBaseBridge((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,bytes,uint256,bytes))"))) return ("base", false);
+        if (selector == bytes4(keccak256("swapAndStartBridgeTokensViaBaseBridge((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,address,address,address,uint256,bytes,bool)[],(address,bytes,uint256,bytes))"))) return ("base", true);
+        if (selector == bytes4(keccak256("startBridgeTokensViaCCTP((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,bytes,uint256,bytes))"))) return ("cctp", false);
+        if (selector == bytes4(keccak256("swapAndStartBridgeTokensViaCCTP((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,address,address,address,uint256,bytes,bool)[],(address,bytes,uint256,bytes))"))) return ("cctp", true);
+        if (selector == bytes4(keccak256("startBridgeTokensViaDeBridge((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,bytes,uint256,bytes))"))) return ("debridge", false);
+        if (selector == bytes4(keccak256("swapAndStartBridgeTokensViaDeBridge((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,address,address,address,uint256,bytes,bool)[],(address,bytes,uint256,bytes))"))) return ("debridge", true);
+        if (selector == bytes4(keccak256("startBridgeTokensViaGnosisBridge((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,bytes,uint256,bytes))"))) return ("gnosis", false);
+        if (selector == bytes4(keccak256("swapAndStartBridgeTokensViaGnosisBridge((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,address,address,address,uint256,bytes,bool)[],(address,bytes,uint256,bytes))"))) return ("gnosis", true);
+        if (selector == bytes4(keccak256("startBridgeTokensViaHop((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,bytes,uint256,bytes))"))) return ("hop", false);
+        if (selector == bytes4(keccak256("swapAndStartBridgeTokensViaHop((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,address,address,address,uint256,bytes,bool)[],(address,bytes,uint256,bytes))"))) return ("hop", true);
+        if (selector == bytes4(keccak256("startBridgeTokensViaLineaBridge((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,bytes,uint256,bytes))"))) return ("linea", false);
+        if (selector == bytes4(keccak256("swapAndStartBridgeTokensViaLineaBridge((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,address,address,address,uint256,bytes,bool)[],(address,bytes,uint256,bytes))"))) return ("linea", true);
+        if (selector == bytes4(keccak256("startBridgeTokensViaMayan((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,bytes,uint256,bytes))"))) return ("mayan", false);
+        if (selector == bytes4(keccak256("swapAndStartBridgeTokensViaMayan((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,address,address,address,uint256,bytes,bool)[],(address,bytes,uint256,bytes))"))) return ("mayan", true);
+        if (selector == bytes4(keccak256("startBridgeTokensViaOptimismBridge((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,bytes,uint256,bytes))"))) return ("optimism", false);
+        if (selector == bytes4(keccak256("swapAndStartBridgeTokensViaOptimismBridge((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,address,address,address,uint256,bytes,bool)[],(address,bytes,uint256,bytes))"))) return ("optimism", true);
+        if (selector == bytes4(keccak256("startBridgeTokensViaPolygonBridge((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,bytes,uint256,bytes))"))) return ("polygon", false);
+        if (selector == bytes4(keccak256("swapAndStartBridgeTokensViaPolygonBridge((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,address,address,address,uint256,bytes,bool)[],(address,bytes,uint256,bytes))"))) return ("polygon", true);
+        if (selector == bytes4(keccak256("startBridgeTokensViaRelay((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,bytes,uint256,bytes))"))) return ("relay", false);
+        if (selector == bytes4(keccak256("swapAndStartBridgeTokensViaRelay((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,address,address,address,uint256,bytes,bool)[],(address,bytes,uint256,bytes))"))) return ("relay", true);
+        if (selector == bytes4(keccak256("startBridgeTokensViaScrollBridge((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,bytes,uint256,bytes))"))) return ("scroll", false);
+        if (selector == bytes4(keccak256("swapAndStartBridgeTokensViaScrollBridge((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,address,address,address,uint256,bytes,bool)[],(address,bytes,uint256,bytes))"))) return ("scroll", true);
+        if (selector == bytes4(keccak256("startBridgeTokensViaStargate((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,bytes,uint256,bytes))"))) return ("stargate", false);
+        if (selector == bytes4(keccak256("swapAndStartBridgeTokensViaStargate((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,address,address,address,uint256,bytes,bool)[],(address,bytes,uint256,bytes))"))) return ("stargate", true);
+        if (selector == bytes4(keccak256("startBridgeTokensViaThorchain((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,bytes,uint256,bytes))"))) return ("thorchain", false);
+        if (selector == bytes4(keccak256("swapAndStartBridgeTokensViaThorchain((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,address,address,address,uint256,bytes,bool)[],(address,bytes,uint256,bytes))"))) return ("thorchain", true);
+        if (selector == bytes4(keccak256("startBridgeTokensViaZkSyncBridge((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,bytes,uint256,bytes))"))) return ("zksync", false);
+        if (selector == bytes4(keccak256("swapAndStartBridgeTokensViaZkSyncBridge((bytes32,string,string,address,address,address,uint256,uint256,bool,bool),(address,address,address,address,uint256,bytes,bool)[],(address,bytes,uint256,bytes))"))) return ("zksync", true);
+        revert UnknownFacet(selector);
+    }
+
+    function _start(string memory key, BridgeData memory b, BridgeSpecificData memory d) private {
         _validateBridge(key, b, d);
         if (b.hasSourceSwaps) revert InformationMismatch();
         uint256 fee;
@@ -162,7 +180,7 @@ contract Router {
         _bridge(b, d, b.minAmount, fee);
     }
 
-    function _swapAndStart(string memory key, BridgeData calldata b, SwapData[] calldata s, BridgeSpecificData calldata d) private {
+    function _swapAndStart(string memory key, BridgeData memory b, SwapData[] memory s, BridgeSpecificData memory d) private {
         _validateBridge(key, b, d);
         if (s.length == 0) revert NoSwapData();
         address asset = b.sendingAssetId;
@@ -188,7 +206,7 @@ contract Router {
         _bridge(b, d, amount, nativeReserved);
     }
 
-    function _validateBridge(string memory key, BridgeData calldata b, BridgeSpecificData calldata d) private view {
+    function _validateBridge(string memory key, BridgeData memory b, BridgeSpecificData memory d) private view {
         if (keccak256(bytes(b.bridge)) != keccak256(bytes(key))) revert InvalidBridge(key, b.bridge);
         if (b.receiver == address(0)) revert InvalidReceiver();
         if (b.minAmount == 0) revert InvalidAmount();
@@ -196,7 +214,7 @@ contract Router {
         if (b.hasDestinationCall != (d.destinationCallData.length > 0)) revert InformationMismatch();
     }
 
-    function _bridge(BridgeData calldata b, BridgeSpecificData calldata d, uint256 amount, uint256 nativeFee) private {
+    function _bridge(BridgeData memory b, BridgeSpecificData memory d, uint256 amount, uint256 nativeFee) private {
         address endpoint = bridgeEndpoint;
         uint256 value = nativeFee;
         if (LibAsset.isNative(b.sendingAssetId)) value += amount;
@@ -225,7 +243,7 @@ contract Router {
     }
 
     /// Pulls the fromAmount of every SwapData with requiresDeposit; returns the total and its native part.
-    function _deposit(SwapData[] calldata swaps) private returns (uint256 total, uint256 nativeTotal) {
+    function _deposit(SwapData[] memory swaps) private returns (uint256 total, uint256 nativeTotal) {
         for (uint256 k = 0; k < swaps.length; k++) {
             if (!swaps[k].requiresDeposit) continue;
             uint256 amount = swaps[k].fromAmount;
@@ -236,9 +254,9 @@ contract Router {
         if (nativeTotal > msg.value) revert NativeAmountMismatch(nativeTotal, msg.value);
     }
 
-    function _executeSwaps(SwapData[] calldata swaps) private {
+    function _executeSwaps(SwapData[] memory swaps) private {
         for (uint256 k = 0; k < swaps.length; k++) {
-            SwapData calldata s = swaps[k];
+            SwapData memory s = swaps[k];
             if (s.callTo.code.length == 0) revert ContractCallNotAllowed(s.callTo);
             uint256 value;
             if (LibAsset.isNative(s.sendingAssetId)) value = s.fromAmount;
