@@ -43,8 +43,8 @@ export type Completion =
 export class Relayer {
   private readonly iface: Interface;
   private readonly chains = new Map<number, RelayerChain & { sender: UnlockedSender; nextBlock: number }>();
-  private readonly completions = new Map<string, Completion>();
-  private readonly waiters = new Map<string, ((c: Completion) => void)[]>();
+  private readonly completions = new Map<string, Completion[]>();
+  private readonly waiters = new Map<string, { count: number; resolve: (c: Completion[]) => void }[]>();
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private stopped = false;
@@ -85,20 +85,28 @@ export class Relayer {
     this.timer = undefined;
   }
 
-  /** The outcome of the transfer with this transactionId (BridgeData.transactionId), once relayed. */
-  waitFor(transactionId: string, timeoutMs = 20_000): Promise<Completion> {
+  /**
+   * The outcomes of the first `count` transfers with this transactionId (BridgeData.transactionId; a gas refuel
+   * leg shares its transfer's id), once relayed.
+   */
+  waitForAll(transactionId: string, count: number, timeoutMs = 20_000): Promise<Completion[]> {
     const id = transactionId.toLowerCase();
-    const done = this.completions.get(id);
-    if (done) return Promise.resolve(done);
-    return new Promise<Completion>((resolve, reject) => {
+    const done = this.completions.get(id) ?? [];
+    if (done.length >= count) return Promise.resolve(done.slice(0, count));
+    return new Promise<Completion[]>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`transfer ${transactionId} not relayed within ${timeoutMs} ms${this.lastError ? ` (last relayer error: ${this.lastError.message})` : ''}`)), timeoutMs);
       const list = this.waiters.get(id) ?? [];
-      list.push((c) => {
+      list.push({ count, resolve: (c) => {
         clearTimeout(timer);
         resolve(c);
-      });
+      } });
       this.waiters.set(id, list);
     });
+  }
+
+  /** The outcome of the (first) transfer with this transactionId, once relayed. */
+  async waitFor(transactionId: string, timeoutMs = 20_000): Promise<Completion> {
+    return (await this.waitForAll(transactionId, 1, timeoutMs))[0];
   }
 
   private schedule(): void {
@@ -186,9 +194,17 @@ export class Relayer {
   }
 
   private complete(c: Completion): void {
-    this.completions.set(c.transactionId, c);
-    for (const resolve of this.waiters.get(c.transactionId) ?? []) resolve(c);
-    this.waiters.delete(c.transactionId);
+    const list = this.completions.get(c.transactionId) ?? [];
+    list.push(c);
+    this.completions.set(c.transactionId, list);
+    const waiting = this.waiters.get(c.transactionId) ?? [];
+    const still = waiting.filter((w) => {
+      if (list.length < w.count) return true;
+      w.resolve(list.slice(0, w.count));
+      return false;
+    });
+    if (still.length > 0) this.waiters.set(c.transactionId, still);
+    else this.waiters.delete(c.transactionId);
   }
 }
 
