@@ -9,4 +9,4 @@ if [ ! -x "$prism" ]; then
   echo "mocks/start.sh: $prism is missing: run npm install first" >&2
   exit 1
 fi
-exec "$prism" mock openapi.yaml --host "${MOCK_HOST:-127.0.0.1}" --port "${MOCK_PORT:-4010}" --errors
+exec "$prism" mock openapi.yaml --cors=false --host "${MOCK_HOST:-127.0.0.1}" --port "${MOCK_PORT:-4010}" --errors

@@ -478,8 +478,9 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * Format: int64
-         * @description Numeric chain id (EVM chain id, or the synthetic id of a non-EVM chain).
+         * @description Numeric chain id (EVM chain id, or the synthetic id of a non-EVM chain). Some synthetic ids are
+         *     above 2^53 (Sui: 9270000000000000), so no `format: int64` is declared: tools that read int64 as
+         *     the JavaScript-safe range would refuse them.
          * @example 42161
          */
         ChainId: number;
@@ -5162,6 +5163,7 @@ export interface operations {
                     "application/json": components["schemas"]["KeyTestResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
