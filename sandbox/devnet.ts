@@ -24,6 +24,8 @@ export interface DevnetOptions extends DataLocations {
   readonly chains?: readonly number[];
   /** Test wallets funded with every token (anvil dev accounts 2.., at most 8; default 4). */
   readonly wallets?: number;
+  /** Router in the steady state of a router in use: dust balances and standing approvals (default true; deploy.ts). */
+  readonly warmRouter?: boolean;
   /** Start the bridge relayer (default true). */
   readonly relayer?: boolean;
   readonly log?: (line: string) => void;
@@ -98,7 +100,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       providers.push(provider);
       const answered = BigInt(await provider.send('eth_chainId', []));
       if (answered !== BigInt(chainId)) throw new Error(`anvil on ${a.url} answers chain id ${answered}, not ${chainId}`);
-      const deployment = await seedChain({ provider, chainId, artifacts, data, admin, relayer: relayerAddress, wallets });
+      const deployment = await seedChain({ provider, chainId, artifacts, data, admin, relayer: relayerAddress, wallets, warmRouter: options.warmRouter });
       chains.set(chainId, { chainId, url: a.url, pid: a.pid, provider, deployment });
       options.log?.(`chain ${chainId} ready on ${a.url} (pid ${a.pid}): ${deployment.tokens.size} tokens, ${deployment.pools.length} pools, ${deployment.bridgeRoutes} bridge routes`);
     }));
