@@ -6,7 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
 export const CONTRACTS_DIR = path.join(PROJECT_ROOT, 'contracts');
@@ -20,11 +22,6 @@ export interface Artifact {
   readonly deployedBytecode: string;
 }
 export type Artifacts = Readonly<Record<string, Artifact>>;
-
-interface Solc {
-  compile(input: string): string;
-  version(): string;
-}
 
 const SETTINGS = {
   optimizer: { enabled: true, runs: 200 },
@@ -58,33 +55,72 @@ export function sourcesHash(sources: Record<string, string>): string {
   return hash.digest('hex').slice(0, 24);
 }
 
-/** The artifacts of every contract, by contract name (names are unique across files). */
-export function compileContracts(options: { dir?: string; cacheDir?: string; log?: (line: string) => void } = {}): Artifacts {
+type SolcOutput = {
+  errors?: { severity: string; formattedMessage: string }[];
+  contracts?: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
+};
+
+/**
+ * One solc-js compilation in a worker thread, producing code only for `units` (every source is parsed, but the
+ * costly code generation and optimisation happen only for the selected files). Plain JS, so that it runs under
+ * tsx and ts-jest alike.
+ */
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const solc = require(workerData.solcPath);
+const input = JSON.parse(workerData.input);
+input.settings.outputSelection = Object.fromEntries(workerData.units.map((u) => [u, input.settings.outputSelection['*']]));
+parentPort.postMessage({ output: solc.compile(JSON.stringify(input)), version: solc.version() });
+`;
+
+function compileInWorker(input: string, units: string[]): Promise<{ output: SolcOutput; version: string }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER, { eval: true, workerData: { solcPath: require.resolve('solc'), input, units } });
+    worker.once('message', (m: { output: string; version: string }) => {
+      resolve({ output: JSON.parse(m.output) as SolcOutput, version: m.version });
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`solc worker exited with ${code}`));
+    });
+  });
+}
+
+/**
+ * The artifacts of every contract, by contract name (names are unique across files). Compiled in parallel
+ * worker threads (one per core, at most 4; the files shared out by size) unless the cache has them.
+ */
+export async function compileContracts(options: { dir?: string; cacheDir?: string; log?: (line: string) => void; workers?: number } = {}): Promise<Artifacts> {
   const sources = readSources(options.dir);
   const cacheDir = options.cacheDir ?? CACHE_DIR;
   const file = path.join(cacheDir, `artifacts-${sourcesHash(sources)}.json`);
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as Artifacts;
 
   const started = Date.now();
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const solc = require('solc') as Solc;
-  const input = {
+  const input = JSON.stringify({
     language: 'Solidity',
     sources: Object.fromEntries(Object.entries(sources).map(([name, content]) => [name, { content }])),
     settings: SETTINGS,
-  };
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
-    errors?: { severity: string; formattedMessage: string }[];
-    contracts?: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
-  };
-  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
-  if (errors.length > 0) throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
+  });
+  const count = Math.max(1, Math.min(options.workers ?? os.availableParallelism(), 4));
+  const groups: { units: string[]; weight: number }[] = Array.from({ length: count }, () => ({ units: [], weight: 0 }));
+  for (const [name, content] of Object.entries(sources).sort((a, b) => b[1].length - a[1].length)) {
+    const lightest = groups.reduce((min, g) => (g.weight < min.weight ? g : min));
+    lightest.units.push(name);
+    lightest.weight += content.length;
+  }
+  const outputs = await Promise.all(groups.filter((g) => g.units.length > 0).map((g) => compileInWorker(input, g.units)));
   const artifacts: Record<string, Artifact> = {};
-  for (const [unit, contracts] of Object.entries(output.contracts ?? {})) {
-    for (const [name, c] of Object.entries(contracts)) {
-      if (artifacts[name]) throw new Error(`contract name ${name} is defined twice (${unit})`);
-      if (!c.evm.bytecode.object) continue; // interfaces and libraries without code
-      artifacts[name] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}`, deployedBytecode: `0x${c.evm.deployedBytecode.object}` };
+  for (const { output } of outputs) {
+    const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
+    if (errors.length > 0) throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
+    for (const [unit, contracts] of Object.entries(output.contracts ?? {})) {
+      for (const [name, c] of Object.entries(contracts)) {
+        if (!c.evm.bytecode.object) continue; // interfaces
+        if (artifacts[name]) throw new Error(`contract name ${name} is defined twice (${unit})`);
+        artifacts[name] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}`, deployedBytecode: `0x${c.evm.deployedBytecode.object}` };
+      }
     }
   }
   fs.mkdirSync(cacheDir, { recursive: true });
@@ -93,13 +129,17 @@ export function compileContracts(options: { dir?: string; cacheDir?: string; log
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, JSON.stringify(artifacts));
   fs.renameSync(tmp, file);
-  options.log?.(`compiled ${Object.keys(artifacts).length} contracts with solc ${solc.version()} in ${Date.now() - started} ms`);
+  options.log?.(`compiled ${Object.keys(artifacts).length} contracts with solc ${outputs[0]?.version} in ${Date.now() - started} ms (${outputs.length} workers)`);
   return artifacts;
 }
 
 if (require.main === module) {
   const started = Date.now();
-  const artifacts = compileContracts({ log: (l) => console.log(l) });
-  for (const [name, a] of Object.entries(artifacts)) console.log(`${name.padEnd(16)} ${((a.deployedBytecode.length - 2) / 2).toString().padStart(6)} bytes runtime`);
-  console.log(`done in ${Date.now() - started} ms`);
+  compileContracts({ log: (l) => console.log(l) }).then((artifacts) => {
+    for (const [name, a] of Object.entries(artifacts)) console.log(`${name.padEnd(16)} ${((a.deployedBytecode.length - 2) / 2).toString().padStart(6)} bytes runtime`);
+    console.log(`done in ${Date.now() - started} ms`);
+  }, (error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
 }

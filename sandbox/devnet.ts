@@ -81,12 +81,15 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     await Promise.all(anvils.map((a) => a.stop()));
   };
   try {
-    // compiling is synchronous (solc-js): done before anvil starts so that no start-up timer waits behind it
-    const artifacts = compileContracts({ log: options.log });
-    timings.compile = Date.now() - started;
-    await Promise.all(chainIds.map(async (id) => {
-      anvils.push(await startAnvil(id, { accounts: 2 + walletCount }));
-    }));
+    const [artifacts] = await Promise.all([
+      compileContracts({ log: options.log }).then((a) => {
+        timings.compile = Date.now() - started;
+        return a;
+      }),
+      ...chainIds.map(async (id) => {
+        anvils.push(await startAnvil(id, { accounts: 2 + walletCount }));
+      }),
+    ]);
     timings.anvil = Date.now() - started;
     const admin = new Wallet(devAccountKey(0)).address;
     const relayerAddress = new Wallet(devAccountKey(1)).address;
