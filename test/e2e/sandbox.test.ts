@@ -11,6 +11,7 @@ import type express from 'express';
 import { Interface, type TransactionReceipt } from 'ethers';
 import { startDevnet, type Devnet } from '../../sandbox/devnet';
 import { approveIfNeeded, balanceOf, replayRevert, sendTransactionRequest, type WireTransactionRequest } from '../../sandbox/execute';
+import { waitForReceipt } from '../../sandbox/rpc';
 import { makeTestApp } from '../support/app';
 import { BRIDGE_FACETS, routerInterface } from '../../src/core/transactions/abi';
 
@@ -228,3 +229,44 @@ describe('cross-chain quotes execute exactly, completed by the relayer', () => {
     expectExact(e);
   });
 });
+
+describe('what cannot complete, and the fee collector', () => {
+  test('a transfer to a chain the devnet does not run is refunded by the relayer on the source chain', async () => {
+    const wallet = devnet.wallet(8453);
+    const quote = await getQuote({ fromChain: '8453', toChain: '10', fromToken: 'USDC', toToken: 'USDC', fromAmount: '1000000000' }, wallet.address);
+    const { provider } = devnet.chain(8453);
+    await approveIfNeeded(wallet, quote.action.fromToken.address, quote.estimate.approvalAddress, BigInt(quote.action.fromAmount));
+    const before = await balanceOf(provider, quote.action.fromToken.address, wallet.address);
+    const receipt = await sendTransactionRequest(wallet, quote.transactionRequest);
+    expect(receipt.status).toBe(1);
+    const started = receipt.logs.map((l) => { try { return routerI.parseLog(l); } catch { return null; } }).find((e) => e?.name === 'LiFiTransferStarted');
+    const completion = await devnet.relayer!.waitFor(started!.args.bridgeData.transactionId as string);
+    expect(completion.kind).toBe('refunded');
+    expect(await balanceOf(provider, quote.action.fromToken.address, wallet.address)).toBe(before);
+  });
+
+  test('GET /v1/integrators/{id}/withdraw/{chainId}: the fee wallet withdraws the ledger\'s balances', async () => {
+    const res = await request(app).get('/v1/integrators/example-dapp/withdraw/1');
+    expect(res.status).toBe(200);
+    const tx = res.body.transactionRequest as WireTransactionRequest & { from: string };
+    const { provider } = devnet.chain(1);
+    const ledger = devnet.data.ledger!.integrators.find((i) => i.integratorId === 'example-dapp')!;
+    const entries = ledger.balances['1'];
+    const before = await Promise.all(entries.map((e) => balanceOf(provider, e.token, tx.from)));
+    // the fee wallet has no key here: anvil sends for it
+    await provider.send('anvil_impersonateAccount', [tx.from]);
+    await provider.send('anvil_setBalance', [tx.from, '0xde0b6b3a7640000']);
+    const balanceStart = await provider.getBalance(tx.from);
+    const hash = (await provider.send('eth_sendTransaction', [{ from: tx.from, to: tx.to, data: tx.data, value: tx.value, gas: tx.gasLimit, gasPrice: tx.gasPrice }])) as string;
+    const receipt = await waitForReceipt(provider, hash);
+    await provider.send('anvil_stopImpersonatingAccount', [tx.from]);
+    expect(receipt.status).toBe(1);
+    const after = await Promise.all(entries.map((e) => balanceOf(provider, e.token, tx.from)));
+    entries.forEach((e, k) => {
+      const gas = e.token === NATIVE ? receipt.gasUsed * receipt.gasPrice : 0n;
+      const start = e.token === NATIVE ? balanceStart : before[k];
+      expect(after[k] - start + gas).toBe(BigInt(e.amount));
+    });
+  });
+});
+
