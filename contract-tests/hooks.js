@@ -48,6 +48,13 @@ const BAD_INPUTS = {
     404: (url) => url.searchParams.set('token', 'NOPE'),
   },
   getTools: { 400: (url) => url.searchParams.set('chains', 'nochain') },
+  // a valid key, and a query parameter the operation does not take
+  testApiKey: {
+    400: (url, request) => {
+      url.searchParams.set('unexpected', '1');
+      if (KEYS.valid) request.headers[API_KEY_HEADER] = KEYS.valid;
+    },
+  },
   getQuote: {
     400: (url) => url.searchParams.set('fee', '1'),
     // without the example's fromAmountForGas, which must stay below fromAmount
