@@ -11,7 +11,7 @@ import { bridgeOut, type BridgeFees } from '../math/bridge';
 import type { BridgeRoute } from '../liquidity/types';
 import type { RoutingGraph } from './graph';
 import type { QuoteMemo, SwapPath } from './paths';
-import { FEE_COLLECTION_GAS, ROUTER_BASE_GAS, gasCost, nativeWeiInToken, ppmToFraction, rescale, usd } from './pricing';
+import { FEE_COLLECTION_GAS, FIRST_USE_GAS, ROUTER_BASE_GAS, gasCost, nativeWeiInToken, ppmToFraction, rescale, usd } from './pricing';
 import { replayPath } from './replay';
 import type { FeeCost, PlannedStep, Route, RouteRequest, RouteTransaction, ToolErrorCode } from './types';
 
@@ -146,11 +146,11 @@ export function pricePlan(graph: RoutingGraph, request: RouteRequest, plan: Rout
   const fromGas = graph.gas(fromChain.id);
   // contract calls on one chain run in the user's transaction
   const sameChainCallsGas = plan.bridge ? 0n : callsGas;
-  const sourceGasUnits = ROUTER_BASE_GAS + (integratorFee > 0n ? FEE_COLLECTION_GAS : 0n) + sources.reduce((sum, p) => sum + p.gasUnits, 0n) + (plan.bridge?.gasUnits ?? 0n) + sameChainCallsGas;
+  const sourceGasUnits = ROUTER_BASE_GAS + FIRST_USE_GAS + (integratorFee > 0n ? FEE_COLLECTION_GAS : 0n) + sources.reduce((sum, p) => sum + p.gasUnits, 0n) + (plan.bridge?.gasUnits ?? 0n) + sameChainCallsGas;
   let gasCostUSD = usd(sourceGasUnits * (fromGas?.gasPriceWei ?? 0n), fromChain.nativeToken);
   let durationSeconds = (fromGas?.blockTimeSeconds ?? 2) + (plan.bridge?.durationSeconds ?? 0);
   if (plan.destinationSeparate && destination) {
-    gasCostUSD += usd((ROUTER_BASE_GAS + destination.gasUnits) * (toGas?.gasPriceWei ?? 0n), toChain.nativeToken);
+    gasCostUSD += usd((ROUTER_BASE_GAS + FIRST_USE_GAS + destination.gasUnits) * (toGas?.gasPriceWei ?? 0n), toChain.nativeToken);
     durationSeconds += toGas?.blockTimeSeconds ?? 2;
   }
   let includedFeesUSD = usd(integratorFee, fromToken);
@@ -263,7 +263,7 @@ export function assembleRoute(graph: RoutingGraph, request: RouteRequest, amount
       tool: mainExchange([destination]),
       type: 'swap',
       steps: destinationSteps,
-      gasCost: gasCost(toChain, toGas?.gasPriceWei ?? 0n, ROUTER_BASE_GAS + destination.gasUnits),
+      gasCost: gasCost(toChain, toGas?.gasPriceWei ?? 0n, ROUTER_BASE_GAS + FIRST_USE_GAS + destination.gasUnits),
       feeCosts: [],
       durationSeconds: toGas?.blockTimeSeconds ?? 2,
       fromAmountUSD: usd(arrived, bridgedToken),

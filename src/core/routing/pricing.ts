@@ -6,6 +6,13 @@ import type { GasCost } from './types';
 
 /** Intrinsic transaction gas plus the router's own work (diamond dispatch, checks, event). */
 export const ROUTER_BASE_GAS = 65_000n;
+/**
+ * Storage written for the first time costs ~20k gas a slot (a receiver's or the router's first balance of a
+ * token, a first approval). A quote cannot know which slots are new, so each transaction's estimate carries
+ * this allowance: measured on the sandbox contracts, a fresh router and receiver need up to ~60k more than a
+ * warm one, and a gas limit that is too low is integrators' most common failure.
+ */
+export const FIRST_USE_GAS = 65_000n;
 export const FEE_COLLECTION_GAS = 35_000n;
 /** Suggested limit = estimate + 25 % (rounded up): integrators' most common failure is a limit too low. */
 export const GAS_LIMIT_MARGIN_PPM = 1_250_000n;

@@ -220,7 +220,11 @@ function encodeLeg(leg: LegContext, steps: readonly PlannedStep[], toAmountMin: 
   const destinationSteps = crossAt < 0 ? [] : steps.slice(crossAt + 1);
   // swapAndCall pulls the sent amount itself: none of its SwapData requires a deposit
   const deposits = !(crossAt < 0 && withCalls);
-  const sourceSwaps = sourceSteps.map((s, k) => stepSwapData(ctx, route, chain, router, s, slippagePpm, deposits && k === 0));
+  // The first SwapData pulls the user's funds. Without a fee step (which pulls the whole amount), each
+  // parallel path of a split starts with its own deposit: a path starts where the chain of tokens breaks.
+  const feeFirst = sourceSteps[0]?.type === 'protocol';
+  const startsPath = (k: number) => k === 0 || (!feeFirst && sourceSteps[k - 1].toToken.address !== sourceSteps[k].fromToken.address);
+  const sourceSwaps = sourceSteps.map((s, k) => stepSwapData(ctx, route, chain, router, s, slippagePpm, deposits && startsPath(k)));
   if (crossAt < 0 && withCalls) {
     return encodeSwapAndCall({
       transactionId, integrator: leg.integrator, referrer: leg.referrer, receiver,

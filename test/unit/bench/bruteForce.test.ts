@@ -109,9 +109,10 @@ describe('bench brute force, one chain, constant-product pools', () => {
 
   it('with expensive gas, the one-hop path wins on net value while A-B-C keeps the most output', () => {
     // 200 gwei, ETH $1000: a transaction of g gas costs g·2e11·1000/1e18 = g·2e-4 USD.
-    //   A-C:   65,000 router + 60,000 (one hop)   = 125,000 gas = $25; net = 90.661089 − 100 − 25 = −34.338911
-    //   A-B-C: 65,000 + 2·60,000                  = 185,000 gas = $37; net = 97.460453 − 100 − 37 = −39.539547
-    //   A-D-B-C: 245,000 gas = $49; net = 96.232994 − 100 − 49 = −52.767006 (the others are worse still)
+    //   A-C:   65,000 router + 65,000 first-use allowance + 60,000 (one hop) = 190,000 gas = $38;
+    //          net = 90.661089 − 100 − 38 = −47.338911
+    //   A-B-C: 130,000 + 2·60,000 = 250,000 gas = $50; net = 97.460453 − 100 − 50 = −52.539547
+    //   A-D-B-C: 310,000 gas = $62; net = 96.232994 − 100 − 62 = −65.767006 (the others are worse still)
     const { catalog, graph } = world(200_000_000_000n);
     const req = request(catalog, 1, 'C');
     const brute = bruteForce(graph, req);
@@ -119,7 +120,7 @@ describe('bench brute force, one chain, constant-product pools', () => {
     expect(brute.bestByAmount!.toAmount).toBe(97_460_453n);
     expect(brute.bestByNet!.overallPath).toBe('1:A~1:C');
     expect(brute.bestByNet!.toAmount).toBe(90_661_089n);
-    expect(netValue(brute.bestByNet!)).toBeCloseTo(-34.338911, 6);
+    expect(netValue(brute.bestByNet!)).toBeCloseTo(-47.338911, 6);
 
     const ours = new RouteFinder(graph).find(req).routes[0]; // CHEAPEST ranks by net value
     expect(ours.overallPath).toBe('1:A~1:C');
