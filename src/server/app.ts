@@ -48,6 +48,10 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
   registerHandlers(api, dependencies, options.handlers, new ResponseCache());
   api.registerSecurityHandler('ApiKeyAuth', dependencies.access.apiKeyAuth);
   await api.init();
+  // openapi-backend rebuilds the flat operation list (a lodash chain over every path) on every lookup, i.e.
+  // several times per request; the definition never changes after init, so the list is built once.
+  const operations = api.router.getOperations();
+  api.router.getOperations = () => operations;
   const arrayQueryParams = collectArrayQueryParams(api);
 
   const app = express();
