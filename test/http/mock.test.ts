@@ -4,36 +4,25 @@
  * server's, and it must refuse requests that break the contract. Prism is killed (its whole process
  * group) after the suite, even when a test fails.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
 import request from 'supertest';
 import { loadContract } from '../../src/server/contract';
 import { contractValidator, OPENAPI_PATH, type ContractValidator } from '../support/contract';
+import { startPrism, stopProcess, type Started } from '../support/processes';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const PRISM = path.join(ROOT, 'node_modules', '.bin', 'prism');
-const STARTUP_TIMEOUT_MS = 30_000;
 
 jest.setTimeout(60_000);
 
-interface Mock {
-  readonly url: string;
-  readonly child: ChildProcess;
-  output(): string;
-}
-
-let mock: Mock | undefined;
+let mock: Started | undefined;
 let contract: ContractValidator;
 
 beforeAll(async () => {
   contract = await contractValidator();
-  mock = await startPrism();
+  // the same flags as `npm run mock` (mocks/start.sh)
+  mock = await startPrism(['mock', OPENAPI_PATH, '--cors=false', '--errors']);
 });
 
 afterAll(async () => {
-  if (mock) await stop(mock.child);
+  if (mock) await stopProcess(mock.child);
 });
 
 function base(): string {
@@ -115,93 +104,3 @@ interface Parameter {
 }
 
 /** Starts `prism mock openapi.yaml` on a free loopback port and waits until it answers. */
-async function startPrism(): Promise<Mock> {
-  if (!fs.existsSync(PRISM)) throw new Error(`${PRISM} is missing: run npm install`);
-  let lastError: Error | undefined;
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const port = await freePort();
-    let output = '';
-    // its own process group (detached), so that stopping it also stops anything it started
-    const child = spawn(process.execPath, [fs.realpathSync(PRISM), 'mock', OPENAPI_PATH, '--host', '127.0.0.1', '--port', String(port), '--errors'], {
-      cwd: ROOT,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-    });
-    const collect = (chunk: Buffer): void => {
-      output = (output + chunk.toString()).slice(-20_000);
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    // Prism is detached from jest's process group: if jest exits without afterAll, kill it anyway
-    const killOnExit = (): void => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    };
-    process.once('exit', killOnExit);
-    child.once('exit', () => process.off('exit', killOnExit));
-    const started: Mock = { url: `http://127.0.0.1:${port}`, child, output: () => output };
-    try {
-      await waitUntilAnswering(started);
-      return started;
-    } catch (error) {
-      lastError = error as Error;
-      await stop(child);
-    }
-  }
-  throw lastError ?? new Error('Prism did not start');
-}
-
-async function waitUntilAnswering(started: Mock): Promise<void> {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  let exited: string | undefined;
-  started.child.once('exit', (code, signal) => {
-    exited = `exited (${code ?? signal})`;
-  });
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`Prism ${exited} before answering:\n${started.output()}`);
-    try {
-      const res = await fetch(`${started.url}/v1/chains`, { signal: AbortSignal.timeout(2_000) });
-      await res.arrayBuffer();
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  throw new Error(`Prism did not answer within ${STARTUP_TIMEOUT_MS / 1000} s:\n${started.output()}`);
-}
-
-/** SIGTERM to the whole process group, SIGKILL after 5 s; resolves once the process is gone. */
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const signalGroup = (signal: NodeJS.Signals): void => {
-    try {
-      process.kill(-child.pid!, signal);
-    } catch {
-      // already gone
-    }
-  };
-  signalGroup('SIGTERM');
-  const timer = setTimeout(() => signalGroup('SIGKILL'), 5_000);
-  await gone;
-  clearTimeout(timer);
-  signalGroup('SIGKILL'); // anything left in the group
-  child.stdout?.destroy();
-  child.stderr?.destroy();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
