@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseAccessConfig, type AccessConfig } from './core/access/config';
+import { loadChainsFile, type ChainsConfig } from './chain/config';
 
 /** Log levels accepted by pino. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -22,6 +23,8 @@ export interface Config {
   readonly workers: number;
   /** Limits on requests and the browser policy (src/server/hardening.ts, README "Limits on requests"). */
   readonly limits: RequestLimits;
+  /** Chain mode (CHAINS_FILE, src/chain/config.ts): the EVM chains read over JSON-RPC; undefined = embedded snapshot only. */
+  readonly chains?: ChainsConfig;
 }
 
 export interface RequestLimits {
@@ -72,8 +75,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     problems.push(`WORKERS=${workers} needs REDIS_URL (or RATE_LIMITS=off): each worker would otherwise count its own limits`);
   }
 
+  const chains = env.CHAINS_FILE?.trim() ? loadChainsFile(path.resolve(env.CHAINS_FILE.trim()), problems) : undefined;
+
   if (problems.length > 0) throw new ConfigError(problems);
-  return Object.freeze({ port, host, logLevel, dataDir, snapshotDir, openapiPath, access, limits, workers });
+  return Object.freeze({ port, host, logLevel, dataDir, snapshotDir, openapiPath, access, limits, workers, ...(chains ? { chains } : {}) });
 }
 
 function parseWorkers(raw: string | undefined, problems: string[]): number {

@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { ChainAccess } from '../chain/access';
 import { loadCatalog } from '../core/catalog/load';
 import type { Catalog } from '../core/catalog/catalog';
 import { loadRouters, type RouterDeployments } from '../core/catalog/routers';
@@ -10,29 +11,74 @@ import { RoutingGraph } from '../core/routing/graph';
 import { buildAccessControl } from './access/build';
 import type { AccessControl } from './access/middleware';
 
+/**
+ * The liquidity the routes are found on. In chain mode the graph is replaced (never mutated) when pool state
+ * changes on a chain; `version` grows with every replacement, so caches keyed by it miss after a change.
+ * Handlers read `graph` / `routes` at request time, never keep them.
+ */
+export class LiquidityState {
+  private current: { graph: RoutingGraph; routes: RouteFinder };
+  private revision = 0;
+
+  constructor(graph: RoutingGraph, routes?: RouteFinder) {
+    this.current = { graph, routes: routes ?? new RouteFinder(graph) };
+  }
+
+  get graph(): RoutingGraph {
+    return this.current.graph;
+  }
+
+  get routes(): RouteFinder {
+    return this.current.routes;
+  }
+
+  get version(): number {
+    return this.revision;
+  }
+
+  /** Routes from now on are found on `graph`; requests in flight finish on the graph they started with. */
+  replace(graph: RoutingGraph): void {
+    this.current = { graph, routes: new RouteFinder(graph) };
+    this.revision++;
+  }
+}
+
 /** Everything the handlers need, built once by the composition root; each part can be overridden by tests. */
 export interface Dependencies {
   readonly catalog: Catalog;
-  /** The read-only liquidity graph (catalog + snapshot). */
+  /** The liquidity graph routes are found on (catalog + snapshot, or live chain state in chain mode). */
   readonly graph: RoutingGraph;
   readonly routes: RouteFinder;
+  /** Holder of graph and routes: replaced as a whole when chain state changes (chain mode). */
+  readonly liquidity: LiquidityState;
   /** The service's router and fee-collector addresses per EVM chain, and the exchanges' swap routers (routers.json). */
   readonly routers: RouterDeployments;
-  /** Integrators' collected fees (seeded from data/integrators/ledger.json). */
+  /** Integrators' collected fees (seeded from data/integrators/ledger.json; the fee collectors in chain mode). */
   readonly feeLedger: FeeLedger;
   /** API keys and rate limits (src/server/access); close() it on shutdown (it may hold a Redis connection). */
   readonly access: AccessControl;
+  /** Chain mode (CHAINS_FILE): JSON-RPC access to the configured EVM chains; undefined on the embedded snapshot. */
+  readonly chains?: ChainAccess;
 }
 
 export function buildDependencies(config: Config, overrides: Partial<Dependencies> = {}): Dependencies {
   const catalog = overrides.catalog ?? loadCatalog(config.dataDir);
-  const graph = overrides.graph ?? new RoutingGraph(catalog, loadSnapshot(config.snapshotDir, catalog));
+  const liquidity = overrides.liquidity
+    ?? new LiquidityState(overrides.graph ?? new RoutingGraph(catalog, loadSnapshot(config.snapshotDir, catalog)), overrides.routes);
+  const routers = overrides.routers ?? loadRouters(config.dataDir, catalog);
+  const chains = overrides.chains ?? (config.chains && config.chains.chains.length > 0 ? new ChainAccess(config.chains, routers) : undefined);
   return {
     catalog,
-    graph,
-    routes: overrides.routes ?? new RouteFinder(graph),
-    routers: overrides.routers ?? loadRouters(config.dataDir, catalog),
+    get graph() {
+      return liquidity.graph;
+    },
+    get routes() {
+      return liquidity.routes;
+    },
+    liquidity,
+    routers,
     feeLedger: overrides.feeLedger ?? loadFeeLedger(DEFAULT_LEDGER_FILE, catalog),
     access: overrides.access ?? buildAccessControl(config),
+    ...(chains ? { chains } : {}),
   };
 }

@@ -1,0 +1,116 @@
+/**
+ * Chain mode configuration: which EVM chains the service reads from, over which JSON-RPC URL, and where the
+ * service's contracts sit there. Read from the JSON file named by CHAINS_FILE:
+ *
+ *   { "chains": [ { "chainId": 1, "rpcUrl": "http://127.0.0.1:8545",
+ *                   "router": "0x…", "feeCollector": "0x…", "bridgeEndpoint": "0x…", "confirmations": 1 } ],
+ *     "pollIntervalMs": 250, "rpcTimeoutMs": 3000 }
+ *
+ * router and feeCollector default to data/catalog/routers.json; bridgeEndpoint (the escrow contract the
+ * bridge relayers release from) has no default: without it transfers on that chain are tracked up to the
+ * deposit only. Without CHAINS_FILE the service runs on its embedded snapshot alone (no chain access).
+ */
+import fs from 'node:fs';
+import { getAddress } from 'ethers';
+
+export interface ChainEndpointConfig {
+  readonly chainId: number;
+  readonly rpcUrl: string;
+  readonly router?: string;
+  readonly feeCollector?: string;
+  readonly bridgeEndpoint?: string;
+  /** Blocks a source transaction needs before it counts as confirmed (default 1: its own block). */
+  readonly confirmations: number;
+}
+
+export interface ChainsConfig {
+  readonly chains: readonly ChainEndpointConfig[];
+  /** How often each chain's head is polled for new blocks (pool state refresh, event index). */
+  readonly pollIntervalMs: number;
+  /** Time after which an RPC call counts as failed (the chain is then "not available"). */
+  readonly rpcTimeoutMs: number;
+}
+
+/** Parses a CHAINS_FILE document, pushing every problem (with its JSON path) onto `problems`. */
+export function parseChainsConfig(raw: unknown, problems: string[], where = 'CHAINS_FILE'): ChainsConfig {
+  const empty: ChainsConfig = { chains: [], pollIntervalMs: 250, rpcTimeoutMs: 3000 };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    problems.push(`${where} must hold a JSON object with a "chains" array`);
+    return empty;
+  }
+  const doc = raw as Record<string, unknown>;
+  const integer = (value: unknown, name: string, fallback: number, min: number, max: number): number => {
+    if (value === undefined) return fallback;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${where}: ${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(value)})`);
+      return fallback;
+    }
+    return value;
+  };
+  const pollIntervalMs = integer(doc.pollIntervalMs, 'pollIntervalMs', 250, 10, 60_000);
+  const rpcTimeoutMs = integer(doc.rpcTimeoutMs, 'rpcTimeoutMs', 3000, 50, 60_000);
+  if (!Array.isArray(doc.chains)) {
+    problems.push(`${where}: "chains" must be an array`);
+    return { ...empty, pollIntervalMs, rpcTimeoutMs };
+  }
+  const seen = new Set<number>();
+  const chains: ChainEndpointConfig[] = [];
+  doc.chains.forEach((entry: unknown, k) => {
+    const at = `${where}: chains[${k}]`;
+    if (typeof entry !== 'object' || entry === null) {
+      problems.push(`${at} must be an object`);
+      return;
+    }
+    const c = entry as Record<string, unknown>;
+    const chainId = c.chainId;
+    if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId <= 0) {
+      problems.push(`${at}.chainId must be a positive integer (got ${JSON.stringify(chainId)})`);
+      return;
+    }
+    if (seen.has(chainId)) problems.push(`${at}.chainId ${chainId} appears twice`);
+    seen.add(chainId);
+    let rpcUrl = '';
+    if (typeof c.rpcUrl !== 'string' || !/^(https?|wss?):\/\//.test(c.rpcUrl)) {
+      problems.push(`${at}.rpcUrl must be an http(s) or ws(s) URL (got ${JSON.stringify(c.rpcUrl)})`);
+    } else rpcUrl = c.rpcUrl;
+    const address = (name: string): string | undefined => {
+      const value = c[name];
+      if (value === undefined) return undefined;
+      try {
+        if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(value)) throw new Error();
+        return getAddress(value);
+      } catch {
+        problems.push(`${at}.${name} must be a 0x-prefixed 20-byte address (got ${JSON.stringify(value)})`);
+        return undefined;
+      }
+    };
+    const router = address('router');
+    const feeCollector = address('feeCollector');
+    const bridgeEndpoint = address('bridgeEndpoint');
+    const confirmations = integer(c.confirmations, `chains[${k}].confirmations`, 1, 1, 1000);
+    chains.push(Object.freeze({
+      chainId, rpcUrl, confirmations,
+      ...(router ? { router } : {}), ...(feeCollector ? { feeCollector } : {}), ...(bridgeEndpoint ? { bridgeEndpoint } : {}),
+    }));
+  });
+  return Object.freeze({ chains: Object.freeze(chains), pollIntervalMs, rpcTimeoutMs });
+}
+
+/** Reads and parses CHAINS_FILE; problems (unreadable file, bad JSON, bad entries) go onto `problems`. */
+export function loadChainsFile(file: string, problems: string[]): ChainsConfig | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    problems.push(`CHAINS_FILE ${file} cannot be read: ${(error as Error).message}`);
+    return undefined;
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    problems.push(`CHAINS_FILE ${file} is not valid JSON: ${(error as Error).message}`);
+    return undefined;
+  }
+  return parseChainsConfig(raw, problems, `CHAINS_FILE ${file}`);
+}
