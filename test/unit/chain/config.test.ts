@@ -13,7 +13,7 @@ describe('chain mode configuration (CHAINS_FILE)', () => {
     expect(problems).toEqual([]);
     expect(config.pollIntervalMs).toBe(250);
     expect(config.rpcTimeoutMs).toBe(3000);
-    expect(config.chains[0]).toEqual({ chainId: 1, rpcUrl: 'http://127.0.0.1:8545', confirmations: 1, bridgeEndpoint: '0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48' });
+    expect(config.chains[0]).toEqual({ chainId: 1, rpcUrl: 'http://127.0.0.1:8545', confirmations: 1, bridgeEndpoint: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' });
     expect(config.chains[1].confirmations).toBe(3);
   });
 
