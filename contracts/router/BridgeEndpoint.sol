@@ -75,7 +75,8 @@ contract BridgeEndpoint {
     mapping(uint256 => Deposit) public deposits;
     mapping(uint256 => mapping(uint256 => bool)) public released; // fromChainId → depositId → done
 
-    event Deposited(uint256 indexed depositId, DepositRequest request);
+    /// transactionId indexed: a transfer is found by its id (GET /v1/status) with one eth_getLogs.
+    event Deposited(uint256 indexed depositId, bytes32 indexed transactionId, DepositRequest request);
     event Released(
         uint256 indexed fromChainId,
         uint256 indexed depositId,
@@ -151,7 +152,7 @@ contract BridgeEndpoint {
         if (fee < route.nativeFee) revert NativeFeeTooLow(fee, route.nativeFee);
         depositId = ++depositCount;
         deposits[depositId] = Deposit({token: r.token, status: 1, refundTo: r.refundTo, amount: r.amount});
-        emit Deposited(depositId, r);
+        emit Deposited(depositId, r.transactionId, r);
     }
 
     function refund(uint256 depositId) external {
