@@ -3,7 +3,8 @@
  * service's contracts sit there. Read from the JSON file named by CHAINS_FILE:
  *
  *   { "chains": [ { "chainId": 1, "rpcUrl": "http://127.0.0.1:8545",
- *                   "router": "0x…", "feeCollector": "0x…", "bridgeEndpoint": "0x…", "confirmations": 1 } ],
+ *                   "router": "0x…", "feeCollector": "0x…", "bridgeEndpoint": "0x…", "confirmations": 1,
+ *                   "gasPrice": "chain" } ],
  *     "pollIntervalMs": 250, "rpcTimeoutMs": 3000 }
  *
  * router and feeCollector default to data/catalog/routers.json; bridgeEndpoint (the escrow contract the
@@ -21,6 +22,8 @@ export interface ChainEndpointConfig {
   readonly bridgeEndpoint?: string;
   /** Blocks a source transaction needs before it counts as confirmed (default 1: its own block). */
   readonly confirmations: number;
+  /** Gas price the quotes use: "chain" (eth_gasPrice, refreshed per block; default) or "snapshot" (the embedded one). */
+  readonly gasPrice: 'chain' | 'snapshot';
 }
 
 export interface ChainsConfig {
@@ -88,8 +91,10 @@ export function parseChainsConfig(raw: unknown, problems: string[], where = 'CHA
     const feeCollector = address('feeCollector');
     const bridgeEndpoint = address('bridgeEndpoint');
     const confirmations = integer(c.confirmations, `chains[${k}].confirmations`, 1, 1, 1000);
+    const gasPrice = c.gasPrice ?? 'chain';
+    if (gasPrice !== 'chain' && gasPrice !== 'snapshot') problems.push(`${at}.gasPrice must be "chain" or "snapshot" (got ${JSON.stringify(c.gasPrice)})`);
     chains.push(Object.freeze({
-      chainId, rpcUrl, confirmations,
+      chainId, rpcUrl, confirmations, gasPrice: gasPrice === 'snapshot' ? 'snapshot' : 'chain',
       ...(router ? { router } : {}), ...(feeCollector ? { feeCollector } : {}), ...(bridgeEndpoint ? { bridgeEndpoint } : {}),
     }));
   });
