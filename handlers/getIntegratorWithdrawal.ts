@@ -3,8 +3,8 @@ import { transactionRequestToWire } from './routeWire';
 import { operation } from './types';
 
 /** A call to the chain's fee collector withdrawing the integrator's collected fees (all, or the tokens asked). */
-export const getIntegratorWithdrawal = operation('getIntegratorWithdrawal', (request, { catalog, feeLedger, routers, graph }) => {
-  const withdrawal = buildFeeWithdrawal(
+export const getIntegratorWithdrawal = operation('getIntegratorWithdrawal', async (request, { catalog, feeLedger, routers, graph }) => {
+  const withdrawal = await buildFeeWithdrawal(
     { ledger: feeLedger, catalog, routers, gas: (chainId) => graph.gas(chainId) },
     { integratorId: request.path.integratorId, chain: request.path.chainId, tokenAddresses: request.query.tokenAddresses },
   );

@@ -21,22 +21,29 @@ export interface IntegratorFeeReport {
   readonly integratorId: string;
   /** Every chain of the catalog, by chain id; an empty list where nothing was collected. */
   readonly feeBalances: readonly ChainFeeBalances[];
+  /** Chains whose figures are not current (their fee collector could not be read; see IntegratorFees). */
+  readonly fallbackChains: readonly number[];
 }
 
 /** The integrator's record, or a 404 (code 1003) naming it. */
-export function requireIntegrator(ledger: FeeLedger, integratorId: string): IntegratorFees {
-  const integrator = ledger.integrator(integratorId);
+export async function requireIntegrator(ledger: FeeLedger, integratorId: string): Promise<IntegratorFees> {
+  const integrator = await ledger.integrator(integratorId);
   if (!integrator) throw new NotFoundError(`integrator "${integratorId}" is unknown: no fees were ever collected for it`);
   return integrator;
 }
 
 /** Fee balances on every supported chain (ascending id); within a chain by symbol, then address. */
-export function integratorFeeReport(ledger: FeeLedger, catalog: Catalog, integratorId: string): IntegratorFeeReport {
-  const integrator = requireIntegrator(ledger, integratorId);
+export async function integratorFeeReport(ledger: FeeLedger, catalog: Catalog, integratorId: string): Promise<IntegratorFeeReport> {
+  return feeReportOf(await requireIntegrator(ledger, integratorId), catalog);
+}
+
+/** The report of an integrator's record (synchronous: no ledger read). */
+export function feeReportOf(integrator: IntegratorFees, catalog: Catalog): IntegratorFeeReport {
   const chainIds = catalog.listChains().map((c) => c.id).sort((a, b) => a - b);
   return {
     integratorId: integrator.integratorId,
     feeBalances: chainIds.map((chainId) => ({ chainId, tokenBalances: balancesOn(integrator, chainId) })),
+    fallbackChains: integrator.fallbackChains ?? [],
   };
 }
 

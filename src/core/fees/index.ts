@@ -1,5 +1,6 @@
 /** Integrators' collected fees: the ledger (seeded locally), balance reports and withdrawal transactions. */
 export * from './types';
 export * from './ledger';
+export * from './booking';
 export * from './balances';
 export * from './withdrawal';

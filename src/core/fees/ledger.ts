@@ -1,6 +1,8 @@
 /**
- * The local fee ledger: integrators' collected fees from a seed file (data/integrators/ledger.json),
- * validated against the catalog at start-up. A bad file stops the start with a message naming the entry.
+ * The local fee ledger: integrators' collected fees from a seed file (data/integrators/ledger.json, or the file
+ * of FEE_LEDGER_FILE), validated against the catalog at start-up. A bad file stops the start with a message
+ * naming the entry. In chain mode it still names the integrators and their fee wallets, and gives the figures of
+ * the chains that are not connected (src/chain/feeLedger.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,8 +37,17 @@ export class InMemoryFeeLedger implements FeeLedger {
     for (const integrator of integrators) this.byId.set(integrator.integratorId, integrator);
   }
 
-  integrator(integratorId: string): IntegratorFees | undefined {
+  /** The integrator's seeded record, synchronously. */
+  get(integratorId: string): IntegratorFees | undefined {
     return this.byId.get(integratorId);
+  }
+
+  integrator(integratorId: string): Promise<IntegratorFees | undefined> {
+    return Promise.resolve(this.byId.get(integratorId));
+  }
+
+  feeWallet(integratorId: string): string | undefined {
+    return this.byId.get(integratorId)?.feeWallet;
   }
 
   get integratorIds(): readonly string[] {

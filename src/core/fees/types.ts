@@ -14,13 +14,24 @@ export interface IntegratorFees {
   readonly feeWallet?: string;
   /** Non-zero balances only, each (chain, token) once. */
   readonly balances: readonly FeeBalance[];
+  /**
+   * Chains whose figures could not be read fresh from their fee collector (chain unreachable, call failed):
+   * their balances are the last ones read, else the seeded ledger's (src/chain/feeLedger.ts). Absent or empty
+   * when every figure is current (always so for the seeded ledger alone).
+   */
+  readonly fallbackChains?: readonly number[];
 }
 
 /**
- * Where collected fees are read from: the seeded local ledger today (data/integrators/ledger.json),
- * the fee collector contract (getTokenBalance) when chains are connected.
+ * Where collected fees are read from: the seeded local ledger (data/integrators/ledger.json, or FEE_LEDGER_FILE),
+ * or the fee collector contracts (getTokenBalance) of the connected chains in chain mode (src/chain/feeLedger.ts).
  */
 export interface FeeLedger {
-  /** The integrator's fees, or undefined when the ledger does not know the integrator. */
-  integrator(integratorId: string): IntegratorFees | undefined;
+  /** The integrator's fees, or undefined when the ledger does not know the integrator. Never rejects. */
+  integrator(integratorId: string): Promise<IntegratorFees | undefined>;
+  /**
+   * The integrator's registered fee wallet, when the ledger records one (synchronous: transactions are built
+   * with it). The service books the integrator's fees under it, so that the integrator can withdraw them.
+   */
+  feeWallet(integratorId: string): string | undefined;
 }

@@ -45,7 +45,11 @@ export interface FeeWithdrawal {
   readonly transactionRequest: EvmTransactionRequest;
 }
 
-export function buildFeeWithdrawal(context: WithdrawalContext, request: WithdrawalRequest): FeeWithdrawal {
+/**
+ * The withdrawal transaction of an integrator's fees on one chain, from the ledger's balances there (read from the
+ * chain's fee collector in chain mode). The request is checked (chain, EVM) before the ledger is read.
+ */
+export async function buildFeeWithdrawal(context: WithdrawalContext, request: WithdrawalRequest): Promise<FeeWithdrawal> {
   const { catalog, routers } = context;
   const chain = catalog.resolveChain(request.chain);
   if (!chain) invalid('path', 'chainId', 'supportedChain', `chainId "${request.chain}" is not a supported chain id or key; GET /v1/chains lists the supported chains`);
@@ -53,7 +57,7 @@ export function buildFeeWithdrawal(context: WithdrawalContext, request: Withdraw
   if (!feeCollector) {
     invalid('path', 'chainId', 'evmChain', `chainId "${request.chain}": fees are collected and withdrawn on EVM chains only, and ${chain.name} (${chain.id}) is a ${chain.chainType} chain`);
   }
-  const integrator = requireIntegrator(context.ledger, request.integratorId);
+  const integrator = await requireIntegrator(context.ledger, request.integratorId);
   const held = balancesOn(integrator, chain.id);
   let tokens: Token[];
   if (request.tokenAddresses && request.tokenAddresses.length > 0) {

@@ -1,9 +1,10 @@
 import { DEFAULT_DATA_DIR } from '../../../src/config';
 import { loadCatalog } from '../../../src/core/catalog/load';
 import { ErrorCode, NotFoundError } from '../../../src/core/errors';
-import { integratorFeeReport } from '../../../src/core/fees/balances';
+import { integratorFeeReport, type IntegratorFeeReport } from '../../../src/core/fees/balances';
 import { DEFAULT_LEDGER_FILE, FeeLedgerDataError, InMemoryFeeLedger, loadFeeLedger, parseLedger } from '../../../src/core/fees/ledger';
 import { integratorAccount } from '../../../src/core/transactions/ids';
+import { bookingAddress } from '../../../src/core/fees/booking';
 
 const catalog = loadCatalog(DEFAULT_DATA_DIR);
 const ledger = loadFeeLedger(DEFAULT_LEDGER_FILE, catalog);
@@ -14,32 +15,42 @@ const NATIVE = '0x0000000000000000000000000000000000000000';
 describe('the seeded fee ledger (data/integrators/ledger.json)', () => {
   it('loads every integrator with catalog tokens and bigint amounts', () => {
     expect(ledger.integratorIds).toEqual(['example-dapp', 'acme', 'swapboard', 'fresh-partner']);
-    const dapp = ledger.integrator('example-dapp')!;
+    const dapp = ledger.get('example-dapp')!;
     expect(dapp.feeWallet).toBe('0xD6345B798ADA3A1a36E85424003D1ff14e3883b7');
     expect(dapp.balances).toHaveLength(10); // 2 on Ethereum, 1 on Optimism, 2 on Polygon, 2 on Base, 3 on Arbitrum
     const usdc = dapp.balances.find((b) => b.chainId === 42161 && b.token.address === ARB_USDC)!;
     expect(usdc.amount).toBe(125_430_000n);
     expect(usdc.token).toBe(catalog.findToken(42161, 'USDC'));
-    expect(ledger.integrator('acme')!.feeWallet).toBeUndefined();
-    expect(ledger.integrator('fresh-partner')!.balances).toEqual([]);
+    expect(ledger.get('acme')!.feeWallet).toBeUndefined();
+    expect(ledger.get('fresh-partner')!.balances).toEqual([]);
   });
 
   it('records as fee wallets the addresses the fee collector books the seed integrators under', () => {
     for (const integratorId of ledger.integratorIds) {
-      const wallet = ledger.integrator(integratorId)!.feeWallet;
+      const wallet = ledger.get(integratorId)!.feeWallet;
       if (wallet !== undefined) expect(wallet).toBe(integratorAccount(integratorId));
     }
-    expect(ledger.integrator('swapboard')!.feeWallet).toBe('0x5DFCcd230708762c06E655D08FD25c592593fD7c');
+    expect(ledger.get('swapboard')!.feeWallet).toBe('0x5DFCcd230708762c06E655D08FD25c592593fD7c');
   });
 
-  it('knows integrators by their exact id', () => {
-    expect(ledger.integrator('Example-Dapp')).toBeUndefined();
-    expect(ledger.integrator('nobody')).toBeUndefined();
+  it('knows integrators by their exact id', async () => {
+    expect(await ledger.integrator('Example-Dapp')).toBeUndefined();
+    expect(await ledger.integrator('nobody')).toBeUndefined();
+    expect(await ledger.integrator('example-dapp')).toBe(ledger.get('example-dapp'));
+  });
+
+  it('tells the registered fee wallet synchronously (transactions book fees under it), none for unknown ids', () => {
+    expect(ledger.feeWallet('example-dapp')).toBe('0xD6345B798ADA3A1a36E85424003D1ff14e3883b7');
+    expect(ledger.feeWallet('acme')).toBeUndefined();
+    expect(ledger.feeWallet('nobody')).toBeUndefined();
   });
 });
 
 describe('integratorFeeReport', () => {
-  const report = integratorFeeReport(ledger, catalog, 'example-dapp');
+  let report: IntegratorFeeReport;
+  beforeAll(async () => {
+    report = await integratorFeeReport(ledger, catalog, 'example-dapp');
+  });
 
   it('lists every supported chain by ascending id, with an empty list where nothing was collected', () => {
     const ids = catalog.listChains().map((c) => c.id).sort((a, b) => a - b);
@@ -62,26 +73,27 @@ describe('integratorFeeReport', () => {
     expect(pol).toMatchObject({ amount: 86n * 10n ** 18n, amountUSD: 20.64 });
   });
 
-  it('gives a known integrator without fees every chain, all empty', () => {
-    const fresh = integratorFeeReport(ledger, catalog, 'fresh-partner');
+  it('gives a known integrator without fees every chain, all empty', async () => {
+    const fresh = await integratorFeeReport(ledger, catalog, 'fresh-partner');
     expect(fresh.feeBalances).toHaveLength(20);
     expect(fresh.feeBalances.every((c) => c.tokenBalances.length === 0)).toBe(true);
   });
 
-  it('refuses an unknown integrator with a not-found (code 1003) naming it', () => {
-    expect(() => integratorFeeReport(ledger, catalog, 'nobody')).toThrow(NotFoundError);
-    try {
-      integratorFeeReport(ledger, catalog, 'nobody');
-    } catch (error) {
-      expect((error as NotFoundError).code).toBe(ErrorCode.NotFoundError);
-      expect((error as Error).message).toContain('"nobody"');
-    }
+  it('refuses an unknown integrator with a not-found (code 1003) naming it', async () => {
+    const error = await integratorFeeReport(ledger, catalog, 'nobody').then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as NotFoundError).code).toBe(ErrorCode.NotFoundError);
+    expect((error as Error).message).toContain('"nobody"');
   });
 
-  it('reads any FeeLedger (an in-memory fixture here)', () => {
+  it('has no fallback chains on the seeded ledger', () => {
+    expect(report.fallbackChains).toEqual([]);
+  });
+
+  it('reads any FeeLedger (an in-memory fixture here)', async () => {
     const usdt = catalog.findToken(10, 'USDT')!;
     const fixture = new InMemoryFeeLedger([{ integratorId: 'fixture', balances: [{ chainId: 10, token: usdt, amount: 2_500_000n }] }]);
-    const opt = integratorFeeReport(fixture, catalog, 'fixture').feeBalances.find((c) => c.chainId === 10)!;
+    const opt = (await integratorFeeReport(fixture, catalog, 'fixture')).feeBalances.find((c) => c.chainId === 10)!;
     expect(opt.tokenBalances).toEqual([{ token: usdt, amount: 2_500_000n, amountUSD: 2.5 }]);
   });
 });
@@ -111,5 +123,15 @@ describe('parseLedger refuses a bad seed file, naming the entry', () => {
   ])('%s', (_name, data, message) => {
     expect(() => parseLedger(data, catalog)).toThrow(FeeLedgerDataError);
     expect(() => parseLedger(data, catalog)).toThrow(message);
+  });
+});
+
+describe('bookingAddress', () => {
+  it('is the fee wallet when the ledger records one, integratorAccount(id) otherwise', () => {
+    const wallet = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    const fixture = new InMemoryFeeLedger([{ integratorId: 'walleted', feeWallet: wallet, balances: [] }]);
+    expect(bookingAddress(fixture, 'walleted')).toBe(wallet);
+    expect(bookingAddress(fixture, 'acme')).toBe(integratorAccount('acme'));
+    expect(bookingAddress(ledger, 'acme')).toBe(integratorAccount('acme'));
   });
 });

@@ -29,8 +29,8 @@ describe('fee collector selectors', () => {
 });
 
 describe('buildFeeWithdrawal', () => {
-  it('withdraws several tokens with batchWithdrawIntegratorFees(address[]), laid out by hand', () => {
-    const w = withdraw({ integratorId: 'example-dapp', chain: '42161', tokenAddresses: [ARB_USDC, NATIVE] });
+  it('withdraws several tokens with batchWithdrawIntegratorFees(address[]), laid out by hand', async () => {
+    const w = await withdraw({ integratorId: 'example-dapp', chain: '42161', tokenAddresses: [ARB_USDC, NATIVE] });
     expect(w.functionName).toBe('batchWithdrawIntegratorFees');
     expect(w.tokens.map((t) => t.symbol)).toEqual(['USDC', 'ETH']);
     const tx = w.transactionRequest;
@@ -49,23 +49,23 @@ describe('buildFeeWithdrawal', () => {
     expect(tx.gasLimit).toBe(150_000n);
   });
 
-  it('withdraws every token with a balance when none is named, by symbol', () => {
-    const w = withdraw({ integratorId: 'example-dapp', chain: 'arb' });
+  it('withdraws every token with a balance when none is named, by symbol', async () => {
+    const w = await withdraw({ integratorId: 'example-dapp', chain: 'arb' });
     expect(w.tokens.map((t) => t.address)).toEqual([NATIVE, ARB_USDC, ARB_USDT]);
     expect(w.transactionRequest.data).toBe('0xe5d64766' + word('20') + word('3') + word(NATIVE) + word(ARB_USDC) + word(ARB_USDT));
     // ceil((30,000 + 3 · 45,000) · 1.25) = 206,250
     expect(w.transactionRequest.gasLimit).toBe(206_250n);
   });
 
-  it('withdraws a single token with withdrawIntegratorFees(address)', () => {
-    const w = withdraw({ integratorId: 'example-dapp', chain: 'opt' });
+  it('withdraws a single token with withdrawIntegratorFees(address)', async () => {
+    const w = await withdraw({ integratorId: 'example-dapp', chain: 'opt' });
     expect(w.functionName).toBe('withdrawIntegratorFees');
     expect(w.transactionRequest.data).toBe('0xbd0b380b' + word('0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85'));
     expect(w.transactionRequest.gasLimit).toBe(93_750n); // ceil(75,000 · 1.25)
   });
 
-  it('matches token addresses in any letter case, once each, and leaves out those without a balance', () => {
-    const w = withdraw({
+  it('matches token addresses in any letter case, once each, and leaves out those without a balance', async () => {
+    const w = await withdraw({
       integratorId: 'example-dapp',
       chain: 42161,
       tokenAddresses: [ARB_USDT.toLowerCase(), ARB_USDT.toUpperCase().replace('0X', '0x'), '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1'],
@@ -74,8 +74,8 @@ describe('buildFeeWithdrawal', () => {
     expect(w.transactionRequest.data).toBe('0xbd0b380b' + word(ARB_USDT));
   });
 
-  it('sends no from when the ledger records no fee wallet', () => {
-    const tx = withdraw({ integratorId: 'acme', chain: 'bsc' }).transactionRequest;
+  it('sends no from when the ledger records no fee wallet', async () => {
+    const tx = (await withdraw({ integratorId: 'acme', chain: 'bsc' })).transactionRequest;
     expect(tx.from).toBeUndefined();
     expect(tx.to).toBe(routers.feeCollectorOf(56));
   });
@@ -86,13 +86,23 @@ describe('buildFeeWithdrawal', () => {
     ['an integrator without any fees', { integratorId: 'fresh-partner', chain: 'eth' }, /no collected fees/],
     ['an unknown chain', { integratorId: 'example-dapp', chain: 'nochain' }, /chainId "nochain" is not a supported chain/],
     ['a non-EVM chain', { integratorId: 'example-dapp', chain: 'sol' }, /EVM chains only, and Solana .* is a SVM chain/],
-  ])('answers 400 (code 1011) for %s', (_name, request, message) => {
-    expect(() => withdraw(request)).toThrow(InvalidRequestError);
-    expect(() => withdraw(request)).toThrow(message);
+  ])('answers 400 (code 1011) for %s', async (_name, request, message) => {
+    await expect(withdraw(request)).rejects.toThrow(InvalidRequestError);
+    await expect(withdraw(request)).rejects.toThrow(message);
   });
 
-  it('answers 404 (code 1003) for an unknown integrator', () => {
-    expect(() => withdraw({ integratorId: 'nobody', chain: 'arb' })).toThrow(NotFoundError);
-    expect(() => withdraw({ integratorId: 'nobody', chain: 'arb' })).toThrow(/"nobody"/);
+  it('answers 404 (code 1003) for an unknown integrator', async () => {
+    await expect(withdraw({ integratorId: 'nobody', chain: 'arb' })).rejects.toThrow(NotFoundError);
+    await expect(withdraw({ integratorId: 'nobody', chain: 'arb' })).rejects.toThrow(/"nobody"/);
+  });
+
+  it('checks the chain before reading the ledger (no ledger read for a bad chain)', async () => {
+    let reads = 0;
+    const counting = { ...context, ledger: { integrator: async (id: string) => { reads++; return context.ledger.get(id); }, feeWallet: () => undefined } };
+    await expect(buildFeeWithdrawal(counting, { integratorId: 'example-dapp', chain: 'sol' })).rejects.toThrow(InvalidRequestError);
+    await expect(buildFeeWithdrawal(counting, { integratorId: 'example-dapp', chain: 'nochain' })).rejects.toThrow(InvalidRequestError);
+    expect(reads).toBe(0);
+    await buildFeeWithdrawal(counting, { integratorId: 'example-dapp', chain: 'arb' });
+    expect(reads).toBe(1);
   });
 });
