@@ -25,6 +25,8 @@ export interface Config {
   readonly limits: RequestLimits;
   /** Chain mode (CHAINS_FILE, src/chain/config.ts): the EVM chains read over JSON-RPC; undefined = embedded snapshot only. */
   readonly chains?: ChainsConfig;
+  /** FEE_LEDGER_FILE: the seeded fee ledger (default data/integrators/ledger.json; src/core/fees/ledger.ts). */
+  readonly feeLedgerFile?: string;
 }
 
 export interface RequestLimits {
@@ -76,9 +78,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
 
   const chains = env.CHAINS_FILE?.trim() ? loadChainsFile(path.resolve(env.CHAINS_FILE.trim()), problems) : undefined;
+  const feeLedgerFile = env.FEE_LEDGER_FILE?.trim() ? path.resolve(env.FEE_LEDGER_FILE.trim()) : undefined;
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return Object.freeze({ port, host, logLevel, dataDir, snapshotDir, openapiPath, access, limits, workers, ...(chains ? { chains } : {}) });
+  return Object.freeze({ port, host, logLevel, dataDir, snapshotDir, openapiPath, access, limits, workers, ...(chains ? { chains } : {}), ...(feeLedgerFile ? { feeLedgerFile } : {}) });
 }
 
 function parseWorkers(raw: string | undefined, problems: string[]): number {
