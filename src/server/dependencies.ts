@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import { ChainAccess } from '../chain/access';
+import { ChainFeeLedger } from '../chain/feeLedger';
 import { loadCatalog } from '../core/catalog/load';
 import type { Catalog } from '../core/catalog/catalog';
 import { loadRouters, type RouterDeployments } from '../core/catalog/routers';
@@ -53,8 +54,10 @@ export interface Dependencies {
   readonly liquidity: LiquidityState;
   /** The service's router and fee-collector addresses per EVM chain, and the exchanges' swap routers (routers.json). */
   readonly routers: RouterDeployments;
-  /** Integrators' collected fees (seeded from data/integrators/ledger.json; the fee collectors in chain mode). */
+  /** Integrators' collected fees (seeded from FEE_LEDGER_FILE or data/integrators/ledger.json; the fee collectors of the connected chains in chain mode). */
   readonly feeLedger: FeeLedger;
+  /** TransactionContext: transactions book an integrator's fees under its fee wallet (undefined: integratorAccount(id)). */
+  readonly integratorAddress: (integrator: string) => string | undefined;
   /** API keys and rate limits (src/server/access); close() it on shutdown (it may hold a Redis connection). */
   readonly access: AccessControl;
   /** Chain mode (CHAINS_FILE): JSON-RPC access to the configured EVM chains; undefined on the embedded snapshot. */
@@ -67,6 +70,8 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
     ?? new LiquidityState(overrides.graph ?? new RoutingGraph(catalog, loadSnapshot(config.snapshotDir, catalog)), overrides.routes);
   const routers = overrides.routers ?? loadRouters(config.dataDir, catalog);
   const chains = overrides.chains ?? (config.chains && config.chains.chains.length > 0 ? new ChainAccess(config.chains, routers) : undefined);
+  const seededFees = () => loadFeeLedger(config.feeLedgerFile ?? DEFAULT_LEDGER_FILE, catalog);
+  const feeLedger = overrides.feeLedger ?? (chains ? new ChainFeeLedger(seededFees(), chains.chains, catalog) : seededFees());
   return {
     catalog,
     get graph() {
@@ -77,7 +82,8 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
     },
     liquidity,
     routers,
-    feeLedger: overrides.feeLedger ?? loadFeeLedger(DEFAULT_LEDGER_FILE, catalog),
+    feeLedger,
+    integratorAddress: overrides.integratorAddress ?? ((integrator) => feeLedger.feeWallet(integrator)),
     access: overrides.access ?? buildAccessControl(config),
     ...(chains ? { chains } : {}),
   };
