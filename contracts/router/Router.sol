@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {IERC20Minimal, LibAsset} from "../libraries/LibAsset.sol";
 import {BridgeData, BridgeSpecificData, DepositRequest, IBridgeEndpoint, SwapData} from "./Types.sol";
+import {CallData, CallExecutor} from "./CallExecutor.sol";
 
 /// The service's router ("diamond"), all facets in one contract, executing the call data the service builds
 /// (src/core/transactions/abi.ts, build.ts):
@@ -19,9 +20,14 @@ import {BridgeData, BridgeSpecificData, DepositRequest, IBridgeEndpoint, SwapDat
 /// - swapAndCompleteBridgeTokens (destination) takes the bridged funds from its caller (msg.value, or the caller's
 ///   whole allowance of transferredAssetId), runs the swaps, pays the receiver at least minAmountOut, and returns
 ///   what is left of the bridged token to the caller (the bridge executor keeps it as the destination gas fee).
+/// - Contract calls: swapAndCall (one chain) and swapAndCompleteBridgeTokensWithCalls (destination) run the swaps,
+///   then each CallData through the call executor (CallExecutor.sol, a separate contract holding no user approvals),
+///   then pay the receiver what is left; see the section below and abi.ts.
 contract Router {
     address public admin;
     address public bridgeEndpoint;
+    /// The contract-call executor (created by `initialize`, or by the first contract call of an older router).
+    address public callExecutor;
 
     event LiFiTransferStarted(BridgeData bridgeData);
     event LiFiTransferCompleted(bytes32 indexed transactionId, address receivingAssetId, address receiver, uint256 amount, uint256 timestamp);
@@ -35,6 +41,16 @@ contract Router {
         uint256 fromAmount,
         uint256 toAmount
     );
+    event LiFiSwappedGeneric(
+        bytes32 indexed transactionId,
+        string integrator,
+        string referrer,
+        address fromAssetId,
+        address toAssetId,
+        uint256 fromAmount,
+        uint256 toAmount
+    );
+    event ContractCallExecuted(bytes32 indexed transactionId, uint256 index, address target, bool success, uint256 amount);
 
     error AlreadyInitialized();
     error NotAdmin();
@@ -48,11 +64,14 @@ contract Router {
     error ContractCallNotAllowed(address callTo);
     error CumulativeSlippageTooHigh(uint256 minAmount, uint256 receivedAmount);
     error UnknownFacet(bytes4 selector);
+    error NotSelf();
+    error Reentrancy();
 
     function initialize(address admin_, address bridgeEndpoint_) external {
         if (admin != address(0)) revert AlreadyInitialized();
         admin = admin_;
         bridgeEndpoint = bridgeEndpoint_;
+        _callExecutor(); // created now, so that no user's first contract call pays for it
     }
 
     function setBridgeEndpoint(address endpoint) external {
@@ -110,6 +129,157 @@ contract Router {
         LibAsset.transfer(toAsset, receiver, received);
         if (toAsset != transferredAssetId) _returnExcess(transferredAssetId, bridgedStart);
         emit LiFiTransferCompleted(transactionId, toAsset, receiver, received, block.timestamp);
+    }
+
+    // ---------------------------------------------------------------------------------------------- contract calls
+
+    /// Same chain: pulls fromAmount of sendingAssetId (transferFrom after the sender's approval of the router, or
+    /// msg.value == fromAmount for the native coin; no SwapData may require a deposit), runs the swaps (reverting
+    /// when one fails), checks that they produced at least minAmountOut and the calls' amounts of the calls' asset
+    /// (the last receivingAssetId, or sendingAssetId without swaps), runs the calls, pays the receiver the rest and
+    /// returns any unspent input to the caller.
+    function swapAndCall(
+        bytes32 transactionId,
+        string memory integrator,
+        string memory referrer,
+        address receiver,
+        address sendingAssetId,
+        uint256 fromAmount,
+        uint256 minAmountOut,
+        SwapData[] memory swapData,
+        CallData[] memory calls
+    ) external payable {
+        _lock();
+        if (receiver == address(0)) revert InvalidReceiver();
+        if (fromAmount == 0) revert InvalidAmount();
+        address toAsset = swapData.length > 0 ? swapData[swapData.length - 1].receivingAssetId : sendingAssetId;
+        uint256 total = _checkCalls(calls, toAsset);
+        for (uint256 k = 0; k < swapData.length; k++) if (swapData[k].requiresDeposit) revert InformationMismatch();
+        if (swapData.length > 0 && swapData[0].sendingAssetId != sendingAssetId) revert InformationMismatch();
+        uint256 toStart = _balanceBefore(toAsset);
+        uint256 fromStart = _balanceBefore(sendingAssetId);
+        if (LibAsset.isNative(sendingAssetId)) {
+            if (msg.value != fromAmount) revert NativeAmountMismatch(fromAmount, msg.value);
+        } else {
+            if (msg.value != 0) revert NativeAmountMismatch(0, msg.value);
+            LibAsset.transferFrom(sendingAssetId, msg.sender, address(this), fromAmount);
+        }
+        _executeSwaps(swapData);
+        uint256 received = LibAsset.balanceOf(toAsset, address(this)) - toStart;
+        _checkReceived(received, minAmountOut, total);
+        if (sendingAssetId != toAsset) emit LiFiSwappedGeneric(transactionId, integrator, referrer, sendingAssetId, toAsset, fromAmount, received);
+        _runCalls(transactionId, calls);
+        LibAsset.transfer(toAsset, receiver, received - total);
+        if (sendingAssetId != toAsset) _returnExcess(sendingAssetId, fromStart);
+        emit LiFiGenericSwapCompleted(transactionId, integrator, referrer, receiver, sendingAssetId, toAsset, fromAmount, received);
+        _unlock();
+    }
+
+    /// Destination: takes the bridged funds like swapAndCompleteBridgeTokens (msg.value, or the caller's whole
+    /// allowance of transferredAssetId) and runs the swaps. When a swap fails, or they produce less than
+    /// minAmountOut or the calls' amounts, everything is undone and the bridged funds go to the receiver without
+    /// any call. Otherwise the calls run, the receiver gets the rest of the calls' asset, and what is left of the
+    /// bridged token returns to the caller (the bridge executor's destination gas fee), as in
+    /// swapAndCompleteBridgeTokens. LiFiTransferCompleted carries what was delivered (calls included).
+    function swapAndCompleteBridgeTokensWithCalls(
+        bytes32 transactionId,
+        SwapData[] memory swapData,
+        address transferredAssetId,
+        address receiver,
+        uint256 minAmountOut,
+        CallData[] memory calls
+    ) external payable {
+        _lock();
+        if (receiver == address(0)) revert InvalidReceiver();
+        address toAsset = swapData.length > 0 ? swapData[swapData.length - 1].receivingAssetId : transferredAssetId;
+        uint256 total = _checkCalls(calls, toAsset);
+        uint256 toStart = _balanceBefore(toAsset);
+        uint256 bridgedStart = _balanceBefore(transferredAssetId);
+        if (!LibAsset.isNative(transferredAssetId)) {
+            uint256 allowed = IERC20Minimal(transferredAssetId).allowance(msg.sender, address(this));
+            LibAsset.transferFrom(transferredAssetId, msg.sender, address(this), allowed);
+        }
+        uint256 bridged = LibAsset.balanceOf(transferredAssetId, address(this)) - bridgedStart;
+        try this.runSwapsForCalls(swapData, toAsset, toStart, minAmountOut, total) returns (uint256 received) {
+            if (swapData.length > 0) emit LiFiSwappedGeneric(transactionId, "", "", transferredAssetId, toAsset, bridged, received);
+            _runCalls(transactionId, calls);
+            LibAsset.transfer(toAsset, receiver, received - total);
+            if (toAsset != transferredAssetId) _returnExcess(transferredAssetId, bridgedStart);
+            emit LiFiTransferCompleted(transactionId, toAsset, receiver, received, block.timestamp);
+        } catch {
+            LibAsset.transfer(transferredAssetId, receiver, bridged);
+            emit LiFiTransferCompleted(transactionId, transferredAssetId, receiver, bridged, block.timestamp);
+        }
+        _unlock();
+    }
+
+    /// The destination swaps and their checks, as an external call of the router to itself so that a failure is
+    /// undone as a whole (swapAndCompleteBridgeTokensWithCalls then pays the bridged funds to the receiver).
+    function runSwapsForCalls(SwapData[] memory swapData, address toAsset, uint256 toStart, uint256 minAmountOut, uint256 callsTotal)
+        external
+        returns (uint256 received)
+    {
+        if (msg.sender != address(this)) revert NotSelf();
+        _executeSwaps(swapData);
+        received = LibAsset.balanceOf(toAsset, address(this)) - toStart;
+        _checkReceived(received, minAmountOut, callsTotal);
+    }
+
+    /// Every call takes the calls' asset; returns what they take in all.
+    function _checkCalls(CallData[] memory calls, address asset) private pure returns (uint256 total) {
+        for (uint256 k = 0; k < calls.length; k++) {
+            if (calls[k].sendingAssetId != asset) revert InformationMismatch();
+            total += calls[k].amount;
+        }
+    }
+
+    function _checkReceived(uint256 received, uint256 minAmountOut, uint256 callsTotal) private pure {
+        if (received < minAmountOut) revert CumulativeSlippageTooHigh(minAmountOut, received);
+        if (received < callsTotal) revert CumulativeSlippageTooHigh(callsTotal, received);
+    }
+
+    /// Each call through the executor, in order: `amount` handed over (transfer, or value), run, event.
+    function _runCalls(bytes32 transactionId, CallData[] memory calls) private {
+        if (calls.length == 0) return;
+        address executor = _callExecutor();
+        for (uint256 k = 0; k < calls.length; k++) {
+            CallData memory c = calls[k];
+            uint256 value;
+            if (LibAsset.isNative(c.sendingAssetId)) value = c.amount;
+            else LibAsset.transfer(c.sendingAssetId, executor, c.amount);
+            bool success = CallExecutor(payable(executor)).execute{value: value}(c);
+            emit ContractCallExecuted(transactionId, k, c.target, success, c.amount);
+        }
+    }
+
+    function _callExecutor() private returns (address executor) {
+        executor = callExecutor;
+        if (executor == address(0)) {
+            executor = address(new CallExecutor{salt: bytes32(0)}());
+            callExecutor = executor;
+        }
+    }
+
+    /// Reentrancy guard of the contract-call functions (transient storage: the calls run arbitrary code).
+    bytes32 private constant LOCK_SLOT = keccak256("router.contractCalls.lock");
+
+    function _lock() private {
+        bytes32 slot = LOCK_SLOT;
+        uint256 locked;
+        assembly {
+            locked := tload(slot)
+        }
+        if (locked != 0) revert Reentrancy();
+        assembly {
+            tstore(slot, 1)
+        }
+    }
+
+    function _unlock() private {
+        bytes32 slot = LOCK_SLOT;
+        assembly {
+            tstore(slot, 0)
+        }
     }
 
     // ---------------------------------------------------------------------------------------------- bridges

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {LibAsset} from "../libraries/LibAsset.sol";
+
+/// One contract call after the swaps (src/core/transactions/abi.ts CALL_DATA).
+struct CallData {
+    address target;
+    address approveTo;
+    address sendingAssetId;
+    uint256 amount;
+    bytes callData;
+    uint256 gasLimit;
+    address fallbackReceiver;
+}
+
+/// Runs the router's contract calls (swapAndCall, swapAndCompleteBridgeTokensWithCalls) on behalf of the router,
+/// from an address that holds no user approvals: users approve the router, so an arbitrary call made by the router
+/// itself could spend their allowances. Created by the router (CREATE2, salt 0), callable by it only.
+///
+/// `execute`: the router has handed over `amount` of `sendingAssetId` (an ERC-20 transfer just before the call, or
+/// the call's value for the native coin). The executor approves approveTo for `amount` (ERC-20) or sends `amount` as
+/// value (native coin), calls target with callData and at most gasLimit gas (its return data is not copied), and
+/// resets the approval to 0. What it holds of the asset above what it held before the hand-over then goes to
+/// fallbackReceiver: all of `amount` when the call reverted or ran out of gas, what the call left of it otherwise.
+contract CallExecutor {
+    address public immutable router;
+
+    error NotRouter();
+    error InsufficientGas(uint256 needed, uint256 left);
+
+    constructor() {
+        router = msg.sender;
+    }
+
+    receive() external payable {}
+
+    function execute(CallData calldata c) external payable returns (bool success) {
+        if (msg.sender != router) revert NotRouter();
+        address asset = c.sendingAssetId;
+        bool native = LibAsset.isNative(asset);
+        // what the executor held before the hand-over (nothing, unless someone sent it something)
+        uint256 start = LibAsset.balanceOf(asset, address(this)) - c.amount;
+        uint256 value;
+        if (native) value = c.amount;
+        else LibAsset.approve(asset, c.approveTo, c.amount);
+        // EIP-150 forwards at most 63/64 of what is left: make sure the call really gets its gasLimit
+        if (gasleft() < c.gasLimit + c.gasLimit / 63 + 10_000) revert InsufficientGas(c.gasLimit, gasleft());
+        address target = c.target;
+        uint256 gasLimit = c.gasLimit;
+        bytes memory data = c.callData;
+        assembly {
+            success := call(gasLimit, target, value, add(data, 32), mload(data), 0, 0)
+        }
+        if (!native) LibAsset.approve(asset, c.approveTo, 0);
+        uint256 left = LibAsset.balanceOf(asset, address(this));
+        if (left > start) LibAsset.transfer(asset, c.fallbackReceiver, left - start);
+    }
+}
