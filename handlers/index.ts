@@ -16,6 +16,8 @@ import { getIntegratorWithdrawal } from './getIntegratorWithdrawal';
 import { getGasSuggestion } from './getGasSuggestion';
 import { postContractCallsQuote } from './postContractCallsQuote';
 import { postContractCallQuote } from './postContractCallQuote';
+import { getStatus } from './getStatus';
+import { getGasStatus } from './getGasStatus';
 
 /** One handler per implemented operation; every other operation of the contract answers 501. */
 export const handlers: HandlerTable = {
@@ -36,4 +38,6 @@ export const handlers: HandlerTable = {
   getGasSuggestion,
   postContractCallsQuote,
   postContractCallQuote,
+  getStatus,
+  getGasStatus,
 };

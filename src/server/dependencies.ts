@@ -9,6 +9,7 @@ import type { FeeLedger } from '../core/fees/types';
 import { loadSnapshot } from '../core/liquidity/load';
 import { RouteFinder } from '../core/routing/finder';
 import { RoutingGraph } from '../core/routing/graph';
+import { TransferTracker } from '../core/status/tracker';
 import { buildAccessControl } from './access/build';
 import type { AccessControl } from './access/middleware';
 
@@ -62,6 +63,20 @@ export interface Dependencies {
   readonly access: AccessControl;
   /** Chain mode (CHAINS_FILE): JSON-RPC access to the configured EVM chains; undefined on the embedded snapshot. */
   readonly chains?: ChainAccess;
+  /** Transfer status from the connected chains' receipts and events (GET /v1/status, /v1/gas/status). */
+  readonly transfers: TransferTracker;
+}
+
+const poolExchangeMemo = new WeakMap<RoutingGraph, Map<string, string>>();
+
+/** `chainId:pool address` → exchange key of the graph's pools (built once per graph). */
+function poolExchanges(graph: RoutingGraph): Map<string, string> {
+  let map = poolExchangeMemo.get(graph);
+  if (!map) {
+    map = new Map(graph.pools.map((p) => [`${p.chainId}:${p.address.toLowerCase()}`, p.exchange]));
+    poolExchangeMemo.set(graph, map);
+  }
+  return map;
 }
 
 export function buildDependencies(config: Config, overrides: Partial<Dependencies> = {}): Dependencies {
@@ -72,8 +87,13 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
   const chains = overrides.chains ?? (config.chains && config.chains.chains.length > 0 ? new ChainAccess(config.chains, routers) : undefined);
   const seededFees = () => loadFeeLedger(config.feeLedgerFile ?? DEFAULT_LEDGER_FILE, catalog);
   const feeLedger = overrides.feeLedger ?? (chains ? new ChainFeeLedger(seededFees(), chains.chains, catalog) : seededFees());
+  const exchangeByAddress = new Map(routers.allExchangeRouters.map((r) => [r.address.toLowerCase(), r.exchange]));
+  const transfers = overrides.transfers ?? new TransferTracker(chains, catalog, {
+    exchangeOf: (chainId, address) => exchangeByAddress.get(address.toLowerCase()) ?? poolExchanges(liquidity.graph).get(`${chainId}:${address.toLowerCase()}`),
+  });
   return {
     catalog,
+    transfers,
     get graph() {
       return liquidity.graph;
     },

@@ -1,0 +1,110 @@
+/**
+ * Why a transaction of the router reverted: the revert data of the same call replayed on the state before its
+ * block (eth_call at the parent block), decoded with the errors of the router, the tokens, the exchanges and the
+ * bridge endpoint, and mapped onto the contract's FAILED substatus values.
+ */
+import { ErrorDescription, Interface } from 'ethers';
+import type { Substatus } from './types';
+
+/** Custom errors that the service's contracts and the exchanges they call can raise. */
+const KNOWN_ERRORS = new Interface([
+  'error InsufficientAllowance(address owner, address spender, uint256 allowance, uint256 needed)',
+  'error InsufficientBalance(address account, uint256 balance, uint256 needed)',
+  'error ERC20InsufficientAllowance(address spender, uint256 allowance, uint256 needed)',
+  'error ERC20InsufficientBalance(address sender, uint256 balance, uint256 needed)',
+  'error CumulativeSlippageTooHigh(uint256 minAmount, uint256 receivedAmount)',
+  'error InsufficientOutputAmount(uint256 amountOut, uint256 amountOutMin)',
+  'error TooLittleReceived(uint256 amountOut, uint256 amountOutMinimum)',
+  'error Slippage(uint256 dy, uint256 minDy)',
+  'error BelowDestinationMinimum(uint256 amount, uint256 minimum)',
+  'error Expired()',
+  'error NativeAmountMismatch(uint256 needed, uint256 sent)',
+  'error NotEnoughNativeForFees(uint256 sent, uint256 fees)',
+  'error NativeFeeTooLow(uint256 sent, uint256 needed)',
+  'error AmountTooLow(uint256 amount, uint256 minAmount)',
+  'error AmountTooHigh(uint256 amount, uint256 maxAmount)',
+  'error TransferFailed(address token, address to, uint256 amount)',
+  'error UnknownRoute(string bridge, uint256 fromChainId, uint256 toChainId, address token)',
+  'error InvalidBridge(string expected, string given)',
+]);
+
+const BY_ERROR: Readonly<Record<string, Substatus>> = {
+  InsufficientAllowance: 'INSUFFICIENT_ALLOWANCE',
+  ERC20InsufficientAllowance: 'INSUFFICIENT_ALLOWANCE',
+  InsufficientBalance: 'INSUFFICIENT_BALANCE',
+  ERC20InsufficientBalance: 'INSUFFICIENT_BALANCE',
+  NativeAmountMismatch: 'INSUFFICIENT_BALANCE',
+  NotEnoughNativeForFees: 'INSUFFICIENT_BALANCE',
+  CumulativeSlippageTooHigh: 'SLIPPAGE_EXCEEDED',
+  InsufficientOutputAmount: 'SLIPPAGE_EXCEEDED',
+  TooLittleReceived: 'SLIPPAGE_EXCEEDED',
+  Slippage: 'SLIPPAGE_EXCEEDED',
+  BelowDestinationMinimum: 'SLIPPAGE_EXCEEDED',
+  Expired: 'EXPIRED',
+};
+
+const MESSAGES: Readonly<Record<string, string>> = {
+  INSUFFICIENT_ALLOWANCE: 'The router was not allowed to take the tokens: approve the approvalAddress for at least fromAmount, then send the transaction again.',
+  INSUFFICIENT_BALANCE: 'The sending wallet did not hold enough of the token (or of the native coin for the value) when the transaction ran.',
+  SLIPPAGE_EXCEEDED: 'The price moved beyond the slippage allowed by the quote before the transaction ran: request a new quote (or allow more slippage).',
+  EXPIRED: 'The quote\'s deadline had passed when the transaction ran: request a new quote.',
+  OUT_OF_GAS: 'The transaction ran out of gas: send it with at least the quoted gasLimit.',
+  UNKNOWN_FAILED_ERROR: 'The transaction reverted for a reason the service does not recognise.',
+};
+
+export interface FailureDiagnosis {
+  readonly substatus: Substatus;
+  readonly message: string;
+}
+
+/** Maps revert data (or an RPC error carrying it) to a FAILED substatus with a message naming the error. */
+export function diagnoseRevert(error: unknown, outOfGas: boolean): FailureDiagnosis {
+  if (outOfGas) return { substatus: 'OUT_OF_GAS', message: MESSAGES.OUT_OF_GAS };
+  const data = revertData(error);
+  let decoded: ErrorDescription | null = null;
+  if (data && data.length >= 10) {
+    try {
+      decoded = KNOWN_ERRORS.parseError(data);
+    } catch {
+      decoded = null;
+    }
+  }
+  if (decoded) {
+    const substatus = BY_ERROR[decoded.name] ?? 'UNKNOWN_FAILED_ERROR';
+    return { substatus, message: `${MESSAGES[substatus]} (${decoded.name}(${decoded.args.map(String).join(', ')}))` };
+  }
+  const reason = reasonString(error, data);
+  if (reason) {
+    const substatus: Substatus = /allowance/i.test(reason) ? 'INSUFFICIENT_ALLOWANCE'
+      : /balance|insufficient funds/i.test(reason) ? 'INSUFFICIENT_BALANCE'
+        : /slippage|too little|insufficient.?output|min.?amount|STF|received/i.test(reason) ? 'SLIPPAGE_EXCEEDED'
+          : /expired|deadline/i.test(reason) ? 'EXPIRED'
+            : 'UNKNOWN_FAILED_ERROR';
+    return { substatus, message: `${MESSAGES[substatus]} (${reason})` };
+  }
+  return { substatus: 'UNKNOWN_FAILED_ERROR', message: MESSAGES.UNKNOWN_FAILED_ERROR };
+}
+
+function revertData(error: unknown): string | undefined {
+  const e = error as { data?: unknown; info?: { error?: { data?: unknown } }; error?: { data?: unknown } } | undefined;
+  for (const candidate of [e?.data, e?.info?.error?.data, e?.error?.data]) {
+    if (typeof candidate === 'string' && /^0x[0-9a-fA-F]*$/.test(candidate)) return candidate;
+    if (typeof candidate === 'object' && candidate !== null && typeof (candidate as { data?: unknown }).data === 'string') {
+      return (candidate as { data: string }).data;
+    }
+  }
+  return undefined;
+}
+
+function reasonString(error: unknown, data: string | undefined): string | undefined {
+  const e = error as { reason?: unknown; shortMessage?: unknown } | undefined;
+  if (typeof e?.reason === 'string' && e.reason) return e.reason;
+  if (data && data.startsWith('0x08c379a0')) {
+    try {
+      return String(new Interface(['error Error(string)']).parseError(data)?.args[0]);
+    } catch {
+      /* not a reason string */
+    }
+  }
+  return typeof e?.shortMessage === 'string' && e.shortMessage !== 'execution reverted' ? e.shortMessage : undefined;
+}
