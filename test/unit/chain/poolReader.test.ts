@@ -154,7 +154,7 @@ describe('readPools', () => {
   });
 
   it('rejects when the chain itself fails (timeout, connection refused)', async () => {
-    const chain = new FakeChain(() => makeError('request timeout', 'TIMEOUT', { operation: 'eth_call', reason: 'timeout', timeout: 3000 }));
+    const chain = new FakeChain(() => makeError('request timeout', 'TIMEOUT', { operation: 'eth_call', reason: 'timeout' }));
     await expect(readPools(chain, [USDC_WETH_V2, DAI_USDC_CURVE], { blockTag: 1, ticks: true })).rejects.toThrow('request timeout');
   });
 });
