@@ -1,0 +1,333 @@
+/**
+ * Pool state of the connected chains, kept current block by block (chain mode).
+ *
+ * start(): every snapshot pool of each connected chain is read at the chain's head (batched, all chains in
+ * parallel), then each chain's head is followed: every pollIntervalMs one JSON-RPC batch asks for the latest block
+ * and for the block last read (its hash tells a reorganisation or an evm_revert apart from new blocks) and, with
+ * gasPrice "chain", eth_gasPrice; on new blocks, eth_getLogs over the pools' addresses for the state-changing
+ * events (V2 Sync, V3 Swap, Curve TokenExchange) of the new range names the touched pools, which are read again
+ * in one batch at the new head. Any change builds a new LiquiditySnapshot (untouched pools, bridges and gas kept
+ * as they are) and a new RoutingGraph, handed to `target.replace`: quotes never wait for a chain.
+ *
+ * A chain that does not answer is logged (first failure, then at most every 30 s) and retried with a growing
+ * delay; its pools keep the last state read (or the snapshot's). A pool without a contract at its address keeps
+ * the snapshot's state and is logged once.
+ */
+import type { Logger } from 'pino';
+import type { Catalog } from '../core/catalog/catalog';
+import type { ChainGas, LiquiditySnapshot, PoolState } from '../core/liquidity/types';
+import { RoutingGraph } from '../core/routing/graph';
+import { readPools, sameState, STATE_CHANGE_TOPICS, type JsonRpcSender, type PoolReadOutcome } from './poolReader';
+
+export interface LiveChain {
+  readonly chainId: number;
+  readonly rpc: JsonRpcSender;
+  /** "chain": the quotes use eth_gasPrice (updated when it moves by 10 % or more); "snapshot": the embedded price. */
+  readonly gasPrice: 'chain' | 'snapshot';
+}
+
+export interface LiveLiquidityOptions {
+  readonly catalog: Catalog;
+  /** The embedded snapshot: the pools to follow, and everything that is not read from the chains. */
+  readonly base: LiquiditySnapshot;
+  /** Receives every new graph (LiquidityState of the dependencies). */
+  readonly target: { replace(graph: RoutingGraph): void };
+  readonly chains: readonly LiveChain[];
+  readonly pollIntervalMs: number;
+  readonly logger: Logger;
+  /** Chains whose chain id was already checked (startChainMode); the others are checked on first contact. */
+  readonly verified?: ReadonlySet<number>;
+}
+
+export interface ChainLiquidityStatus {
+  readonly chainId: number;
+  /** connecting: not read yet; following: initial read done, head followed; rejected: wrong chain id (not retried). */
+  readonly state: 'connecting' | 'following' | 'rejected';
+  readonly lastBlock?: number;
+  /** Pools whose state comes from the chain. */
+  readonly poolsRead: number;
+  readonly poolsMissing: number;
+  readonly poolsFailed: number;
+  /** Pool re-reads after events, and the duration of the last refresh (head seen → graph replaced). */
+  readonly refreshes: number;
+  readonly lastRefreshMs?: number;
+  readonly initialReadMs?: number;
+  readonly gasPriceWei?: string;
+  readonly lastError?: { readonly message: string; readonly at: string };
+}
+
+/** Beyond this many blocks since the last read, the chain's pools are all read again instead of asking for logs. */
+const MAX_LOG_RANGE = 1000;
+/** Addresses per eth_getLogs filter. */
+const LOG_ADDRESS_CHUNK = 500;
+const ERROR_LOG_INTERVAL_MS = 30_000;
+const MAX_RETRY_DELAY_MS = 2000;
+/** eth_gasPrice replaces the price in use only when it moved by this fraction (in ppm) or more. */
+const GAS_PRICE_STEP_PPM = 100_000n;
+
+interface Block {
+  readonly number: number;
+  readonly hash: string;
+}
+
+interface Tracker {
+  readonly chain: LiveChain;
+  readonly pools: readonly PoolState[];
+  readonly byAddress: ReadonlyMap<string, readonly PoolState[]>;
+  verified: boolean;
+  rejected: boolean;
+  last?: Block;
+  read: Set<string>;
+  missing: Set<string>;
+  /** Pools whose contract answered unlike a pool of their kind (read again when an event touches them). */
+  failed: Set<string>;
+  refreshes: number;
+  lastRefreshMs?: number;
+  initialReadMs?: number;
+  gasPriceWei?: bigint;
+  error?: { message: string; at: number; streak: number; loggedAt: number; unlogged: number };
+  timer?: NodeJS.Timeout;
+  running?: Promise<void>;
+}
+
+export class ChainIdMismatchError extends Error {
+  constructor(readonly chainId: number, readonly answered: bigint) {
+    super(`chain ${chainId}: its RPC answers chain id ${answered}, not ${chainId}`);
+    this.name = 'ChainIdMismatchError';
+  }
+}
+
+/** eth_chainId of a chain, checked against the configured id (ChainIdMismatchError when it differs). */
+export async function verifyChainId(rpc: JsonRpcSender, chainId: number): Promise<void> {
+  const answered = BigInt((await rpc.send('eth_chainId', [])) as string);
+  if (answered !== BigInt(chainId)) throw new ChainIdMismatchError(chainId, answered);
+}
+
+export class LiveLiquidity {
+  private readonly trackers: Tracker[];
+  private readonly current = new Map<string, PoolState>();
+  private readonly basePools: ReadonlyMap<string, PoolState>;
+  private readonly gas: Map<number, ChainGas>;
+  private stopped = false;
+
+  constructor(private readonly options: LiveLiquidityOptions) {
+    this.basePools = new Map(options.base.pools.map((p) => [p.id, p]));
+    this.gas = new Map(options.base.gas);
+    this.trackers = options.chains.map((chain) => {
+      const pools = options.base.pools.filter((p) => p.chainId === chain.chainId);
+      const byAddress = new Map<string, PoolState[]>();
+      for (const p of pools) byAddress.set(p.address.toLowerCase(), [...(byAddress.get(p.address.toLowerCase()) ?? []), p]);
+      return {
+        chain, pools, byAddress, verified: options.verified?.has(chain.chainId) ?? false, rejected: false,
+        read: new Set(), missing: new Set(), failed: new Set(), refreshes: 0,
+      };
+    });
+  }
+
+  /** Reads every pool of every chain once (chains that fail are retried by the polls), then follows the heads. */
+  async start(): Promise<void> {
+    const changed = await Promise.all(this.trackers.map((t) => this.guard(t, () => this.initialRead(t))));
+    if (changed.some(Boolean)) this.publish();
+    for (const t of this.trackers) this.schedule(t);
+  }
+
+  /** Stops polling; resolves when no read is in flight. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.trackers) clearTimeout(t.timer);
+    await Promise.all(this.trackers.map((t) => t.running));
+  }
+
+  status(): ChainLiquidityStatus[] {
+    return this.trackers.map((t) => ({
+      chainId: t.chain.chainId,
+      state: t.rejected ? 'rejected' : t.last ? 'following' : 'connecting',
+      ...(t.last ? { lastBlock: t.last.number } : {}),
+      poolsRead: t.read.size,
+      poolsMissing: t.missing.size,
+      poolsFailed: t.failed.size,
+      refreshes: t.refreshes,
+      ...(t.lastRefreshMs !== undefined ? { lastRefreshMs: t.lastRefreshMs } : {}),
+      ...(t.initialReadMs !== undefined ? { initialReadMs: t.initialReadMs } : {}),
+      ...(t.gasPriceWei !== undefined ? { gasPriceWei: t.gasPriceWei.toString() } : {}),
+      ...(t.error ? { lastError: { message: t.error.message, at: new Date(t.error.at).toISOString() } } : {}),
+    }));
+  }
+
+  private schedule(t: Tracker): void {
+    if (this.stopped || t.rejected) return;
+    const delay = t.error ? Math.min(MAX_RETRY_DELAY_MS, this.options.pollIntervalMs * 2 ** Math.min(t.error.streak, 6)) : this.options.pollIntervalMs;
+    t.timer = setTimeout(() => {
+      t.running = this.poll(t).finally(() => {
+        t.running = undefined;
+        this.schedule(t);
+      });
+    }, delay);
+    t.timer.unref();
+  }
+
+  private async poll(t: Tracker): Promise<void> {
+    const started = performance.now();
+    const changed = await this.guard(t, () => (t.last ? this.follow(t) : this.initialRead(t)));
+    if (changed && !this.stopped) {
+      this.publish();
+      t.lastRefreshMs = Math.round(performance.now() - started);
+    }
+  }
+
+  /** Runs one step of a chain; a failure is recorded and logged (rate-limited), never thrown. */
+  private async guard(t: Tracker, step: () => Promise<boolean>): Promise<boolean> {
+    try {
+      if (!t.verified) {
+        await verifyChainId(t.chain.rpc, t.chain.chainId);
+        t.verified = true;
+      }
+      const changed = await step();
+      if (t.error) {
+        this.options.logger.info({ chainId: t.chain.chainId, failures: t.error.streak }, `chain ${t.chain.chainId} answers again`);
+        t.error = undefined;
+      }
+      return changed;
+    } catch (error) {
+      if (this.stopped) return false;
+      if (error instanceof ChainIdMismatchError) {
+        t.rejected = true;
+        this.options.logger.error({ chainId: t.chain.chainId }, `${error.message}: not followed, its pools stay on the snapshot`);
+      }
+      this.noteError(t, error);
+      return false;
+    }
+  }
+
+  private noteError(t: Tracker, error: unknown): void {
+    const message = ((error as Error)?.message ?? String(error)).split('\n')[0].slice(0, 300);
+    const now = Date.now();
+    const e = t.error ?? { message, at: now, streak: 0, loggedAt: 0, unlogged: 0 };
+    Object.assign(e, { message, at: now, streak: e.streak + 1 });
+    t.error = e;
+    if (e.streak === 1 || now - e.loggedAt >= ERROR_LOG_INTERVAL_MS) {
+      this.options.logger.warn(
+        { chainId: t.chain.chainId, failures: e.streak, suppressed: e.unlogged, lastBlock: t.last?.number },
+        `chain ${t.chain.chainId} does not answer (${message}); quoting from its last known state, retrying`,
+      );
+      e.loggedAt = now;
+      e.unlogged = 0;
+    } else e.unlogged++;
+  }
+
+  /** Every pool of the chain at its head (initial read, after a reorganisation, after a long outage). */
+  private async initialRead(t: Tracker): Promise<boolean> {
+    const started = performance.now();
+    const [head, gasPrice] = await Promise.all([this.block(t, 'latest'), this.gasPrice(t)]);
+    if (!head) throw new Error('no latest block');
+    const outcomes = await readPools(t.chain.rpc, t.pools, { blockTag: head.number, ticks: true });
+    const changed = this.apply(t, outcomes) || this.applyGasPrice(t, gasPrice);
+    t.last = head;
+    if (t.initialReadMs === undefined) {
+      t.initialReadMs = Math.round(performance.now() - started);
+      this.options.logger.info(
+        { chainId: t.chain.chainId, block: head.number, pools: t.read.size, missing: t.missing.size, failed: t.failed.size, ms: t.initialReadMs },
+        `chain ${t.chain.chainId}: ${t.read.size} pools read at block ${head.number} in ${t.initialReadMs} ms`,
+      );
+    }
+    return changed;
+  }
+
+  /** New blocks since the last read: the pools their events touched read again. */
+  private async follow(t: Tracker): Promise<boolean> {
+    const last = t.last!;
+    const [head, seen, gasPrice] = await Promise.all([this.block(t, 'latest'), this.block(t, last.number), this.gasPrice(t)]);
+    if (!head) throw new Error('no latest block');
+    const gasChanged = this.applyGasPrice(t, gasPrice);
+    if (!seen || seen.hash !== last.hash || head.number < last.number || head.number - last.number > MAX_LOG_RANGE) {
+      if (!seen || seen.hash !== last.hash) this.options.logger.info({ chainId: t.chain.chainId, block: last.number }, `chain ${t.chain.chainId}: block ${last.number} replaced; reading every pool again`);
+      return (await this.initialRead(t)) || gasChanged;
+    }
+    if (head.number === last.number) return gasChanged;
+    const touched = new Set<string>();
+    for (const address of await this.touchedAddresses(t, last.number + 1, head.number)) {
+      for (const p of t.byAddress.get(address) ?? []) if (!t.missing.has(p.id)) touched.add(p.id);
+    }
+    let changed = gasChanged;
+    if (touched.size > 0) {
+      const pools = t.pools.filter((p) => touched.has(p.id)).map((p) => this.current.get(p.id) ?? p);
+      const outcomes = await readPools(t.chain.rpc, pools, { blockTag: head.number, ticks: false });
+      changed = this.apply(t, outcomes) || changed;
+      t.refreshes++;
+    }
+    t.last = head;
+    return changed;
+  }
+
+  private async touchedAddresses(t: Tracker, fromBlock: number, toBlock: number): Promise<Set<string>> {
+    const addresses = [...t.byAddress.keys()];
+    const topics = [[...new Set(t.pools.map((p) => STATE_CHANGE_TOPICS[p.kind]))]];
+    const chunks: string[][] = [];
+    for (let k = 0; k < addresses.length; k += LOG_ADDRESS_CHUNK) chunks.push(addresses.slice(k, k + LOG_ADDRESS_CHUNK));
+    const logs = await Promise.all(chunks.map((address) => t.chain.rpc.send('eth_getLogs', [{
+      address, topics, fromBlock: `0x${fromBlock.toString(16)}`, toBlock: `0x${toBlock.toString(16)}`,
+    }]) as Promise<{ address: string }[]>));
+    return new Set(logs.flat().map((l) => l.address.toLowerCase()));
+  }
+
+  private async block(t: Tracker, tag: number | 'latest'): Promise<Block | undefined> {
+    const raw = (await t.chain.rpc.send('eth_getBlockByNumber', [tag === 'latest' ? tag : `0x${tag.toString(16)}`, false])) as { number: string; hash: string } | null;
+    return raw ? { number: Number(raw.number), hash: raw.hash } : undefined;
+  }
+
+  private async gasPrice(t: Tracker): Promise<bigint | undefined> {
+    return t.chain.gasPrice === 'chain' ? BigInt((await t.chain.rpc.send('eth_gasPrice', [])) as string) : undefined;
+  }
+
+  private applyGasPrice(t: Tracker, wei: bigint | undefined): boolean {
+    if (wei === undefined || wei <= 0n) return false;
+    t.gasPriceWei = wei;
+    const gas = this.gas.get(t.chain.chainId);
+    if (!gas) return false;
+    const moved = wei > gas.gasPriceWei ? wei - gas.gasPriceWei : gas.gasPriceWei - wei;
+    if (moved * 1_000_000n < gas.gasPriceWei * GAS_PRICE_STEP_PPM) return false;
+    this.gas.set(t.chain.chainId, { ...gas, gasPriceWei: wei });
+    return true;
+  }
+
+  /** Takes the pools read into the current state; true when one of them changed. */
+  private apply(t: Tracker, outcomes: readonly PoolReadOutcome[]): boolean {
+    let changed = false;
+    for (const o of outcomes) {
+      const id = o.pool.id;
+      if (o.kind === 'read') {
+        t.read.add(id);
+        t.missing.delete(id);
+        t.failed.delete(id);
+        const before = this.current.get(id) ?? this.basePools.get(id)!;
+        if (!sameState(before, o.pool)) {
+          this.current.set(id, o.pool);
+          changed = true;
+        } else if (!this.current.has(id)) this.current.set(id, before);
+      } else if (o.kind === 'missing') {
+        if (!t.missing.has(id)) {
+          this.options.logger.warn({ chainId: t.chain.chainId, pool: id, address: o.pool.address }, `pool ${id}: no contract at ${o.pool.address} on chain ${t.chain.chainId}; quoting it from the snapshot`);
+        }
+        t.missing.add(id);
+        t.read.delete(id);
+        t.failed.delete(id);
+      } else {
+        if (!t.failed.has(id)) this.options.logger.warn({ chainId: t.chain.chainId, pool: id, reason: o.reason }, `pool ${id} could not be read: ${o.reason}`);
+        t.failed.add(id);
+      }
+    }
+    return changed;
+  }
+
+  /** A new snapshot from the current state, its graph handed to the target. */
+  private publish(): void {
+    const { base, catalog, target } = this.options;
+    const snapshot: LiquiditySnapshot = {
+      asOf: new Date().toISOString(),
+      pools: base.pools.map((p) => this.current.get(p.id) ?? p),
+      bridges: base.bridges,
+      gas: new Map(this.gas),
+    };
+    target.replace(new RoutingGraph(catalog, snapshot));
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Chain mode start-up: checks that each configured chain is the chain it claims to be (eth_chainId), then reads
+ * every snapshot pool from the chains and keeps them current (LiveLiquidity) in the dependencies' LiquidityState.
+ *
+ * A chain that answers another chain id stops the start-up (a configuration error). A chain that does not answer
+ * does not: the service starts, quotes that chain's pools from the embedded snapshot, logs it, and keeps trying;
+ * the chain id is checked as soon as it answers (a mismatch then is logged and the chain is no longer followed).
+ */
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Dependencies } from '../server/dependencies';
+import { ChainIdMismatchError, LiveLiquidity, verifyChainId, type ChainLiquidityStatus } from './liveLiquidity';
+
+export interface ChainMode {
+  /** Per chain: last block seen, pools read, last error (empty without CHAINS_FILE). */
+  status(): ChainLiquidityStatus[];
+  /** Stops following the chains (the providers stay open: close deps.chains afterwards). */
+  stop(): Promise<void>;
+}
+
+export class ChainStartError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ChainStartError';
+  }
+}
+
+export async function startChainMode(deps: Dependencies, config: Config, logger: Logger): Promise<ChainMode> {
+  const connections = deps.chains?.chains ?? [];
+  if (connections.length === 0 || !config.chains) return { status: () => [], stop: async () => {} };
+  const started = performance.now();
+
+  const checks = await Promise.allSettled(connections.map((c) => verifyChainId(c.provider, c.chainId)));
+  const mismatches = checks.flatMap((r) => (r.status === 'rejected' && r.reason instanceof ChainIdMismatchError ? [r.reason.message] : []));
+  if (mismatches.length > 0) {
+    throw new ChainStartError(`CHAINS_FILE names the wrong RPC for ${mismatches.length === 1 ? 'a chain' : 'chains'}: ${mismatches.join('; ')}`);
+  }
+  const verified = new Set<number>();
+  checks.forEach((r, k) => {
+    const c = connections[k];
+    if (r.status === 'fulfilled') verified.add(c.chainId);
+    else {
+      const reason = ((r.reason as Error)?.message ?? String(r.reason)).split('\n')[0].slice(0, 200);
+      logger.warn({ chainId: c.chainId, rpcUrl: c.rpcUrl }, `chain ${c.chainId} (${c.rpcUrl}) does not answer (${reason}): quoting its pools from the embedded snapshot until it does`);
+    }
+  });
+
+  const live = new LiveLiquidity({
+    catalog: deps.catalog,
+    base: deps.liquidity.graph.snapshot,
+    target: deps.liquidity,
+    chains: connections.map((c) => ({
+      chainId: c.chainId,
+      rpc: c.provider,
+      gasPrice: config.chains!.chains.find((x) => x.chainId === c.chainId)?.gasPrice ?? 'chain',
+    })),
+    pollIntervalMs: config.chains.pollIntervalMs,
+    logger,
+    verified,
+  });
+  await live.start();
+  const status = live.status();
+  logger.info(
+    { chains: status.map((s) => ({ chainId: s.chainId, state: s.state, block: s.lastBlock, pools: s.poolsRead, missing: s.poolsMissing })), ms: Math.round(performance.now() - started) },
+    `chain mode: ${status.filter((s) => s.state === 'following').length} of ${status.length} chains followed, ${status.reduce((n, s) => n + s.poolsRead, 0)} pools read from the chains`,
+  );
+  return { status: () => live.status(), stop: () => live.stop() };
+}
