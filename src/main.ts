@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { createApp } from './server/app';
 import { buildDependencies } from './server/dependencies';
 import { buildAccessControl } from './server/access/build';
+import { startChainMode } from './chain/mode';
 import { handlers } from '../handlers';
 
 /** Starts the service on the embedded default data (or DATA_DIR), and stops it cleanly on SIGTERM/SIGINT. */
@@ -24,6 +25,12 @@ async function main(): Promise<void> {
     return;
   }
   const dependencies = buildDependencies(config, { access: buildAccessControl(config, { logger }) });
+  // chain mode (CHAINS_FILE): pool state read from the chains before the first request, then followed per block
+  const chainMode = await startChainMode(dependencies, config, logger).catch((error: Error) => {
+    dependencies.chains?.close();
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  });
   const app = await createApp(dependencies, config, { handlers, logger });
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
@@ -41,7 +48,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     server.close(() => {
-      dependencies.access.close().finally(() => {
+      Promise.all([dependencies.access.close(), chainMode.stop().then(() => dependencies.chains?.close())]).finally(() => {
         logger.info('stopped');
         process.exit(0);
       });
