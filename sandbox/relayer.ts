@@ -60,8 +60,9 @@ export class Relayer {
     for (const c of chains) this.chains.set(c.chainId, { ...c, sender: new UnlockedSender(c.provider, relayerAddress), nextBlock: 0 });
   }
 
+  /** Watches from the current blocks on; after stop(), start() resumes where it stopped (deposits made meanwhile are relayed). */
   async start(): Promise<void> {
-    for (const c of this.chains.values()) c.nextBlock = (await c.provider.getBlockNumber()) + 1;
+    for (const c of this.chains.values()) if (c.nextBlock === 0) c.nextBlock = (await c.provider.getBlockNumber()) + 1;
     this.stopped = false;
     this.schedule();
   }
@@ -75,7 +76,10 @@ export class Relayer {
     this.stop();
     while (this.running) await new Promise((resolve) => setTimeout(resolve, 2));
     this.completions.clear();
-    for (const c of this.chains.values()) c.sender.reset();
+    for (const c of this.chains.values()) {
+      c.sender.reset();
+      c.nextBlock = 0;
+    }
     if (wasRunning) await this.start();
   }
 

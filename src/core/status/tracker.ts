@@ -299,35 +299,22 @@ export class TransferTracker {
         substatusMessage: `The sending transaction has ${head - receipt.blockNumber + 1} of ${chain.confirmations} confirmations.`,
       };
     }
-    const destination = this.chains!.chain(deposit.destinationChainId);
-    if (!destination) {
-      return {
-        status: 'PENDING', substatus: 'CHAIN_NOT_AVAILABLE', ...common, sending, receiving: waiting,
-        substatusMessage: `The destination chain ${deposit.destinationChainId} is not connected to this instance; the receiving transaction cannot be read.`,
-      };
-    }
-    if (!destination.bridgeEndpoint || !chain.bridgeEndpoint) {
+    const depositTopic = zeroPadValue(toBeHex(deposit.depositId), 32);
+    if (!chain.bridgeEndpoint) {
       return {
         status: 'PENDING', substatus: 'BRIDGE_NOT_AVAILABLE', ...common, sending, receiving: waiting,
-        substatusMessage: `No bridge endpoint is configured on chain ${destination.bridgeEndpoint ? chain.chainId : destination.chainId}; the bridge's side of the transfer cannot be read.`,
+        substatusMessage: `No bridge endpoint is configured on chain ${chain.chainId}; the bridge's side of the transfer cannot be read.`,
       };
     }
-    const depositTopic = zeroPadValue(toBeHex(deposit.depositId), 32);
-    const [releases, refunds] = await Promise.all([
-      this.read(destination, async () => {
-        const destinationHead = await destination.provider.getBlockNumber();
-        return destination.provider.getLogs({
-          address: destination.bridgeEndpoint, fromBlock: Math.max(0, destinationHead - (this.options.lookbackBlocks ?? DEFAULT_LOOKBACK_BLOCKS)), toBlock: destinationHead,
-          topics: [TOPIC.released, zeroPadValue(toBeHex(chain.chainId), 32), depositTopic],
-        });
-      }),
-      this.read(chain, () => chain.provider.getLogs({ address: chain.bridgeEndpoint, fromBlock: receipt.blockNumber, toBlock: 'latest', topics: [TOPIC.refunded, depositTopic] })),
-    ]);
+    // a refund happens on the source chain, also when the destination chain is out of reach
+    const refunds = await this.read(chain, () => chain.provider.getLogs({ address: chain.bridgeEndpoint, fromBlock: receipt.blockNumber, toBlock: 'latest', topics: [TOPIC.refunded, depositTopic] }));
     if (refunds.length > 0) {
       const refund = BRIDGE_ENDPOINT_EVENTS.parseLog(refunds[0])!;
-      const refundReceipt = await this.read(chain, () => chain.provider.getTransactionReceipt(refunds[0].transactionHash));
-      const refundTx = await this.read(chain, () => chain.provider.getTransaction(refunds[0].transactionHash));
-      const refundBlock = await this.read(chain, () => chain.provider.getBlock(refunds[0].blockNumber));
+      const [refundReceipt, refundTx, refundBlock] = await this.read(chain, () => Promise.all([
+        chain.provider.getTransactionReceipt(refunds[0].transactionHash),
+        chain.provider.getTransaction(refunds[0].transactionHash),
+        chain.provider.getBlock(refunds[0].blockNumber),
+      ]));
       return {
         status: 'DONE', substatus: 'REFUNDED', ...common, sending,
         substatusMessage: `The bridge could not deliver on chain ${deposit.destinationChainId} and refunded ${refund.args.amount} to ${refund.args.to} on chain ${chain.chainId}.`,
@@ -337,6 +324,26 @@ export class TransferTracker {
         },
       };
     }
+    const destination = this.chains!.chain(deposit.destinationChainId);
+    if (!destination) {
+      return {
+        status: 'PENDING', substatus: 'CHAIN_NOT_AVAILABLE', ...common, sending, receiving: waiting,
+        substatusMessage: `The destination chain ${deposit.destinationChainId} is not connected to this instance; the receiving transaction cannot be read.`,
+      };
+    }
+    if (!destination.bridgeEndpoint) {
+      return {
+        status: 'PENDING', substatus: 'BRIDGE_NOT_AVAILABLE', ...common, sending, receiving: waiting,
+        substatusMessage: `No bridge endpoint is configured on chain ${destination.chainId}; the bridge's side of the transfer cannot be read.`,
+      };
+    }
+    const releases = await this.read(destination, async () => {
+      const destinationHead = await destination.provider.getBlockNumber();
+      return destination.provider.getLogs({
+        address: destination.bridgeEndpoint, fromBlock: Math.max(0, destinationHead - (this.options.lookbackBlocks ?? DEFAULT_LOOKBACK_BLOCKS)), toBlock: destinationHead,
+        topics: [TOPIC.released, zeroPadValue(toBeHex(chain.chainId), 32), depositTopic],
+      });
+    });
     if (releases.length === 0) {
       return {
         status: 'PENDING', substatus: 'WAIT_DESTINATION_TRANSACTION', ...common, sending, receiving: waiting,
