@@ -15,7 +15,8 @@ import { approveIfNeeded, balanceOf, replayRevert, sendTransactionRequest, type 
 import { waitForReceipt } from '../../sandbox/rpc';
 import { makeTestApp } from '../support/app';
 import { contractValidator, type ContractValidator } from '../support/contract';
-import { BRIDGE_FACETS, routerInterface } from '../../src/core/transactions/abi';
+import { BRIDGE_FACETS, curvePoolInterface, routerInterface, v2RouterInterface, v3RouterInterface } from '../../src/core/transactions/abi';
+import { encodeCurveExchange, encodeV2Swap, encodeV3ExactInput } from '../../src/core/transactions/calldata';
 
 jest.setTimeout(60_000);
 
@@ -258,6 +259,56 @@ describe('contract calls execute on chain', () => {
     expect(executed.map((x) => [Number(x.args.index), x.args.success, x.args.amount])).toEqual([[0, false, failing], [1, true, partial], [2, true, full]]);
   });
 
+  test('cross chain: a reverting destination call pays its fallback receiver on the destination chain', async () => {
+    const wallet = devnet.wallet(ARBITRUM);
+    const weth = await quoteToken(BASE, 'WETH');
+    const amount = 10_000_000_000_000_000n;
+    const step = await quote({
+      fromChain: ARBITRUM, toChain: BASE, fromToken: 'USDC', toToken: 'WETH', fromAddress: wallet.address, toAmount: amount.toString(),
+      contractCalls: [{ fromAmount: amount.toString(), fromTokenAddress: weth, toContractAddress: vaults.get(BASE), toContractCallData: deposit(weth, amount, NATIVE), toContractGasLimit: '120000', toFallbackAddress: FALLBACK }],
+    });
+    const base = devnet.chain(BASE);
+    const routerBefore = await balanceOf(base.provider, weth, base.deployment.router);
+
+    const e = await execute(step);
+    expect(await balanceOf(base.provider, weth, FALLBACK)).toBe(amount);
+    expect(await vaultBalance(BASE, weth, NATIVE)).toBe(0n);
+    expect(e.received).toBe(BigInt(step.estimate.toAmount) - amount);
+    await expectNothingKept(step, weth, routerBefore);
+    const events = routerEvents(e.callsReceipt.logs, base.deployment.router);
+    expect(events.map((x) => x.name)).toEqual(['LiFiSwappedGeneric', 'ContractCallExecuted', 'LiFiTransferCompleted']);
+    expect(events[1].args.success).toBe(false);
+    expect(events[2].args.amount).toBe(BigInt(step.estimate.toAmount));
+  });
+
+  test('cross chain: when the destination swap fails (the pool moved), the receiver gets the bridged token and no call runs', async () => {
+    const wallet = devnet.wallet(ARBITRUM);
+    const weth = await quoteToken(BASE, 'WETH');
+    const amount = 10_000_000_000_000_000n;
+    const step = await quote({
+      fromChain: ARBITRUM, toChain: BASE, fromToken: 'USDC', toToken: 'WETH', fromAddress: wallet.address, toAmount: amount.toString(), slippage: 0.001,
+      contractCalls: [{ fromAmount: amount.toString(), fromTokenAddress: weth, toContractAddress: vaults.get(BASE), toContractCallData: deposit(weth, amount, BENEFICIARY), toContractGasLimit: '120000' }],
+    });
+    const cross = step.includedSteps.find((s) => s.type === 'cross')!;
+    const bridged = cross.action.toToken.address as string;
+    const base = devnet.chain(BASE);
+    // someone trades through the destination swap's pools in the same direction, far beyond the slippage
+    await tradeAhead(BASE, destinationSwaps(step.transactionRequest.data)[0]);
+    const bridgedBefore = await balanceOf(base.provider, bridged, wallet.address);
+    const routerBefore = await balanceOf(base.provider, bridged, base.deployment.router);
+
+    const e = await execute(step);
+    expect(e.received).toBe(0n); // no WETH
+    expect(await vaultBalance(BASE, weth, BENEFICIARY)).toBe(0n);
+    // the whole bridged amount (the destination call's gas fee included) goes to the receiver
+    expect((await balanceOf(base.provider, bridged, wallet.address)) - bridgedBefore).toBe(BigInt(cross.estimate.toAmount));
+    expect(await balanceOf(base.provider, bridged, base.deployment.router)).toBe(routerBefore);
+    const events = routerEvents(e.callsReceipt.logs, base.deployment.router);
+    expect(events.map((x) => x.name)).toEqual(['LiFiTransferCompleted']);
+    expect(events[0].args.receivingAssetId.toLowerCase()).toBe(bridged.toLowerCase());
+    expect(events[0].args.amount).toBe(BigInt(cross.estimate.toAmount));
+  });
+
   test('deprecated POST /v1/quote/contractCall: USDC → ETH on Base, the native coin sent as the call\'s value', async () => {
     const wallet = devnet.wallet(BASE);
     const amount = 5_000_000_000_000_000n;
@@ -284,4 +335,51 @@ async function quoteToken(chainId: number, symbol: string): Promise<string> {
   contract.expectResponse('getToken', res);
   expect(res.status).toBe(200);
   return res.body.address as string;
+}
+
+interface SwapDataArgs { callTo: string; approveTo: string; sendingAssetId: string; fromAmount: bigint; callData: string }
+
+/** The destination SwapData of a bridge transaction with a destination call (swapAndCompleteBridgeTokensWithCalls). */
+function destinationSwaps(data: string): SwapDataArgs[] {
+  const bridge = routerI.parseTransaction({ data })!;
+  const completion = routerI.parseTransaction({ data: bridge.args.data.destinationCallData as string })!;
+  expect(completion.name).toBe('swapAndCompleteBridgeTokensWithCalls');
+  return completion.args.swapData as SwapDataArgs[];
+}
+
+/**
+ * Runs the same swap as `swap` from the test wallet, without a minimum and as large as the pool takes (a quarter
+ * of the wallet's balance, or a 4th, 16th... of that when the pool's liquidity window would be exhausted): the
+ * pool's price moves far beyond the quote's slippage.
+ */
+async function tradeAhead(chainId: number, swap: SwapDataArgs): Promise<void> {
+  const wallet = devnet.wallet(chainId);
+  const { provider } = devnet.chain(chainId);
+  const encode = (amount: bigint): string => {
+    const selector = swap.callData.slice(0, 10);
+    if (selector === v3RouterInterface.getFunction('exactInput')!.selector) {
+      const params = v3RouterInterface.decodeFunctionData('exactInput', swap.callData)[0];
+      return encodeV3ExactInput(params.path as string, wallet.address, amount, 0n);
+    }
+    if (selector === v2RouterInterface.getFunction('swapExactTokensForTokens')!.selector) {
+      const args = v2RouterInterface.decodeFunctionData('swapExactTokensForTokens', swap.callData);
+      return encodeV2Swap(amount, 0n, args.path as string[], wallet.address);
+    }
+    if (selector === curvePoolInterface.getFunction('exchange(int128,int128,uint256,uint256)')!.selector) {
+      const args = curvePoolInterface.decodeFunctionData('exchange(int128,int128,uint256,uint256)', swap.callData);
+      return encodeCurveExchange(Number(args[0]), Number(args[1]), amount, 0n);
+    }
+    throw new Error(`unexpected destination swap ${selector}`);
+  };
+  let amount = (await balanceOf(provider, swap.sendingAssetId, wallet.address)) / 4n;
+  await approveIfNeeded(wallet, swap.sendingAssetId, swap.approveTo, amount);
+  while (amount > swap.fromAmount) {
+    const fits = await provider.call({ from: wallet.address, to: swap.callTo, data: encode(amount) }).then(() => true, () => false);
+    if (fits) break;
+    amount /= 4n;
+  }
+  const receipt = await sendTransactionRequest(wallet, {
+    chainId, to: swap.callTo, data: encode(amount), value: '0', gasLimit: '3000000', gasPrice: ((await provider.getFeeData()).gasPrice ?? 1n).toString(),
+  });
+  if (receipt.status !== 1) throw new Error(`the trade ahead reverted: ${await replayRevert(provider, receipt, errorsI)}`);
 }
