@@ -1,0 +1,128 @@
+/**
+ * `npm run sandbox`: the devnet (sandbox/devnet.ts: one anvil per chain, seeded from the snapshot, relayer) and the
+ * service in chain mode against it, in this process: a CHAINS_FILE in a temporary folder names each chain's RPC URL,
+ * router, fee collector and bridge endpoint; the service reads every pool from the chains before it listens and
+ * follows them block by block. Prints the service URL, the RPC URLs, the test wallets' keys and the time to ready.
+ *
+ *   npm run sandbox                              # Ethereum, Arbitrum, Base on http://localhost:8080 (PORT)
+ *   npm run sandbox -- --chains 1,10,8453
+ *
+ * Ctrl-C / SIGTERM: the service stops listening, chain mode stops, every anvil is stopped by its pid.
+ */
+import fs from 'node:fs';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import pino, { type Logger } from 'pino';
+import { Wallet } from 'ethers';
+import { handlers } from '../handlers';
+import { startChainMode, type ChainMode } from '../src/chain/mode';
+import { loadConfig } from '../src/config';
+import { buildAccessControl } from '../src/server/access/build';
+import { createApp } from '../src/server/app';
+import { buildDependencies, type Dependencies } from '../src/server/dependencies';
+import { startDevnet, type Devnet } from './devnet';
+
+/** The CHAINS_FILE document of a running devnet (the devnet's gas is the snapshot's: its anvils run at base fee 0). */
+export function chainsFileOf(devnet: Devnet, options: { pollIntervalMs?: number; rpcTimeoutMs?: number } = {}): object {
+  return {
+    chains: [...devnet.chains.values()].map((c) => ({
+      chainId: c.chainId, rpcUrl: c.url, router: c.deployment.router, feeCollector: c.deployment.feeCollector,
+      bridgeEndpoint: c.deployment.bridgeEndpoint, confirmations: 1, gasPrice: 'snapshot',
+    })),
+    pollIntervalMs: options.pollIntervalMs ?? 100,
+    rpcTimeoutMs: options.rpcTimeoutMs ?? 2000,
+  };
+}
+
+export interface Sandbox {
+  readonly devnet: Devnet;
+  readonly url: string;
+  readonly chainsFile: string;
+  readonly dependencies: Dependencies;
+  readonly chainMode: ChainMode;
+  /** Milliseconds from startSandbox to listening, and of its phases. */
+  readonly readyMs: number;
+  readonly timings: Readonly<Record<string, number>>;
+  stop(): Promise<void>;
+}
+
+export async function startSandbox(options: { chains?: readonly number[]; port?: number; host?: string; logger?: Logger; log?: (line: string) => void } = {}): Promise<Sandbox> {
+  const started = performance.now();
+  const devnet = await startDevnet({ chains: options.chains, log: options.log });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-'));
+  let dependencies: Dependencies | undefined;
+  let chainMode: ChainMode | undefined;
+  let server: http.Server | undefined;
+  const stop = async () => {
+    if (server) await new Promise<void>((resolve) => {
+      server!.close(() => resolve());
+      server!.closeAllConnections();
+    });
+    await chainMode?.stop();
+    dependencies?.chains?.close();
+    await dependencies?.access.close();
+    await devnet.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const chainsFile = path.join(dir, 'chains.json');
+    fs.writeFileSync(chainsFile, JSON.stringify(chainsFileOf(devnet), null, 2));
+    const config = loadConfig({ ...process.env, CHAINS_FILE: chainsFile, PORT: String(options.port ?? process.env.PORT ?? 8080), ...(options.host ? { HOST: options.host } : {}) });
+    const logger = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'warn' });
+    dependencies = buildDependencies(config, { access: buildAccessControl(config, { logger }) });
+    const devnetReady = performance.now();
+    chainMode = await startChainMode(dependencies, config, logger);
+    const chainModeMs = Math.round(performance.now() - devnetReady);
+    const app = await createApp(dependencies, config, { handlers, logger });
+    server = await new Promise<http.Server>((resolve, reject) => {
+      const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
+    });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
+    return { devnet, url: `http://${host}:${port}`, chainsFile, dependencies, chainMode, readyMs: Math.round(performance.now() - started),
+      timings: { devnet: Math.round(devnetReady - started), chainMode: chainModeMs, service: Math.round(performance.now() - started) }, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+if (require.main === module) {
+  const arg = process.argv.indexOf('--chains');
+  const chains = arg >= 0 ? process.argv[arg + 1].split(',').map(Number) : undefined;
+  startSandbox({ chains, log: (l) => console.log(l) }).then((sandbox) => {
+    const { devnet } = sandbox;
+    const lines = [
+      '',
+      `service (chain mode): ${sandbox.url}`,
+      ...[...devnet.chains.values()].map((c) => {
+        const s = sandbox.chainMode.status().find((x) => x.chainId === c.chainId);
+        return `chain ${c.chainId}: rpc ${c.url}  router ${c.deployment.router}  feeCollector ${c.deployment.feeCollector}  bridgeEndpoint ${c.deployment.bridgeEndpoint}  (${s?.poolsRead ?? 0} pools read at block ${s?.lastBlock ?? '?'})`;
+      }),
+      'test wallets (funded with every token on every chain):',
+      ...devnet.walletKeys.map((k) => `  ${new Wallet(k).address}  key ${k}`),
+      `CHAINS_FILE ${sandbox.chainsFile}`,
+      `ready in ${(sandbox.readyMs / 1000).toFixed(1)} s, ${(performance.now() / 1000).toFixed(1)} s since the process started (ms: ${JSON.stringify(sandbox.timings)}; devnet ${JSON.stringify(devnet.timings)})`,
+      `try: curl '${sandbox.url}/v1/quote?fromChain=${[...devnet.chains.keys()][0]}&toChain=${[...devnet.chains.keys()].at(-1)}&fromToken=USDC&toToken=USDC&fromAmount=1000000000&fromAddress=${new Wallet(devnet.walletKeys[0]).address}'`,
+      'Ctrl-C stops the service and every anvil',
+    ];
+    console.log(lines.join('\n'));
+    let stopping = false;
+    const shutdown = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      console.log(`${signal}: stopping`);
+      sandbox.stop().then(() => process.exit(0), (error: Error) => {
+        console.error(error);
+        process.exit(1);
+      });
+    };
+    process.once('SIGINT', () => shutdown('SIGINT'));
+    process.once('SIGTERM', () => shutdown('SIGTERM'));
+  }, (error: Error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
