@@ -309,6 +309,32 @@ describe('contract calls execute on chain', () => {
     expect(events[0].args.amount).toBe(BigInt(cross.estimate.toAmount));
   });
 
+  // Without destination swaps nothing tells the destination router how much of the bridged token the quote left
+  // for the calls: it delivers all it received, so the destination call's gas fee (charged in the quote, and kept by
+  // the bridge executor when swaps run) reaches the sender on top of the estimate. Pinned until the call data says it.
+  test('cross chain without a destination swap: USDC Arbitrum → USDC Base into the vault; the sender also gets the destination call gas fee', async () => {
+    const wallet = devnet.wallet(ARBITRUM);
+    const usdc = await quoteToken(BASE, 'USDC');
+    const amount = 25_000_000n;
+    const step = await quote({
+      fromChain: ARBITRUM, toChain: BASE, fromToken: 'USDC', toToken: 'USDC', fromAddress: wallet.address, toAmount: amount.toString(),
+      contractCalls: [{ fromAmount: amount.toString(), fromTokenAddress: usdc, toContractAddress: vaults.get(BASE), toContractCallData: deposit(usdc, amount, BENEFICIARY), toContractGasLimit: '120000' }],
+    });
+    expect(step.includedSteps.map((s) => s.type)).toEqual(['cross', 'custom']);
+    const callFee = BigInt((step.includedSteps[0].estimate.feeCosts as { name: string; amount: string }[]).find((f) => f.name === 'Destination call gas')!.amount);
+    expect(callFee).toBeGreaterThan(0n);
+    const base = devnet.chain(BASE);
+    const routerBefore = await balanceOf(base.provider, usdc, base.deployment.router);
+
+    const e = await execute(step);
+    expect(await vaultBalance(BASE, usdc, BENEFICIARY)).toBe(amount);
+    expect(e.spent).toBe(BigInt(step.action.fromAmount));
+    expect(e.received).toBe(BigInt(step.estimate.toAmount) - amount + callFee);
+    await expectNothingKept(step, usdc, routerBefore);
+    const completed = routerEvents(e.callsReceipt.logs, base.deployment.router).find((x) => x.name === 'LiFiTransferCompleted')!;
+    expect(completed.args.amount).toBe(BigInt(step.estimate.toAmount) + callFee);
+  });
+
   test('deprecated POST /v1/quote/contractCall: USDC → ETH on Base, the native coin sent as the call\'s value', async () => {
     const wallet = devnet.wallet(BASE);
     const amount = 5_000_000_000_000_000n;
