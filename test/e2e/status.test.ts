@@ -10,8 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import type express from 'express';
+import { Interface } from 'ethers';
 import { startDevnet, type Devnet } from '../../sandbox/devnet';
-import { approveIfNeeded, sendTransactionRequest, type WireTransactionRequest } from '../../sandbox/execute';
+import { approveIfNeeded, balanceOf, sendTransactionRequest, type WireTransactionRequest } from '../../sandbox/execute';
 import { makeTestApp, type TestApp } from '../support/app';
 import { contractValidator, type ContractValidator } from '../support/contract';
 import { transactionIdOf } from '../../src/core/transactions/ids';
@@ -189,6 +190,63 @@ describe('cross-chain transfers', () => {
     const { body, seen } = await pollUntilFinal({ txHash: receipt.hash });
     expect(seen[0]).toMatch(/^(PENDING CHAIN_NOT_AVAILABLE|DONE REFUNDED)$/);
     expect(body).toMatchObject({ status: 'DONE', substatus: 'REFUNDED', receiving: { chainId: 8453, amount: q.action.fromAmount } });
+  });
+});
+
+describe('contract calls', () => {
+  const ERC20 = new Interface(['function transfer(address to, uint256 amount) returns (bool)']);
+  const PAYEE = '0x00000000000000000000000000000000000C0FFE';
+
+  test.each([
+    ['same chain (swapAndCall)', '42161', '42161'],
+    ['cross chain (destination call)', '42161', '8453'],
+  ])('%s: the call pays a payee in WETH; DONE COMPLETED with the swapped amount', async (_kind, fromChain, toChain) => {
+    const wallet = devnet.wallet(Number(fromChain));
+    const tokens = await request(app).get('/v1/token').query({ chain: toChain, token: 'WETH' });
+    const weth = tokens.body.address as string;
+    const amount = 10_000_000_000_000_000n;
+    const res = await request(app).post('/v1/quote/contractCalls').send({
+      fromChain: Number(fromChain), toChain: Number(toChain), fromToken: 'USDC', toToken: 'WETH', fromAddress: wallet.address, toAmount: amount.toString(),
+      contractCalls: [{ fromAmount: amount.toString(), fromTokenAddress: weth, toContractAddress: weth, toContractCallData: ERC20.encodeFunctionData('transfer', [PAYEE, amount]), toContractGasLimit: '100000' }],
+    });
+    contract.expectResponse('postContractCallsQuote', res);
+    expect(res.status).toBe(200);
+    const q = res.body as Quote;
+    const receipt = await send(q);
+    expect(receipt.status).toBe(1);
+    const { body } = await pollUntilFinal({ txHash: receipt.hash });
+    expect(body).toMatchObject({ status: 'DONE', substatus: 'COMPLETED', receiving: { chainId: Number(toChain), amount: q.estimate.toAmount } });
+    expect(body.receiving.token.address.toLowerCase()).toBe(weth.toLowerCase());
+    const { provider } = devnet.chain(Number(toChain));
+    expect(await balanceOf(provider, weth, PAYEE)).toBe(amount);
+  });
+});
+
+describe('confirmations', () => {
+  test('a chain configured with 3 confirmations: PENDING WAIT_SOURCE_CONFIRMATIONS until two more blocks', async () => {
+    const file = path.join(dir, 'chains-confirmations.json');
+    fs.writeFileSync(file, JSON.stringify({
+      chains: [...devnet.chains.values()].map((c) => ({
+        chainId: c.chainId, rpcUrl: c.url, router: c.deployment.router, feeCollector: c.deployment.feeCollector,
+        bridgeEndpoint: c.deployment.bridgeEndpoint, gasPrice: 'snapshot', confirmations: c.chainId === 8453 ? 3 : 1,
+      })),
+    }));
+    const slow = await makeTestApp({ env: { CHAINS_FILE: file } });
+    try {
+      devnet.relayer!.stop();
+      const q = await quote({ fromChain: '8453', toChain: '42161', fromToken: 'USDC', toToken: 'USDC', fromAmount: '1000000000' });
+      const receipt = await send(q);
+      const first = await request(slow.app).get('/v1/status').query({ txHash: receipt.hash });
+      contract.expectResponse('getStatus', first);
+      expect(first.body).toMatchObject({ status: 'PENDING', substatus: 'WAIT_SOURCE_CONFIRMATIONS' });
+      expect(first.body.substatusMessage).toMatch(/1 of 3 confirmations/);
+      await devnet.chain(8453).provider.send('anvil_mine', ['0x2']);
+      const later = await request(slow.app).get('/v1/status').query({ txHash: receipt.hash });
+      expect(later.body).toMatchObject({ status: 'PENDING', substatus: 'WAIT_DESTINATION_TRANSACTION' });
+      await devnet.relayer!.start();
+    } finally {
+      slow.dependencies.chains?.close();
+    }
   });
 });
 

@@ -246,7 +246,7 @@ export class TransferTracker {
     const deposits = endpointLogs.filter((l) => l.name === 'Deposited').map(depositOf);
     if (deposits.length === 0 && released) return this.fromReceivingSide(chain, receipt, released, query);
 
-    const swap = routerLogs.find((l) => l.name === 'LiFiGenericSwapCompleted' || l.name === 'LiFiSwappedGeneric');
+    const swap = routerLogs.find((l) => l.name === 'LiFiGenericSwapCompleted') ?? routerLogs.find((l) => l.name === 'LiFiSwappedGeneric');
     if (deposits.length === 0 && swap) {
       const fromToken = swap.args.fromAssetId as string;
       const toToken = swap.args.toAssetId as string;
