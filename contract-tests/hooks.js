@@ -67,6 +67,10 @@ const BAD_INPUTS = {
   // none of fromChain, toChain, fromToken, toToken: the rule the schema cannot express
   getConnections: { 400: (url) => ['fromChain', 'toChain', 'fromToken', 'toToken'].forEach((name) => url.searchParams.delete(name)) },
   parseCallData: { 400: (url) => url.searchParams.set('callData', '0xdeadbeef') },
+  getStatus: { 400: (url) => url.searchParams.set('fromChain', 'nochain') },
+  getGasStatus: { 400: (url) => url.searchParams.set('txHash', '0x1234') },
+  // one unit of the token: below every bridge's minimum, so no route
+  postRoutes: { 404: (url, request) => changeBody(request, (body) => { body.fromAmount = '1'; }) },
   // the example step, changed in its JSON body (these functions also get the request)
   postStepTransaction: {
     400: (url, request) => changeBody(request, (step) => { step.includedSteps = []; }),
