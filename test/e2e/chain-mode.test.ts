@@ -36,6 +36,8 @@ let mode: ChainMode;
 let reference: TestApp;
 /** The app on the embedded snapshot with the swapped pair's new reserves (set by the swap test). */
 let afterSwap: TestApp | undefined;
+/** Reverts the devnet to its state before the swap (set by the swap test). */
+let beforeSwap: (() => Promise<void>) | undefined;
 let wallet: string;
 const others: { mode?: ChainMode; app: TestApp }[] = [];
 const figures: Record<string, number> = {};
@@ -124,6 +126,7 @@ describe('chain mode against the devnet', () => {
     const usdc = new Contract(USDC, ['function transfer(address to, uint256 amount) returns (bool)'], signer);
     const pairContract = new Contract(pair.address, ['function swap(uint256 amount0Out, uint256 amount1Out, address to, bytes data)', 'function getReserves() view returns (uint112, uint112, uint32)'], signer);
     const version = live.dependencies.liquidity.version;
+    beforeSwap = await devnet.checkpoint();
     await waitForReceipt(provider, (await usdc.transfer(pair.address, amountIn)).hash);
     const receipt = await waitForReceipt(provider, (await pairContract.swap(0n, amountOut, signer.address, '0x')).hash);
     expect(receipt.status).toBe(1);
@@ -187,6 +190,21 @@ describe('chain mode against the devnet', () => {
       await sleep(20);
     }
     expect(mode.status().find((s) => s.chainId === 1)!.state).toBe('following');
+  });
+
+  it('when the chain goes back (evm_revert, as in a reorganisation), reads every pool again', async () => {
+    if (!beforeSwap) throw new Error('runs after the swap test');
+    const version = live.dependencies.liquidity.version;
+    await beforeSwap();
+    const deadline = performance.now() + 5000;
+    while (live.dependencies.liquidity.version === version) {
+      if (performance.now() > deadline) throw new Error(`no full read after the revert: ${JSON.stringify(mode.status())}`);
+      await sleep(5);
+    }
+    const pair = live.dependencies.graph.snapshot.pools.find((p) => p.id === PAIR_ID) as ConstantProductPoolState;
+    const seeded = reference.dependencies.graph.snapshot.pools.find((p) => p.id === PAIR_ID) as ConstantProductPoolState;
+    expect(pair.reserves).toEqual(seeded.reserves);
+    expect(await quote(live, REQUESTS[0])).toEqual(await quote(reference, REQUESTS[0]));
   });
 
   it('a wrong chain id stops the start-up with a message naming the chain', async () => {
