@@ -2,6 +2,7 @@ import { NoRouteError } from '../src/core/errors';
 import { buildRouteRequest } from '../src/core/routing/request';
 import type { Route } from '../src/core/routing/types';
 import { buildTransaction, type ParameterNames } from '../src/core/transactions/build';
+import { findRoutes } from '../src/server/quoteCache';
 import { quoteParameters } from './quoteParameters';
 import { transactionRequestToWire, transactionToStep, unavailableToWire } from './routeWire';
 import { operation } from './types';
@@ -11,7 +12,7 @@ import type { RouteParameters } from '../src/core/routing/request';
 /** The best single-transaction route as a Step of type lifi with its transactionRequest, or 404 code 1002 saying why there is none. */
 export function bestStep(dependencies: Dependencies, parameters: RouteParameters) {
   const request = buildRouteRequest(dependencies.catalog, parameters);
-  const result = dependencies.routes.find(request);
+  const result = findRoutes(dependencies.routes, request);
   const route = result.routes.find((r) => !r.containsSwitchChain);
   if (!route) {
     throw new NoRouteError(noRouteMessage(result.unavailable), unavailableToWire(result.unavailable));

@@ -1,5 +1,6 @@
 import { NoRouteError } from '../src/core/errors';
 import { buildRouteRequest } from '../src/core/routing/request';
+import { findRoutes } from '../src/server/quoteCache';
 import { routeToWire, unavailableToWire } from './routeWire';
 import { operation } from './types';
 
@@ -34,7 +35,7 @@ export const postRoutes = operation('postRoutes', (request, { catalog, routes, r
     timingStrategies: [...(timing?.swapStepTimingStrategies ?? []), ...(timing?.routeTimingStrategies ?? [])],
     maxRoutes: MAX_ROUTES,
   });
-  const result = routes.find(routeRequest);
+  const result = findRoutes(routes, routeRequest);
   if (result.routes.length === 0) {
     throw new NoRouteError('No routes found for the requested transfer; errors.filteredOut and errors.failed say why', unavailableToWire(result.unavailable));
   }

@@ -1,0 +1,50 @@
+/**
+ * A small cache of route searches, keyed by the normalised request (the RouteRequest that buildRouteRequest
+ * resolved: chains, tokens, raw amounts, options). One cache per RouteFinder: the finder is read from the
+ * dependencies at request time, and in chain mode a change of pool state replaces the graph and its finder,
+ * so every answer found on the previous state misses and that state's cache is dropped with it.
+ *
+ * It holds what the response cache does not: the outcome of searches that found no route (answered 404 with
+ * the reasons, recomputed on every request otherwise), the several routes of POST /v1/advanced/routes, and
+ * requests written differently that resolve to the same search (a symbol instead of an address).
+ * A search with a timing strategy depends on how long it ran, so it is never cached.
+ */
+import { LRUCache } from 'lru-cache';
+import type { RouteFinder } from '../core/routing/finder';
+import type { RouteRequest, RouteSearchResult } from '../core/routing/types';
+
+/** Searches kept per route finder; a result holds its routes and the no-route reasons, a few kB to a few tens of kB. */
+export const QUOTE_CACHE_ENTRIES = 2000;
+
+const caches = new WeakMap<RouteFinder, LRUCache<string, RouteSearchResult>>();
+
+/** `routes.find(request)`, answered from the cache when the same search was made on the same finder. */
+export function findRoutes(routes: RouteFinder, request: RouteRequest): RouteSearchResult {
+  if (request.timing) return routes.find(request);
+  let cache = caches.get(routes);
+  if (!cache) caches.set(routes, (cache = new LRUCache<string, RouteSearchResult>({ max: QUOTE_CACHE_ENTRIES })));
+  const key = routeRequestKey(request);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const result = routes.find(request); // a request the finder refuses throws, and is not cached
+  cache.set(key, result);
+  return result;
+}
+
+const objectIds = new WeakMap<object, number>();
+let lastObjectId = 0;
+function objectId(value: object): number {
+  let id = objectIds.get(value);
+  if (id === undefined) objectIds.set(value, (id = ++lastObjectId));
+  return id;
+}
+
+/**
+ * The request as a string: its chains and tokens (the catalog's own objects) by identity, every other field
+ * as JSON, big integers written as `<digits>n` (so that they differ from strings).
+ */
+export function routeRequestKey(request: RouteRequest): string {
+  const { fromChain, toChain, fromToken, toToken, ...rest } = request;
+  const options = JSON.stringify(rest, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
+  return `${objectId(fromChain)}.${objectId(toChain)}.${objectId(fromToken)}.${objectId(toToken)}|${options}`;
+}
