@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import express, { type NextFunction, type Request, type Response } from 'express';
-import { OpenAPIBackend, type Context } from 'openapi-backend';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { OpenAPIBackend, type Context, type Operation } from 'openapi-backend';
 import type { ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import pino, { type Logger } from 'pino';
@@ -10,9 +10,10 @@ import { DomainError, ErrorCode, NotImplementedError } from '../core/errors';
 import { loadContract } from './contract';
 import type { Dependencies } from './dependencies';
 import { docsRouter } from './docs';
+import { LRUCache } from 'lru-cache';
 import { ResponseCache } from './responseCache';
 import { domainErrorToHttp, serverError, type HttpError } from './errorMapping';
-import { hardening, listenWithLimits } from './hardening';
+import { hardening, keyOnlyOperations, listenWithLimits } from './hardening';
 import type { HandlerTable, OperationResponse } from './operation';
 import { describeValidationErrors } from './validationMessage';
 
@@ -45,38 +46,41 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
       return ajv;
     },
   });
-  registerHandlers(api, dependencies, options.handlers, new ResponseCache());
+  const cache = new ResponseCache();
+  const answered = new AnsweredUrls();
+  registerHandlers(api, dependencies, options.handlers, cache, answered);
   api.registerSecurityHandler('ApiKeyAuth', dependencies.access.apiKeyAuth);
   await api.init();
   // openapi-backend rebuilds the flat operation list (a lodash chain over every path) on every lookup, i.e.
   // several times per request; the definition never changes after init, so the list is built once.
   const operations = api.router.getOperations();
   api.router.getOperations = () => operations;
+  matchExactPathsFirst(api);
+  cloneQueryCheaply(api);
+  answered.publicOperations = publicOperationIds(api);
   const arrayQueryParams = collectArrayQueryParams(api);
+  const docs = docsRouter(config.openapiPath);
 
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false); // ETags come from the response cache, for answers that are stable
   app.set('query parser', 'simple');
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-      redact: { paths: ['req.headers["x-svc-api-key"]', 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-    }),
-  );
+  app.use(requestLogging(logger));
   app.use(hardening(config.limits, api));
-  app.use(docsRouter(config.openapiPath));
+  // the docs and the contract live outside /v1
+  app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/v1/') ? next() : docs(req, res, next)));
   app.use(dependencies.access.identify);
   app.use(express.json({ limit: config.limits.maxBodyBytes }));
   app.use(dependencies.access.authorize);
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     try {
+      // a GET answered before from the response cache: same URL, same validated request, same key
+      const known = answered.lookup(req);
+      const hit = known ? cache.get(ResponseCache.versioned(dataVersion(dependencies, known.operationId), known.key)) : undefined;
+      if (hit) {
+        send(res, { status: 200, body: undefined, cached: hit }, req);
+        return;
+      }
       const query = normaliseListParams(api, req, arrayQueryParams);
       const result = (await api.handleRequest(
         { method: req.method, path: req.path, query: query as Record<string, string | string[]>, headers: req.headers as Record<string, string | string[]>, body: req.body },
@@ -95,7 +99,7 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
   return app;
 }
 
-function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handlers: HandlerTable, cache: ResponseCache): void {
+function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handlers: HandlerTable, cache: ResponseCache, answered: AnsweredUrls): void {
   api.register({
     validationFail: (c: Context) => {
       const issues = describeValidationErrors((c.validation.errors ?? []) as ErrorObject[]);
@@ -114,7 +118,10 @@ function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handl
   });
   for (const [operationId, handler] of Object.entries(handlers)) {
     api.registerHandler(operationId, async (c: Context, req: Request) => {
-      const key = CACHEABLE.has(operationId) ? ResponseCache.key(operationId, c.request.params, c.request.query, c.request.requestBody) : undefined;
+      const requestKey = CACHEABLE.has(operationId) ? ResponseCache.key(operationId, c.request.params, c.request.query, c.request.requestBody) : undefined;
+      // the data the answer was computed from is part of the key: a replaced liquidity graph misses
+      const key = requestKey ? ResponseCache.versioned(dataVersion(dependencies, operationId), requestKey) : undefined;
+      if (requestKey) answered.remember(req, operationId, requestKey);
       const hit = key ? cache.get(key) : undefined;
       if (hit) return { status: 200, body: undefined, cached: hit };
       try {
@@ -126,7 +133,9 @@ function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handl
             body: c.request.requestBody,
             headers: c.request.headers,
             requestId: String(req.id),
-            log: req.log,
+            get log() {
+              return req.log; // made on first use (requestLogging)
+            },
           },
           dependencies,
         );
@@ -145,6 +154,127 @@ function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handl
  * their 200 answers are served from the response cache (serialized and compressed once, with an ETag).
  */
 const CACHEABLE = new Set(['getChains', 'getTokens', 'getToken', 'getTools', 'getConnections', 'getQuote', 'getQuoteToAmount', 'getGasSuggestion']);
+/** Those of them whose answer depends on the liquidity graph (replaced when pool state changes in chain mode). */
+const LIQUIDITY_DEPENDENT = new Set(['getConnections', 'getQuote', 'getQuoteToAmount', 'getGasSuggestion']);
+
+const objectIds = new WeakMap<object, number>();
+let lastObjectId = 0;
+function objectId(value: object): number {
+  let id = objectIds.get(value);
+  if (id === undefined) objectIds.set(value, (id = ++lastObjectId));
+  return id;
+}
+
+/**
+ * Which data an operation's answer was computed from, read at request time: the identity of the catalog and
+ * router deployments, and for answers that depend on liquidity, of the graph and route finder currently in
+ * the dependencies (a new graph is a new object, so its answers are new entries).
+ */
+function dataVersion(dependencies: Dependencies, operationId: string): string {
+  const data = `${objectId(dependencies.catalog)}.${objectId(dependencies.routers)}`;
+  return LIQUIDITY_DEPENDENT.has(operationId) ? `${data}.${objectId(dependencies.graph)}.${objectId(dependencies.routes)}` : data;
+}
+
+/**
+ * The URLs of GET requests that reached a cacheable operation, with the response-cache key of their validated
+ * request. Routing, validation and type coercion are functions of the method, path and query alone (no
+ * operation declares header or cookie parameters, and these operations need no key), so the same URL again,
+ * without a body, has the same key: its answer, if still in the cache, is sent without going through
+ * openapi-backend again. Access control (identify, authorize) has already run by then, as for every request.
+ */
+class AnsweredUrls {
+  private readonly urls = new LRUCache<string, { operationId: string; key: string }>({ max: 10_000 });
+  publicOperations: ReadonlySet<string> = new Set();
+
+  lookup(req: Request): { operationId: string; key: string } | undefined {
+    return req.method === 'GET' && req.body === undefined ? this.urls.get(req.originalUrl) : undefined;
+  }
+
+  remember(req: Request, operationId: string, key: string): void {
+    if (req.method === 'GET' && req.body === undefined && this.publicOperations.has(operationId)) this.urls.set(req.originalUrl, { operationId, key });
+  }
+}
+
+/** Operations that an anonymous caller may call (security lists an empty requirement, or none). */
+function publicOperationIds(api: OpenAPIBackend): Set<string> {
+  const keyOnly = keyOnlyOperations(api);
+  return new Set(api.router.getOperations().flatMap((op) => (op.operationId && !keyOnly.has(op.operationId) ? [op.operationId] : [])));
+}
+
+/**
+ * openapi-backend matches a request by filtering every operation on its path, then by trying every path
+ * template as a regular expression. It returns an exact path's operation first whenever there is one for the
+ * method, so those are looked up in a map first (same answer, no scan); anything else goes the library's way.
+ */
+function matchExactPathsFirst(api: OpenAPIBackend): void {
+  if (api.router.apiRoot !== '/') return;
+  const exact = new Map<string, Operation>();
+  for (const operation of api.router.getOperations()) {
+    const key = `${operation.method} ${operation.path}`;
+    if (!operation.path.includes('{') && !exact.has(key)) exact.set(key, operation);
+  }
+  const match = api.router.matchOperation.bind(api.router) as (req: Parameters<OpenAPIBackend['router']['matchOperation']>[0], strict?: boolean) => Operation | undefined;
+  api.router.matchOperation = ((req: { method: string; path: string }, strict?: boolean) =>
+    exact.get(`${req.method.trim().toLowerCase()} ${req.path}`) ?? match(req as Parameters<typeof match>[0], strict)) as OpenAPIBackend['router']['matchOperation'];
+}
+
+/**
+ * openapi-backend parses a request's query three times per request, each time by deep-cloning it with lodash
+ * after serializing it with URLSearchParams for nothing (the string is not used when the query is an object).
+ * The query here is always a record of strings and arrays of strings (or, once coerced, of numbers and
+ * booleans): the same deep copy, without the detour.
+ */
+function cloneQueryCheaply(api: OpenAPIBackend): void {
+  const router = api.router as unknown as { parseRequestQuery(req: { query?: unknown }): Record<string, unknown> };
+  const original = router.parseRequestQuery.bind(router);
+  router.parseRequestQuery = (req) => (typeof req.query === 'object' && req.query !== null ? (cloneData(req.query) as Record<string, unknown>) : original(req));
+}
+
+/** A deep copy of arrays and objects (same prototypes), other values as they are: lodash's cloneDeep for JSON-like data. */
+function cloneData(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(cloneData);
+  if (value === null || typeof value !== 'object') return value;
+  const copy = Object.create(Object.getPrototypeOf(value) as object | null) as Record<string, unknown>;
+  for (const key of Object.keys(value)) copy[key] = cloneData((value as Record<string, unknown>)[key]);
+  return copy;
+}
+
+/**
+ * pino-http: a request id (x-request-id, echoed or made), `req.log` bound to the request, and a
+ * "request completed" line at info. When info is off, nothing would log that line, so the request's child
+ * logger (which serializes and redacts the request up front) is only made if something logs through it.
+ */
+function requestLogging(logger: Logger): RequestHandler {
+  const genReqId = (req: Request, res: Response): string => {
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    res.setHeader('x-request-id', id);
+    return id;
+  };
+  const full = pinoHttp({
+    logger,
+    genReqId: genReqId as (req: unknown, res: unknown) => string,
+    redact: { paths: ['req.headers["x-svc-api-key"]', 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+  });
+  const wrapped = full.logger; // pino-http's logger: its serializers and redaction, as in its per-request children
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (wrapped.isLevelEnabled('info')) {
+      full(req, res, next);
+      return;
+    }
+    req.id = genReqId(req, res);
+    let log: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      enumerable: true,
+      get: () => (log ??= wrapped.child({ req })),
+      set: (value: Logger) => {
+        log = value;
+      },
+    });
+    next();
+  };
+}
 
 function error(status: number, message: string, code: number, errors?: unknown): HttpError {
   return { status, body: errors === undefined ? { message, code } : { message, code, errors } };

@@ -33,6 +33,11 @@ export class ResponseCache {
     return `${operationId}|${canonical(path)}|${canonical(query)}|${canonical(body)}`;
   }
 
+  /** A request's key qualified by the version of the data its answer is computed from. */
+  static versioned(version: string, key: string): string {
+    return `${version}#${key}`;
+  }
+
   get(key: string): CachedAnswer | undefined {
     return this.entries.get(key);
   }

@@ -1,0 +1,103 @@
+/**
+ * The shortcuts taken for speed answer exactly as the long way: a URL answered from the response cache still
+ * passes access control, a replaced liquidity graph is never answered from what was cached for the previous
+ * one, and logs made during a request carry the request whether or not request lines are logged.
+ */
+import request from 'supertest';
+import { loadSnapshot } from '../../src/core/liquidity/load';
+import { RoutingGraph } from '../../src/core/routing/graph';
+import { DEFAULT_SNAPSHOT_DIR } from '../../src/config';
+import type { HandlerTable } from '../../src/server/operation';
+import { handlers } from '../../handlers';
+import { makeTestApp, type TestApp } from '../support/app';
+import { contractValidator, type ContractValidator } from '../support/contract';
+import { captureLogger } from '../support/logCapture';
+
+const WALLET = '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9';
+const QUOTE = `/v1/quote?fromChain=eth&toChain=eth&fromToken=ETH&toToken=USDC&fromAmount=1000000000000000000&fromAddress=${WALLET}`;
+
+let contract: ContractValidator;
+beforeAll(async () => {
+  contract = await contractValidator();
+});
+
+describe('answers cached for a URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp({ env: { API_KEYS: JSON.stringify({ keys: [] }) } });
+  });
+
+  it('still go through access control', async () => {
+    expect((await request(t.app).get('/v1/chains')).status).toBe(200);
+    const cached = await request(t.app).get('/v1/chains');
+    expect(cached.status).toBe(200);
+    expect(cached.headers['ratelimit-limit']).toBeDefined();
+    const unknownKey = await request(t.app).get('/v1/chains').set('x-svc-api-key', 'not-a-key-of-this-service');
+    expect(unknownKey.status).toBe(401);
+    contract.expectErrorBody(unknownKey.body);
+  });
+
+  it('are the answers of the same request written another way', async () => {
+    const a = await request(t.app).get('/v1/tokens?chains=arb,opt');
+    const b = await request(t.app).get('/v1/tokens?chains=arb&chains=opt');
+    const c = await request(t.app).get('/v1/tokens?chains=arb&chains=opt');
+    expect(a.status).toBe(200);
+    expect(b.headers.etag).toBe(a.headers.etag);
+    expect(c.headers.etag).toBe(a.headers.etag);
+    expect(c.body).toEqual(a.body);
+  });
+
+  it('answer a bad request as before, never from the cache', async () => {
+    const bad = '/v1/quote?fromChain=eth&toChain=eth&fromToken=ETH&toToken=USDC&fromAmount=-1';
+    for (let k = 0; k < 2; k++) {
+      const res = await request(t.app).get(bad);
+      expect(res.status).toBe(400);
+      expect(res.headers.etag).toBeUndefined();
+    }
+  });
+});
+
+describe('a replaced liquidity graph (chain mode)', () => {
+  it('is quoted on the new graph, not from answers cached on the previous one', async () => {
+    const t = await makeTestApp();
+    const original = t.dependencies.graph;
+    const first = await request(t.app).get(QUOTE);
+    expect(first.status).toBe(200);
+    contract.expectResponse('getQuote', first);
+    expect((await request(t.app).get(QUOTE)).headers.etag).toBe(first.headers.etag);
+
+    const snapshot = loadSnapshot(DEFAULT_SNAPSHOT_DIR, t.dependencies.catalog);
+    t.dependencies.liquidity.replace(new RoutingGraph(t.dependencies.catalog, { ...snapshot, pools: [] }));
+    const withoutPools = await request(t.app).get(QUOTE);
+    expect(withoutPools.status).toBe(404);
+    contract.expectErrorBody(withoutPools.body);
+
+    t.dependencies.liquidity.replace(original);
+    const again = await request(t.app).get(QUOTE);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+  });
+});
+
+describe('logs made during a request', () => {
+  const warnOnChains: HandlerTable = {
+    ...handlers,
+    getChains: (req) => {
+      req.log.warn({ detail: 1 }, 'something to say');
+      return { status: 200, body: { chains: [] } };
+    },
+  };
+
+  it.each(['warn', 'info'] as const)('carry the request (id, method, url, secrets redacted) at level %s', async (level) => {
+    const logs = captureLogger(level);
+    const t = await makeTestApp({ handlers: warnOnChains, logger: logs.logger });
+    const res = await request(t.app).get('/v1/chains').set('x-request-id', 'req-42').set('authorization', 'Bearer secret-token');
+    expect(res.status).toBe(200);
+    const records = logs.records();
+    const warning = records.find((r) => r.msg === 'something to say');
+    expect(warning).toMatchObject({ detail: 1, req: { id: 'req-42', method: 'GET', url: '/v1/chains', headers: { authorization: '[redacted]' } } });
+    expect(logs.lines.join('\n')).not.toContain('secret-token');
+    const completed = records.filter((r) => r.msg === 'request completed');
+    expect(completed).toHaveLength(level === 'info' ? 1 : 0);
+  });
+});
