@@ -71,16 +71,22 @@ describe('the ABI fragments written in poolReader.ts', () => {
   });
 });
 
-/** A fake chain: answers eth_call by (address, selector), records every request and the tick it was made in. */
+/**
+ * A fake chain: answers eth_call by (address, selector) a millisecond later, and records every request with its
+ * round trip: 0 when it was sent before any answer came back (so it could share the first batch), more after.
+ */
 class FakeChain implements JsonRpcSender {
   readonly requests: { method: string; params: unknown[]; tick: number }[] = [];
-  private tick = 0;
+  private answered = 0;
   constructor(private readonly answer: (method: string, params: unknown[]) => string | Error) {}
   send(method: string, params: unknown[]): Promise<unknown> {
-    this.requests.push({ method, params, tick: this.tick });
-    setImmediate(() => this.tick++);
+    this.requests.push({ method, params, tick: this.answered });
     const result = this.answer(method, params);
-    return new Promise((resolve, reject) => setTimeout(() => (result instanceof Error ? reject(result) : resolve(result)), 1));
+    return new Promise((resolve, reject) => setTimeout(() => {
+      this.answered++;
+      if (result instanceof Error) reject(result);
+      else resolve(result);
+    }, 1));
   }
 }
 
