@@ -47,13 +47,24 @@ export interface Sandbox {
   stop(): Promise<void>;
 }
 
-export async function startSandbox(options: { chains?: readonly number[]; port?: number; host?: string; logger?: Logger; log?: (line: string) => void } = {}): Promise<Sandbox> {
+/** What `npm run sandbox:transfer` needs of a running sandbox (written to DEFAULT_STATE_FILE by `npm run sandbox`). */
+export interface SandboxState {
+  readonly url: string;
+  readonly chains: readonly { readonly chainId: number; readonly rpcUrl: string }[];
+  readonly walletKeys: readonly string[];
+  readonly pid: number;
+}
+
+export const DEFAULT_STATE_FILE = path.join(__dirname, '.cache', 'running.json');
+
+export async function startSandbox(options: { chains?: readonly number[]; port?: number; host?: string; logger?: Logger; log?: (line: string) => void; stateFile?: string } = {}): Promise<Sandbox> {
   const started = performance.now();
   const devnet = await startDevnet({ chains: options.chains, log: options.log });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-'));
   let dependencies: Dependencies | undefined;
   let chainMode: ChainMode | undefined;
   let server: http.Server | undefined;
+  let stateFile: string | undefined;
   const stop = async () => {
     if (server) await new Promise<void>((resolve) => {
       server!.close(() => resolve());
@@ -64,6 +75,7 @@ export async function startSandbox(options: { chains?: readonly number[]; port?:
     await dependencies?.access.close();
     await devnet.stop();
     fs.rmSync(dir, { recursive: true, force: true });
+    if (stateFile) fs.rmSync(stateFile, { force: true });
   };
   try {
     const chainsFile = path.join(dir, 'chains.json');
@@ -81,6 +93,17 @@ export async function startSandbox(options: { chains?: readonly number[]; port?:
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
+    if (options.stateFile) {
+      const state: SandboxState = {
+        url: `http://${host}:${port}`,
+        chains: [...devnet.chains.values()].map((c) => ({ chainId: c.chainId, rpcUrl: c.url })),
+        walletKeys: [...devnet.walletKeys],
+        pid: process.pid,
+      };
+      fs.mkdirSync(path.dirname(options.stateFile), { recursive: true });
+      fs.writeFileSync(options.stateFile, JSON.stringify(state, null, 2));
+      stateFile = options.stateFile;
+    }
     return { devnet, url: `http://${host}:${port}`, chainsFile, dependencies, chainMode, readyMs: Math.round(performance.now() - started),
       timings: { devnet: Math.round(devnetReady - started), chainMode: chainModeMs, service: Math.round(performance.now() - started) }, stop };
   } catch (error) {
@@ -92,7 +115,7 @@ export async function startSandbox(options: { chains?: readonly number[]; port?:
 if (require.main === module) {
   const arg = process.argv.indexOf('--chains');
   const chains = arg >= 0 ? process.argv[arg + 1].split(',').map(Number) : undefined;
-  startSandbox({ chains, log: (l) => console.log(l) }).then((sandbox) => {
+  startSandbox({ chains, log: (l) => console.log(l), stateFile: DEFAULT_STATE_FILE }).then((sandbox) => {
     const { devnet } = sandbox;
     const lines = [
       '',
@@ -106,6 +129,7 @@ if (require.main === module) {
       `CHAINS_FILE ${sandbox.chainsFile}`,
       `ready in ${(sandbox.readyMs / 1000).toFixed(1)} s, ${(performance.now() / 1000).toFixed(1)} s since the process started (ms: ${JSON.stringify(sandbox.timings)}; devnet ${JSON.stringify(devnet.timings)})`,
       `try: curl '${sandbox.url}/v1/quote?fromChain=${[...devnet.chains.keys()][0]}&toChain=${[...devnet.chains.keys()].at(-1)}&fromToken=USDC&toToken=USDC&fromAmount=1000000000&fromAddress=${new Wallet(devnet.walletKeys[0]).address}'`,
+      `or, from quote to DONE: npm run sandbox:transfer -- --fromChain ${[...devnet.chains.keys()][0]} --toChain ${[...devnet.chains.keys()].at(-1)} --fromToken USDC --toToken USDC --fromAmount 1000000000`,
       'Ctrl-C stops the service and every anvil',
     ];
     console.log(lines.join('\n'));
