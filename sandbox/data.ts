@@ -59,6 +59,7 @@ export interface RawBridgeRoute {
   readonly minAmount: string;
   readonly maxAmount: string;
   readonly nativeFee: string;
+  readonly durationSeconds?: number;
 }
 
 export interface RoutersJson {

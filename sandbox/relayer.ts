@@ -44,6 +44,8 @@ export class Relayer {
   private readonly iface: Interface;
   private readonly chains = new Map<number, RelayerChain & { sender: UnlockedSender; nextBlock: number }>();
   private readonly completions = new Map<string, Completion[]>();
+  /** Deposits seen and not handled yet, in order, each with the time its release is due. */
+  private queue: { dueAt: number; fromChainId: number; log: Log }[] = [];
   private readonly waiters = new Map<string, { count: number; resolve: (c: Completion[]) => void }[]>();
   private timer: NodeJS.Timeout | undefined;
   private running = false;
@@ -54,7 +56,12 @@ export class Relayer {
     endpointAbi: readonly unknown[],
     chains: readonly RelayerChain[],
     readonly relayerAddress: string,
-    private readonly options: { readonly intervalMs?: number; readonly log?: (line: string) => void } = {},
+    private readonly options: {
+      readonly intervalMs?: number;
+      readonly log?: (line: string) => void;
+      /** How long a deposit waits before its release (the bridge's modelled duration, scaled; default none). */
+      readonly delayMs?: (deposit: { bridge: string; fromChainId: number; toChainId: number; token: string }) => number;
+    } = {},
   ) {
     this.iface = new Interface(endpointAbi as string[]);
     for (const c of chains) this.chains.set(c.chainId, { ...c, sender: new UnlockedSender(c.provider, relayerAddress), nextBlock: 0 });
@@ -76,6 +83,7 @@ export class Relayer {
     this.stop();
     while (this.running) await new Promise((resolve) => setTimeout(resolve, 2));
     this.completions.clear();
+    this.queue = [];
     for (const c of this.chains.values()) {
       c.sender.reset();
       c.nextBlock = 0;
@@ -123,6 +131,12 @@ export class Relayer {
     this.running = true;
     try {
       for (const c of this.chains.values()) await this.poll(c);
+      while (this.queue.length > 0 && !this.stopped) {
+        const k = this.queue.findIndex((q) => q.dueAt <= Date.now());
+        if (k < 0) break;
+        const [item] = this.queue.splice(k, 1);
+        await this.handle(item.fromChainId, item.log);
+      }
     } catch (error) {
       this.lastError = error as Error;
       this.options.log?.(`relayer: ${(error as Error).message}`);
@@ -142,7 +156,11 @@ export class Relayer {
       toBlock: latest,
     });
     c.nextBlock = latest + 1;
-    for (const log of logs) await this.handle(c.chainId, log);
+    for (const log of logs) {
+      const r = this.iface.parseLog(log)!.args.request;
+      const delay = this.options.delayMs?.({ bridge: r.bridge as string, fromChainId: c.chainId, toChainId: Number(r.destinationChainId as bigint), token: r.token as string }) ?? 0;
+      this.queue.push({ dueAt: Date.now() + delay, fromChainId: c.chainId, log });
+    }
   }
 
   private async handle(fromChainId: number, log: Log): Promise<void> {

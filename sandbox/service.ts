@@ -6,6 +6,7 @@
  *
  *   npm run sandbox                              # Ethereum, Arbitrum, Base on http://localhost:8080 (PORT)
  *   npm run sandbox -- --chains 1,10,8453
+ *   npm run sandbox -- --bridge-time-scale 0     # bridges release at once (default: modelled duration × 0.005)
  *
  * Ctrl-C / SIGTERM: the service stops listening, chain mode stops, every anvil is stopped by its pid.
  */
@@ -57,9 +58,16 @@ export interface SandboxState {
 
 export const DEFAULT_STATE_FILE = path.join(__dirname, '.cache', 'running.json');
 
-export async function startSandbox(options: { chains?: readonly number[]; port?: number; host?: string; logger?: Logger; log?: (line: string) => void; stateFile?: string } = {}): Promise<Sandbox> {
+/** `npm run sandbox`'s bridge time scale: a bridge route's modelled duration × 0.005 (cctp's 19 min → 5.7 s, across's 10 s → 50 ms). */
+export const DEFAULT_BRIDGE_TIME_SCALE = 0.005;
+
+export async function startSandbox(options: {
+  chains?: readonly number[]; port?: number; host?: string; logger?: Logger; log?: (line: string) => void; stateFile?: string;
+  /** Bridge transfers are released after their modelled duration times this (sandbox/devnet.ts; default 0: at once). */
+  bridgeTimeScale?: number;
+} = {}): Promise<Sandbox> {
   const started = performance.now();
-  const devnet = await startDevnet({ chains: options.chains, log: options.log });
+  const devnet = await startDevnet({ chains: options.chains, log: options.log, bridgeTimeScale: options.bridgeTimeScale });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-'));
   let dependencies: Dependencies | undefined;
   let chainMode: ChainMode | undefined;
@@ -115,7 +123,13 @@ export async function startSandbox(options: { chains?: readonly number[]; port?:
 if (require.main === module) {
   const arg = process.argv.indexOf('--chains');
   const chains = arg >= 0 ? process.argv[arg + 1].split(',').map(Number) : undefined;
-  startSandbox({ chains, log: (l) => console.log(l), stateFile: DEFAULT_STATE_FILE }).then((sandbox) => {
+  const scaleArg = process.argv.indexOf('--bridge-time-scale');
+  const bridgeTimeScale = scaleArg >= 0 ? Number(process.argv[scaleArg + 1]) : DEFAULT_BRIDGE_TIME_SCALE;
+  if (!Number.isFinite(bridgeTimeScale) || bridgeTimeScale < 0) {
+    console.error('--bridge-time-scale must be a number ≥ 0 (0: bridges release at once)');
+    process.exit(2);
+  }
+  startSandbox({ chains, log: (l) => console.log(l), stateFile: DEFAULT_STATE_FILE, bridgeTimeScale }).then((sandbox) => {
     const { devnet } = sandbox;
     const lines = [
       '',
