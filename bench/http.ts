@@ -1,9 +1,12 @@
 /**
  * npm run bench:http — the service under load on loopback (autocannon), endpoint by endpoint, each next to a
- * baseline express endpoint that returns a precomputed body of the same size. Bounded in count and time;
- * stops by itself. Rate limits are lifted by configuration (RATE_LIMITS=off), not by a special code path.
+ * baseline express endpoint that returns a precomputed body of the same size. The service runs first with one
+ * worker, then with two (WORKERS=2, node:cluster), and the figures are printed side by side. Each endpoint's
+ * time is split in rounds that alternate service and baseline, so that a burst of other work on the machine
+ * weighs on both. Bounded in count and time; stops by itself. Rate limits are lifted by configuration
+ * (RATE_LIMITS=off), not by a special code path.
  *
- *   npm run bench:http -- [--connections=50] [--seconds=8] [--workers=1] [--soak=100000]
+ *   npm run bench:http -- [--connections=50] [--seconds=8] [--rounds=2] [--workers=1,2] [--soak=100000]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,7 +22,8 @@ const ROOT = path.resolve(__dirname, '..');
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')) as [string, string][]);
 const CONNECTIONS = Number(args.connections ?? 50);
 const SECONDS = Number(args.seconds ?? 8);
-const WORKERS = Number(args.workers ?? 1);
+const ROUNDS = Math.max(1, Number(args.rounds ?? 2));
+const WORKER_COUNTS = String(args.workers ?? '1,2').split(',').map(Number).filter((n) => Number.isInteger(n) && n >= 1);
 const SOAK = Number(args.soak ?? 100_000);
 const WALLET = '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9';
 
@@ -81,11 +85,11 @@ async function freePort(): Promise<number> {
 }
 
 /** The real service (src/main.ts) on a free loopback port; ready when /v1/chains answers. */
-async function startService(): Promise<Started> {
+async function startService(workers: number): Promise<Started> {
   const port = await freePort();
   const child = spawn(process.execPath, ['-r', 'tsx/cjs', 'src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMITS: 'off', WORKERS: String(WORKERS) },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMITS: 'off', WORKERS: String(workers) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 60_000;
@@ -102,6 +106,22 @@ async function startService(): Promise<Started> {
   throw new Error('the service did not start within 60 s');
 }
 
+/** Stops a started process (and, for the service, its workers) and waits for it to exit. */
+function stop(started: Started): Promise<void> {
+  return new Promise((resolve) => {
+    if (started.child.exitCode !== null || started.child.signalCode !== null) {
+      resolve();
+      return;
+    }
+    const timer = setTimeout(() => started.child.kill('SIGKILL'), 15_000);
+    started.child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    started.child.kill('SIGTERM');
+  });
+}
+
 interface Figures {
   rps: number;
   p50: number;
@@ -112,15 +132,17 @@ interface Figures {
   bytes: number;
 }
 
-async function load(port: number, paths: { method?: string; path: string; body?: string }[], options: { amount?: number } = {}): Promise<Figures> {
+type Request = { method?: string; path: string; body?: string };
+
+async function load(port: number, paths: Request[], options: { amount?: number; seconds?: number } = {}): Promise<Figures> {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
-    ...(options.amount ? { amount: options.amount } : { duration: SECONDS }),
+    ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? SECONDS }),
     requests: paths.map((p) => ({ method: (p.method ?? 'GET') as 'GET', path: p.path, body: p.body, headers: p.body ? { 'content-type': 'application/json' } : {} })),
   });
   return {
-    rps: result.requests.average,
+    rps: result.requests.total / Math.max(0.001, result.duration),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
@@ -128,6 +150,67 @@ async function load(port: number, paths: { method?: string; path: string; body?:
     requests: result.requests.total,
     bytes: result.throughput.total / Math.max(1, result.requests.total),
   };
+}
+
+/** Rounds of one scenario combined: requests over the total time, the median of the p50s, the worst p99. */
+function combine(rounds: Figures[]): Figures {
+  const requests = rounds.reduce((n, r) => n + r.requests, 0);
+  const seconds = rounds.reduce((n, r) => n + r.requests / Math.max(1e-9, r.rps), 0);
+  const p50s = rounds.map((r) => r.p50).sort((a, b) => a - b);
+  return {
+    rps: requests / Math.max(1e-9, seconds),
+    p50: p50s[Math.floor((p50s.length - 1) / 2)]!,
+    p99: Math.max(...rounds.map((r) => r.p99)),
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+    non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
+    requests,
+    bytes: rounds.reduce((n, r) => n + r.bytes * r.requests, 0) / Math.max(1, requests),
+  };
+}
+
+interface Row {
+  service: Figures;
+  base: Figures;
+  rss: number;
+}
+
+/** An endpoint is measured once it answers 2xx; until then (e.g. 501, not implemented yet) it is reported as such. */
+async function probe(port: number, request: Request): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${port}${request.path}`, {
+    method: request.method ?? 'GET',
+    body: request.body,
+    headers: request.body ? { 'content-type': 'application/json' } : {},
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+async function measure(service: Started, paths: Request[]): Promise<Row> {
+  await load(service.port, paths.slice(0, 20), { amount: 200 }); // warm-up
+  const first = await load(service.port, paths, { seconds: Math.max(1, SECONDS / ROUNDS) });
+  const baseline = await start(process.execPath, ['-r', 'tsx/cjs', 'bench/httpBaseline.ts'], { BODY_BYTES: String(Math.round(first.bytes)) }, /listening (\d+)/);
+  const serviceRounds = [first];
+  const baseRounds: Figures[] = [];
+  try {
+    await load(baseline.port, [{ path: '/' }], { amount: 500 });
+    baseRounds.push(await load(baseline.port, [{ path: '/' }], { seconds: Math.max(1, SECONDS / ROUNDS) }));
+    for (let round = 1; round < ROUNDS; round++) {
+      serviceRounds.push(await load(service.port, paths, { seconds: Math.max(1, SECONDS / ROUNDS) }));
+      baseRounds.push(await load(baseline.port, [{ path: '/' }], { seconds: Math.max(1, SECONDS / ROUNDS) }));
+    }
+  } finally {
+    await stop(baseline);
+  }
+  return { service: combine(serviceRounds), base: combine(baseRounds), rss: rssMb(service.child.pid!) };
+}
+
+const pad = (value: string | number, width: number) => String(value).padStart(width);
+
+function cells(row: Row | string | undefined): string {
+  if (row === undefined) return `${''.padStart(46)}`;
+  if (typeof row === 'string') return row.padEnd(46);
+  const { service: s, base: b } = row;
+  return `${pad(s.rps.toFixed(0), 6)} ${pad(s.p50, 4)} ${pad(s.p99, 4)} ${pad(s.errors, 4)} ${pad(s.non2xx, 6)} ${pad(b.rps.toFixed(0), 6)} ${pad(`${((s.rps / b.rps) * 100).toFixed(0)}%`, 5)} ${pad(row.rss.toFixed(0), 4)}`;
 }
 
 async function main(): Promise<void> {
@@ -146,51 +229,59 @@ async function main(): Promise<void> {
     path: '/v1/advanced/routes',
     body: JSON.stringify({ fromChainId: m.request.fromChain.id, toChainId: m.request.toChain.id, fromTokenAddress: m.request.fromToken.address, toTokenAddress: m.request.toToken.address, fromAmount: m.request.amount.toString() }),
   }));
-  const scenarios: [string, { method?: string; path: string; body?: string }[]][] = [
+  const scenarios: [string, Request[]][] = [
     ['GET /v1/quote (500-request mix)', quotes],
     ['GET /v1/quote/toAmount', toAmounts],
     ['POST /v1/advanced/routes', routes],
     ['GET /v1/tokens', [{ path: '/v1/tokens' }]],
     ['GET /v1/chains', [{ path: '/v1/chains' }]],
+    // an unknown transfer: answered from what the service knows (NOT_FOUND), nothing to look up in the catalog
     ['GET /v1/status', [{ path: `/v1/status?txHash=0x${'ab'.repeat(32)}` }]],
   ];
 
-  const service = await startService();
-  process.stdout.write(`service on :${service.port} (${WORKERS} worker${WORKERS > 1 ? 's' : ''}), ${CONNECTIONS} connections, ${SECONDS} s per run\n\n`);
-  const rows: string[] = [];
-  const header = `${'endpoint'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'non2xx'.padStart(7)} ${'base req/s'.padStart(10)} ${'base p99'.padStart(9)} ${'ratio'.padStart(6)} ${'RSS MB'.padStart(7)}`;
-  let peakRss = 0;
-  try {
-    for (const [name, paths] of scenarios) {
-      await load(service.port, paths.slice(0, 20), { amount: 200 }); // warm-up
-      const figures = await load(service.port, paths);
-      const rss = rssMb(service.child.pid!);
-      peakRss = Math.max(peakRss, rss);
-      const baseline = await start(process.execPath, ['-r', 'tsx/cjs', 'bench/httpBaseline.ts'], { BODY_BYTES: String(Math.round(figures.bytes)) }, /listening (\d+)/);
-      let base: Figures;
-      try {
-        await load(baseline.port, [{ path: '/' }], { amount: 500 });
-        base = await load(baseline.port, [{ path: '/' }]);
-      } finally {
-        baseline.child.kill('SIGTERM');
+  process.stdout.write(`${CONNECTIONS} connections, ${SECONDS} s per endpoint in ${ROUNDS} round(s) alternating with the baseline; workers: ${WORKER_COUNTS.join(', ')}\n`);
+  const results = new Map<number, Map<string, Row | string>>();
+  let soakLine = '';
+  for (const workers of WORKER_COUNTS) {
+    const service = await startService(workers);
+    const rows = new Map<string, Row | string>();
+    results.set(workers, rows);
+    process.stdout.write(`\n${workers} worker${workers > 1 ? 's' : ''} (service on :${service.port})\n`);
+    try {
+      for (const [name, paths] of scenarios) {
+        const status = await probe(service.port, paths[0]!);
+        if (name.startsWith('GET /v1/status') && (status < 200 || status > 299)) {
+          rows.set(name, `not yet implemented (HTTP ${status})`);
+        } else {
+          rows.set(name, await measure(service, paths));
+        }
+        process.stdout.write(`  ${name.padEnd(34)} ${cells(rows.get(name))}\n`);
       }
-      rows.push(
-        `${name.padEnd(34)} ${figures.rps.toFixed(0).padStart(8)} ${String(figures.p50).padStart(7)} ${String(figures.p99).padStart(7)} ${String(figures.errors).padStart(7)} ${String(figures.non2xx).padStart(7)} ${base.rps.toFixed(0).padStart(10)} ${String(base.p99).padStart(9)} ${(figures.rps / base.rps * 100).toFixed(0).padStart(5)}% ${rss.toFixed(0).padStart(7)}`,
-      );
-      process.stdout.write(`${rows.length === 1 ? `${header}\n` : ''}${rows[rows.length - 1]}\n`);
+      if (workers === WORKER_COUNTS[0] && SOAK > 0) {
+        // Soak: RSS after warm-up vs after many more requests on the catalog and quote endpoints.
+        const soakPaths = [...quotes.slice(0, 100), { path: '/v1/tokens' }, { path: '/v1/chains' }];
+        await load(service.port, soakPaths, { amount: Math.min(10_000, SOAK) });
+        const before = rssMb(service.child.pid!);
+        const soak = await load(service.port, soakPaths, { amount: SOAK });
+        const after = rssMb(service.child.pid!);
+        soakLine = `soak (${workers} worker${workers > 1 ? 's' : ''}): RSS ${before.toFixed(0)} MB after warm-up, ${after.toFixed(0)} MB after ${SOAK} more requests (${after - before >= 0 ? '+' : ''}${(after - before).toFixed(0)} MB), ${soak.errors} errors`;
+        process.stdout.write(`  ${soakLine}\n`);
+      }
+    } finally {
+      await stop(service);
     }
-    // Soak: RSS after warm-up vs after many more requests on the catalog and quote endpoints.
-    const soakPaths = [...quotes.slice(0, 100), { path: '/v1/tokens' }, { path: '/v1/chains' }];
-    await load(service.port, soakPaths, { amount: Math.min(10_000, SOAK) });
-    const before = rssMb(service.child.pid!);
-    await load(service.port, soakPaths, { amount: SOAK });
-    const after = rssMb(service.child.pid!);
-    peakRss = Math.max(peakRss, after);
-    process.stdout.write(`\nsoak: RSS ${before.toFixed(0)} MB after warm-up, ${after.toFixed(0)} MB after ${SOAK} more requests (${(after - before >= 0 ? '+' : '')}${(after - before).toFixed(0)} MB); peak ${peakRss.toFixed(0)} MB\n`);
-    process.stdout.write('targets: /v1/quote ≥ 40% of baseline req/s with p99 ≤ 25 ms and 0 errors; catalog ≥ 80% of baseline; RSS flat after warm-up\n');
-  } finally {
-    service.child.kill('SIGTERM');
   }
+
+  // Side by side: per worker count, the service's figures and the baseline measured next to them.
+  const columns = `${pad('req/s', 6)} ${pad('p50', 4)} ${pad('p99', 4)} ${pad('err', 4)} ${pad('non2xx', 6)} ${pad('base', 6)} ${pad('ratio', 5)} ${pad('RSS', 4)}`;
+  process.stdout.write(`\n${''.padEnd(34)} ${WORKER_COUNTS.map((w) => `${w} worker${w > 1 ? 's' : ' '}`.padEnd(46)).join(' | ')}\n`);
+  process.stdout.write(`${'endpoint'.padEnd(34)} ${WORKER_COUNTS.map(() => columns).join(' | ')}\n`);
+  for (const [name] of scenarios) {
+    process.stdout.write(`${name.padEnd(34)} ${WORKER_COUNTS.map((w) => cells(results.get(w)?.get(name))).join(' | ')}\n`);
+  }
+  process.stdout.write('\nlatencies in ms (p50: median of the rounds, p99: worst round); base: the baseline express endpoint (one process) answering a body of the same size; RSS in MB (service and workers)\n');
+  if (soakLine) process.stdout.write(`${soakLine}\n`);
+  process.stdout.write('targets: /v1/quote ≥ 40% of baseline req/s with p99 ≤ 25 ms and 0 errors; catalog ≥ 80% of baseline; RSS flat after warm-up\n');
 }
 
 main().then(
