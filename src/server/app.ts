@@ -235,7 +235,12 @@ function cloneData(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(cloneData);
   if (value === null || typeof value !== 'object') return value;
   const copy = Object.create(Object.getPrototypeOf(value) as object | null) as Record<string, unknown>;
-  for (const key of Object.keys(value)) copy[key] = cloneData((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value)) {
+    const item = cloneData((value as Record<string, unknown>)[key]);
+    // an own `__proto__` key (a query may have one) stays an own property, as with lodash; `=` would set the prototype
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: item, writable: true, enumerable: true, configurable: true });
+    else copy[key] = item;
+  }
   return copy;
 }
 
