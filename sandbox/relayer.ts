@@ -139,7 +139,8 @@ export class Relayer {
       }
     } catch (error) {
       this.lastError = error as Error;
-      this.options.log?.(`relayer: ${(error as Error).message}`);
+      // a poll cut short by stop() (providers destroyed, anvil gone) is not worth a line
+      if (!this.stopped) this.options.log?.(`relayer: ${(error as Error).message}`);
     } finally {
       this.running = false;
       this.schedule();
