@@ -69,20 +69,27 @@ export function diagnoseRevert(error: unknown, outOfGas: boolean): FailureDiagno
       decoded = null;
     }
   }
+  if (decoded && decoded.name === 'Error') {
+    // Error(string): a reason string, read below like an RPC's reason
+    return byReason(String(decoded.args[0]));
+  }
   if (decoded) {
     const substatus = BY_ERROR[decoded.name] ?? 'UNKNOWN_FAILED_ERROR';
     return { substatus, message: `${MESSAGES[substatus]} (${decoded.name}(${decoded.args.map(String).join(', ')}))` };
   }
   const reason = reasonString(error, data);
-  if (reason) {
-    const substatus: Substatus = /allowance/i.test(reason) ? 'INSUFFICIENT_ALLOWANCE'
-      : /balance|insufficient funds/i.test(reason) ? 'INSUFFICIENT_BALANCE'
-        : /slippage|too little|insufficient.?output|min.?amount|STF|received/i.test(reason) ? 'SLIPPAGE_EXCEEDED'
-          : /expired|deadline/i.test(reason) ? 'EXPIRED'
-            : 'UNKNOWN_FAILED_ERROR';
-    return { substatus, message: `${MESSAGES[substatus]} (${reason})` };
-  }
+  if (reason) return byReason(reason);
   return { substatus: 'UNKNOWN_FAILED_ERROR', message: MESSAGES.UNKNOWN_FAILED_ERROR };
+}
+
+/** A revert reason string (standard ERC-20s, Uniswap's routers) mapped by its words. */
+function byReason(reason: string): FailureDiagnosis {
+  const substatus: Substatus = /allowance/i.test(reason) ? 'INSUFFICIENT_ALLOWANCE'
+    : /balance|insufficient funds/i.test(reason) ? 'INSUFFICIENT_BALANCE'
+      : /slippage|too little|insufficient.?output|min.?amount|\bSTF\b|received/i.test(reason) ? 'SLIPPAGE_EXCEEDED'
+        : /expired|deadline|too old/i.test(reason) ? 'EXPIRED'
+          : 'UNKNOWN_FAILED_ERROR';
+  return { substatus, message: `${MESSAGES[substatus]} (${reason})` };
 }
 
 function revertData(error: unknown): string | undefined {
