@@ -148,6 +148,8 @@ describe('cross-chain transfers', () => {
     const bridgeStep = body.sending.includedSteps.find((s: { tool: string }) => s.tool === q.tool);
     expect(bridgeStep).toMatchObject({ fromAmount: q.action.fromAmount, toAmount: q.estimate.toAmount });
     expect(await status({ txHash: body.receiving.txHash })).toEqual(body);
+    // fromChain names the source: the receiving hash is still found on the other chains
+    expect(await status({ txHash: body.receiving.txHash, fromChain: '8453' })).toEqual(body);
     const other = q.tool === 'across' ? 'stargate' : 'across';
     const wrongBridge = await status({ txHash: receipt.hash, bridge: other });
     expect(wrongBridge.status).toBe('INVALID');

@@ -114,7 +114,9 @@ export class TransferTracker {
         };
       }
     }
-    const candidates = this.candidates(query);
+    // fromChain / toChain are searched first; the other connected chains only when those do not know the hash
+    const phases = this.phases(query);
+    const candidates = phases.flat();
     const unavailable = new Set<number>();
 
     if (UUID.test(query.ref)) return this.byTransferId(transactionIdOf(query.ref), query, candidates, unavailable);
@@ -122,9 +124,11 @@ export class TransferTracker {
       return { status: 'NOT_FOUND', substatusMessage: 'Only EVM transfers are tracked: the reference is not an EVM transaction hash, transfer id or step id.' };
     }
     const hash = query.ref.toLowerCase();
-    const receipts = await Promise.all(candidates.map((chain) => this.try(chain, unavailable, () => chain.provider.getTransactionReceipt(hash))));
-    const k = receipts.findIndex((r) => r);
-    if (k >= 0) return this.analyse({ chain: candidates[k], receipt: receipts[k]! }, query);
+    for (const phase of phases) {
+      const receipts = await Promise.all(phase.map((chain) => this.try(chain, unavailable, () => chain.provider.getTransactionReceipt(hash))));
+      const k = receipts.findIndex((r) => r);
+      if (k >= 0) return this.analyse({ chain: phase[k], receipt: receipts[k]! }, query);
+    }
 
     const pending = await Promise.all(candidates.map((chain) => this.try(chain, unavailable, () => chain.provider.getTransaction(hash))));
     const p = pending.findIndex((t) => t);
@@ -140,11 +144,13 @@ export class TransferTracker {
     return this.byTransferId(hash, query, candidates, unavailable);
   }
 
-  private candidates(query: StatusQuery): TrackedChain[] {
+  /** The chains to search, in phases: the ones named by the query, then the others. */
+  private phases(query: StatusQuery): TrackedChain[][] {
     const all = this.chains!.chains;
-    const preferred = [query.fromChainId, query.toChainId].filter((id): id is number => id !== undefined);
-    if (preferred.length === 0) return [...all];
-    return preferred.map((id) => this.chains!.chain(id)!).filter((c, i, list) => list.indexOf(c) === i);
+    const named = [...new Set([query.fromChainId, query.toChainId].filter((id): id is number => id !== undefined))].map((id) => this.chains!.chain(id)!);
+    if (named.length === 0) return [[...all]];
+    const others = all.filter((c) => !named.includes(c));
+    return others.length > 0 ? [named, others] : [named];
   }
 
   /** Runs a read on a chain; a chain that fails is recorded as unavailable and the read answers undefined. */
