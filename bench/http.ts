@@ -3,8 +3,10 @@
  * baseline express endpoint that returns a precomputed body of the same size. The service runs first with one
  * worker, then with two (WORKERS=2, node:cluster), and the figures are printed side by side. Each endpoint's
  * time is split in rounds that alternate service and baseline, so that a burst of other work on the machine
- * weighs on both. Bounded in count and time; stops by itself. Rate limits are lifted by configuration
- * (RATE_LIMITS=off), not by a special code path.
+ * weighs on both. /v1/quote is measured twice: its first pass over the request mix (every request a new route
+ * search: the mix with a wallet not seen before, 500 requests per round) and its steady state (the same
+ * requests again, answered from the caches). Bounded in count and time; stops by itself. Rate limits are lifted
+ * by configuration (RATE_LIMITS=off), not by a special code path.
  *
  *   npm run bench:http -- [--connections=50] [--seconds=8] [--rounds=2] [--workers=1,2] [--soak=100000]
  */
@@ -134,12 +136,27 @@ interface Figures {
 
 type Request = { method?: string; path: string; body?: string };
 
-async function load(port: number, paths: Request[], options: { amount?: number; seconds?: number } = {}): Promise<Figures> {
+/**
+ * GET requests for `pathOf(0)`, `pathOf(1)`, … in the order they are sent, over all connections (one counter
+ * shared by them). With a plain request list, every connection walks the same list from its start, so the 50
+ * connections ask for the same URLs at nearly the same time and all but the first are answered from the cache.
+ */
+interface Walk {
+  readonly pathOf: (n: number) => string;
+}
+
+type Load = Request[] | Walk;
+
+async function load(port: number, paths: Load, options: { amount?: number; seconds?: number } = {}): Promise<Figures> {
+  let sent = 0;
+  const requests: autocannon.Request[] = Array.isArray(paths)
+    ? paths.map((p) => ({ method: (p.method ?? 'GET') as 'GET', path: p.path, body: p.body, headers: p.body ? { 'content-type': 'application/json' } : {} }))
+    : [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths.pathOf(sent++) }) }];
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
     ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? SECONDS }),
-    requests: paths.map((p) => ({ method: (p.method ?? 'GET') as 'GET', path: p.path, body: p.body, headers: p.body ? { 'content-type': 'application/json' } : {} })),
+    requests,
   });
   return {
     rps: result.requests.total / Math.max(0.001, result.duration),
@@ -185,9 +202,28 @@ async function probe(port: number, request: Request): Promise<number> {
   return res.status;
 }
 
-async function measure(service: Started, paths: Request[]): Promise<Row> {
-  await load(service.port, paths.slice(0, 20), { amount: 200 }); // warm-up
-  const first = await load(service.port, paths, { seconds: Math.max(1, SECONDS / ROUNDS) });
+/** How an endpoint is driven: a warm-up, then one round of load (rounds alternate with the baseline's). */
+interface Scenario {
+  readonly name: string;
+  /** The first request, sent once to see whether the endpoint is implemented. */
+  readonly probe: Request;
+  warmUp(port: number, workers: number): Promise<void>;
+  round(port: number, round: number): Promise<Figures>;
+}
+
+/** Rounds of a fixed duration over a request list (each connection walks the list), after 200 requests of its first 20. */
+function timed(name: string, paths: Request[]): Scenario {
+  return {
+    name,
+    probe: paths[0]!,
+    warmUp: async (port) => void (await load(port, paths.slice(0, 20), { amount: 200 })),
+    round: (port) => load(port, paths, { seconds: Math.max(1, SECONDS / ROUNDS) }),
+  };
+}
+
+async function measure(service: Started, workers: number, scenario: Scenario): Promise<Row> {
+  await scenario.warmUp(service.port, workers);
+  const first = await scenario.round(service.port, 0);
   const baseline = await start(process.execPath, ['-r', 'tsx/cjs', 'bench/httpBaseline.ts'], { BODY_BYTES: String(Math.round(first.bytes)) }, /listening (\d+)/);
   const serviceRounds = [first];
   const baseRounds: Figures[] = [];
@@ -195,7 +231,7 @@ async function measure(service: Started, paths: Request[]): Promise<Row> {
     await load(baseline.port, [{ path: '/' }], { amount: 500 });
     baseRounds.push(await load(baseline.port, [{ path: '/' }], { seconds: Math.max(1, SECONDS / ROUNDS) }));
     for (let round = 1; round < ROUNDS; round++) {
-      serviceRounds.push(await load(service.port, paths, { seconds: Math.max(1, SECONDS / ROUNDS) }));
+      serviceRounds.push(await scenario.round(service.port, round));
       baseRounds.push(await load(baseline.port, [{ path: '/' }], { seconds: Math.max(1, SECONDS / ROUNDS) }));
     }
   } finally {
@@ -205,6 +241,7 @@ async function measure(service: Started, paths: Request[]): Promise<Row> {
 }
 
 const pad = (value: string | number, width: number) => String(value).padStart(width);
+const NAME_WIDTH = 36;
 
 function cells(row: Row | string | undefined): string {
   if (row === undefined) return `${''.padStart(46)}`;
@@ -217,9 +254,27 @@ async function main(): Promise<void> {
   const catalog = loadCatalog(DEFAULT_DATA_DIR);
   const graph = new RoutingGraph(catalog, loadSnapshot(DEFAULT_SNAPSHOT_DIR, catalog));
   const mix = buildRequestMix(graph, 500, 20240611);
-  const q = (r: (typeof mix)[number]['request'], amountKey: 'fromAmount' | 'toAmount') =>
-    `fromChain=${r.fromChain.id}&toChain=${r.toChain.id}&fromToken=${r.fromToken.address}&toToken=${r.toToken.address}&${amountKey}=${r.amount}&fromAddress=${WALLET}`;
+  const q = (r: (typeof mix)[number]['request'], amountKey: 'fromAmount' | 'toAmount', wallet = WALLET) =>
+    `fromChain=${r.fromChain.id}&toChain=${r.toChain.id}&fromToken=${r.fromToken.address}&toToken=${r.toToken.address}&${amountKey}=${r.amount}&fromAddress=${wallet}`;
   const quotes = mix.map((m) => ({ path: `/v1/quote?${q(m.request, 'fromAmount')}` }));
+  // Other wallets make other requests (another key for the response cache and the quote cache): a new search each.
+  const otherWallet = (tag: number, n: number) => `0x${tag.toString(16).padStart(2, '0')}${n.toString(16).padStart(38, '0')}`;
+  const newQuote = (tag: number) => (n: number) => `/v1/quote?${q(mix[n % mix.length]!.request, 'fromAmount', otherWallet(tag, Math.floor(n / mix.length)))}`;
+  const firstPass: Scenario = {
+    name: 'GET /v1/quote first pass (uncached)',
+    probe: quotes[0]!,
+    // the mix once with another wallet: the process is warm (JIT, the graph's memos) as a running service is
+    warmUp: async (port) => void (await load(port, { pathOf: newQuote(0xff) }, { amount: mix.length })),
+    // each round: the mix once with a wallet of its own, every request a new route search
+    round: (port, round) => load(port, { pathOf: newQuote(round + 1) }, { amount: mix.length }),
+  };
+  const steady: Scenario = {
+    name: 'GET /v1/quote steady (cached)',
+    probe: quotes[0]!,
+    // the mix until every worker has answered (nearly) every request once: 2 passes, 8 with several workers
+    warmUp: async (port, workers) => void (await load(port, { pathOf: (n) => quotes[n % quotes.length]!.path }, { amount: mix.length * (workers > 1 ? 8 : 2) })),
+    round: (port) => load(port, { pathOf: (n) => quotes[n % quotes.length]!.path }, { seconds: Math.max(1, SECONDS / ROUNDS) }),
+  };
   const toAmounts = mix.slice(0, 200).map((m) => {
     const usdc = catalog.findToken(m.request.toChain.id, 'USDC') ?? m.request.toToken;
     return { path: `/v1/quote/toAmount?${q({ ...m.request, toToken: usdc, amount: 10n ** BigInt(usdc.decimals) * 100n }, 'toAmount')}` };
@@ -229,14 +284,15 @@ async function main(): Promise<void> {
     path: '/v1/advanced/routes',
     body: JSON.stringify({ fromChainId: m.request.fromChain.id, toChainId: m.request.toChain.id, fromTokenAddress: m.request.fromToken.address, toTokenAddress: m.request.toToken.address, fromAmount: m.request.amount.toString() }),
   }));
-  const scenarios: [string, Request[]][] = [
-    ['GET /v1/quote (500-request mix)', quotes],
-    ['GET /v1/quote/toAmount', toAmounts],
-    ['POST /v1/advanced/routes', routes],
-    ['GET /v1/tokens', [{ path: '/v1/tokens' }]],
-    ['GET /v1/chains', [{ path: '/v1/chains' }]],
+  const scenarios: Scenario[] = [
+    firstPass,
+    steady,
+    timed('GET /v1/quote/toAmount', toAmounts),
+    timed('POST /v1/advanced/routes', routes),
+    timed('GET /v1/tokens', [{ path: '/v1/tokens' }]),
+    timed('GET /v1/chains', [{ path: '/v1/chains' }]),
     // an unknown transfer: answered from what the service knows (NOT_FOUND), nothing to look up in the catalog
-    ['GET /v1/status', [{ path: `/v1/status?txHash=0x${'ab'.repeat(32)}` }]],
+    timed('GET /v1/status', [{ path: `/v1/status?txHash=0x${'ab'.repeat(32)}` }]),
   ];
 
   process.stdout.write(`${CONNECTIONS} connections, ${SECONDS} s per endpoint in ${ROUNDS} round(s) alternating with the baseline; workers: ${WORKER_COUNTS.join(', ')}\n`);
@@ -248,14 +304,15 @@ async function main(): Promise<void> {
     results.set(workers, rows);
     process.stdout.write(`\n${workers} worker${workers > 1 ? 's' : ''} (service on :${service.port})\n`);
     try {
-      for (const [name, paths] of scenarios) {
-        const status = await probe(service.port, paths[0]!);
+      for (const scenario of scenarios) {
+        const { name } = scenario;
+        const status = await probe(service.port, scenario.probe);
         if (name.startsWith('GET /v1/status') && (status < 200 || status > 299)) {
           rows.set(name, `not yet implemented (HTTP ${status})`);
         } else {
-          rows.set(name, await measure(service, paths));
+          rows.set(name, await measure(service, workers, scenario));
         }
-        process.stdout.write(`  ${name.padEnd(34)} ${cells(rows.get(name))}\n`);
+        process.stdout.write(`  ${name.padEnd(NAME_WIDTH)} ${cells(rows.get(name))}\n`);
       }
       if (workers === WORKER_COUNTS[0] && SOAK > 0) {
         // Soak: RSS after warm-up vs after many more requests on the catalog and quote endpoints.
@@ -274,14 +331,14 @@ async function main(): Promise<void> {
 
   // Side by side: per worker count, the service's figures and the baseline measured next to them.
   const columns = `${pad('req/s', 6)} ${pad('p50', 4)} ${pad('p99', 4)} ${pad('err', 4)} ${pad('non2xx', 6)} ${pad('base', 6)} ${pad('ratio', 5)} ${pad('RSS', 4)}`;
-  process.stdout.write(`\n${''.padEnd(34)} ${WORKER_COUNTS.map((w) => `${w} worker${w > 1 ? 's' : ' '}`.padEnd(46)).join(' | ')}\n`);
-  process.stdout.write(`${'endpoint'.padEnd(34)} ${WORKER_COUNTS.map(() => columns).join(' | ')}\n`);
-  for (const [name] of scenarios) {
-    process.stdout.write(`${name.padEnd(34)} ${WORKER_COUNTS.map((w) => cells(results.get(w)?.get(name))).join(' | ')}\n`);
+  process.stdout.write(`\n${''.padEnd(NAME_WIDTH)} ${WORKER_COUNTS.map((w) => `${w} worker${w > 1 ? 's' : ' '}`.padEnd(46)).join(' | ')}\n`);
+  process.stdout.write(`${'endpoint'.padEnd(NAME_WIDTH)} ${WORKER_COUNTS.map(() => columns).join(' | ')}\n`);
+  for (const { name } of scenarios) {
+    process.stdout.write(`${name.padEnd(NAME_WIDTH)} ${WORKER_COUNTS.map((w) => cells(results.get(w)?.get(name))).join(' | ')}\n`);
   }
   process.stdout.write('\nlatencies in ms (p50: median of the rounds, p99: worst round); base: the baseline express endpoint (one process) answering a body of the same size; RSS in MB (service and workers)\n');
   if (soakLine) process.stdout.write(`${soakLine}\n`);
-  process.stdout.write('targets: /v1/quote ≥ 40% of baseline req/s with p99 ≤ 25 ms and 0 errors; catalog ≥ 80% of baseline; RSS flat after warm-up\n');
+  process.stdout.write('targets: /v1/quote ≥ 40% of baseline req/s with p99 ≤ 25 ms and 0 errors (first pass: every request a new route search; steady: the same requests again, answered from the caches); catalog ≥ 80% of baseline; RSS flat after warm-up\n');
 }
 
 main().then(
