@@ -1,13 +1,16 @@
 /**
- * Call data of each contract function the service's transactions use, encoded as ethers' AbiCoder does
- * (abiFastPath.ts) from the FunctionFragments of abi.ts.
+ * Call data of each contract function the service's transactions use, encoded by ethers' AbiCoder
+ * from the FunctionFragments of abi.ts.
  * Amounts are bigint; addresses 0x + 40 hex digits in any letter case.
  */
-import { FunctionFragment, Interface, hexlify, toUtf8Bytes } from 'ethers';
-import { encodeFunctionCall } from './abiFastPath';
+import { AbiCoder, FunctionFragment, Interface, hexlify, toUtf8Bytes } from 'ethers';
 
-/** selector + ABI-encoded arguments (ethers' AbiCoder, with the fast path of abiFastPath.ts). */
-const encodeCall = encodeFunctionCall;
+const coder = AbiCoder.defaultAbiCoder();
+
+/** selector + ABI-encoded arguments. */
+function encodeCall(fragment: FunctionFragment, values: readonly unknown[]): string {
+  return `${fragment.selector}${coder.encode(fragment.inputs, values).slice(2)}`;
+}
 import {
   bridgeFacetAbi,
   curvePoolInterface,
