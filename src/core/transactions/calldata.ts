@@ -7,9 +7,17 @@ import { AbiCoder, FunctionFragment, Interface, hexlify, toUtf8Bytes } from 'eth
 
 const coder = AbiCoder.defaultAbiCoder();
 
+/** ethers derives a fragment's selector with a keccak on every read: kept once per fragment. */
+const selectors = new WeakMap<FunctionFragment, string>();
+
 /** selector + ABI-encoded arguments. */
 function encodeCall(fragment: FunctionFragment, values: readonly unknown[]): string {
-  return `${fragment.selector}${coder.encode(fragment.inputs, values).slice(2)}`;
+  let selector = selectors.get(fragment);
+  if (selector === undefined) {
+    selector = fragment.selector;
+    selectors.set(fragment, selector);
+  }
+  return `${selector}${coder.encode(fragment.inputs, values).slice(2)}`;
 }
 import {
   bridgeFacetAbi,
