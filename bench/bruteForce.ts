@@ -43,7 +43,7 @@ import { DESTINATION_CALL_GAS, evaluatePlan, type RoutePlan } from '../src/core/
 import { netValue } from '../src/core/routing/finder';
 import { WRAP_GAS, type PoolEdge, type RoutingGraph } from '../src/core/routing/graph';
 import type { QuoteMemo, SwapLeg, SwapPath } from '../src/core/routing/paths';
-import { FEE_COLLECTION_GAS, ROUTER_BASE_GAS, nativeWeiInToken, rescale, usd } from '../src/core/routing/pricing';
+import { FEE_COLLECTION_GAS, FIRST_USE_GAS, ROUTER_BASE_GAS, nativeWeiInToken, rescale, usd } from '../src/core/routing/pricing';
 import { replayPath } from '../src/core/routing/replay';
 import type { Route, RouteRequest } from '../src/core/routing/types';
 
@@ -345,7 +345,7 @@ function crossChain(s: Search): void {
   };
   const srcGasPrice = graph.gas(fromChainId)?.gasPriceWei ?? 0n;
   const nativeUnitUSD = unitUSD(request.fromChain.nativeToken);
-  const baseGas = ROUTER_BASE_GAS + (fee > 0n ? FEE_COLLECTION_GAS : 0n);
+  const baseGas = ROUTER_BASE_GAS + FIRST_USE_GAS + (fee > 0n ? FEE_COLLECTION_GAS : 0n);
 
   const pairs: Pair[] = [];
   for (const route of bridges) {
