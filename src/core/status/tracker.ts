@@ -166,12 +166,10 @@ export class TransferTracker {
   private async byTransferId(id: string, query: StatusQuery, candidates: TrackedChain[], unavailable: Set<number>): Promise<TransferStatus> {
     const padded = id.toLowerCase();
     const found = await Promise.all(candidates.map((chain) => this.try(chain, unavailable, async () => {
-      const head = await chain.provider.getBlockNumber();
-      const fromBlock = Math.max(0, head - (this.options.lookbackBlocks ?? DEFAULT_LOOKBACK_BLOCKS));
-      const reads: Promise<Log[]>[] = [chain.provider.getLogs({ address: chain.router, topics: [[TOPIC.swapCompleted, TOPIC.swappedGeneric], padded], fromBlock, toBlock: head })];
+      const reads: Promise<Log[]>[] = [this.recentLogs(chain, chain.router, [[TOPIC.swapCompleted, TOPIC.swappedGeneric], padded])];
       if (chain.bridgeEndpoint) {
-        reads.push(chain.provider.getLogs({ address: chain.bridgeEndpoint, topics: [TOPIC.deposited, null, padded], fromBlock, toBlock: head }));
-        reads.push(chain.provider.getLogs({ address: chain.bridgeEndpoint, topics: [TOPIC.released, null, null, padded], fromBlock, toBlock: head }));
+        reads.push(this.recentLogs(chain, chain.bridgeEndpoint, [TOPIC.deposited, null, padded]));
+        reads.push(this.recentLogs(chain, chain.bridgeEndpoint, [TOPIC.released, null, null, padded]));
       }
       const [swaps, deposits = [], releases = []] = await Promise.all(reads);
       const log = swaps[0] ?? deposits[0] ?? releases[0];
@@ -209,6 +207,22 @@ export class TransferTracker {
     } catch (error) {
       throw new ChainUnavailable(chain.chainId, error);
     }
+  }
+
+  /** Logs of `address` over the lookback window before the chain's head. */
+  private async recentLogs(chain: TrackedChain, address: string, topics: (string | string[] | null)[]): Promise<Log[]> {
+    const head = await chain.provider.getBlockNumber();
+    return chain.provider.getLogs({ address, topics, fromBlock: Math.max(0, head - (this.options.lookbackBlocks ?? DEFAULT_LOOKBACK_BLOCKS)), toBlock: head });
+  }
+
+  /** The destination endpoint's Released of a deposit (source chain, deposit id). */
+  private releasesOf(destination: TrackedChain, sourceChainId: number, depositId: bigint): Promise<Log[]> {
+    return this.recentLogs(destination, destination.bridgeEndpoint!, [TOPIC.released, uint256Topic(BigInt(sourceChainId)), uint256Topic(depositId)]);
+  }
+
+  /** The source endpoint's Refunded of a deposit, from the deposit's block on. */
+  private refundsOf(source: TrackedChain, depositId: bigint, fromBlock: number): Promise<Log[]> {
+    return source.provider.getLogs({ address: source.bridgeEndpoint, fromBlock, toBlock: 'latest', topics: [TOPIC.refunded, uint256Topic(depositId)] });
   }
 
   private async analyseOrThrow({ chain, receipt }: Found, query: StatusQuery): Promise<TransferStatus> {
@@ -305,7 +319,6 @@ export class TransferTracker {
         substatusMessage: `The sending transaction has ${head - receipt.blockNumber + 1} of ${chain.confirmations} confirmations.`,
       };
     }
-    const depositTopic = zeroPadValue(toBeHex(deposit.depositId), 32);
     if (!chain.bridgeEndpoint) {
       return {
         status: 'PENDING', substatus: 'BRIDGE_NOT_AVAILABLE', ...common, sending, receiving: waiting,
@@ -313,7 +326,7 @@ export class TransferTracker {
       };
     }
     // a refund happens on the source chain, also when the destination chain is out of reach
-    const refunds = await this.read(chain, () => chain.provider.getLogs({ address: chain.bridgeEndpoint, fromBlock: receipt.blockNumber, toBlock: 'latest', topics: [TOPIC.refunded, depositTopic] }));
+    const refunds = await this.read(chain, () => this.refundsOf(chain, deposit.depositId, receipt.blockNumber));
     if (refunds.length > 0) {
       const refund = BRIDGE_ENDPOINT_EVENTS.parseLog(refunds[0])!;
       const [refundReceipt, refundTx, refundBlock] = await this.read(chain, () => Promise.all([
@@ -343,13 +356,7 @@ export class TransferTracker {
         substatusMessage: `No bridge endpoint is configured on chain ${destination.chainId}; the bridge's side of the transfer cannot be read.`,
       };
     }
-    const releases = await this.read(destination, async () => {
-      const destinationHead = await destination.provider.getBlockNumber();
-      return destination.provider.getLogs({
-        address: destination.bridgeEndpoint, fromBlock: Math.max(0, destinationHead - (this.options.lookbackBlocks ?? DEFAULT_LOOKBACK_BLOCKS)), toBlock: destinationHead,
-        topics: [TOPIC.released, zeroPadValue(toBeHex(chain.chainId), 32), depositTopic],
-      });
-    });
+    const releases = await this.read(destination, () => this.releasesOf(destination, chain.chainId, deposit.depositId));
     if (releases.length === 0) {
       return {
         status: 'PENDING', substatus: 'WAIT_DESTINATION_TRANSACTION', ...common, sending, receiving: waiting,
@@ -417,13 +424,7 @@ export class TransferTracker {
         receiving: { chainId: chain.chainId, txHash: receipt.hash },
       };
     }
-    const logs = await this.read(source, async () => {
-      const head = await source.provider.getBlockNumber();
-      return source.provider.getLogs({
-        address: source.bridgeEndpoint, fromBlock: Math.max(0, head - (this.options.lookbackBlocks ?? DEFAULT_LOOKBACK_BLOCKS)), toBlock: head,
-        topics: [TOPIC.deposited, zeroPadValue(toBeHex(released.args.depositId as bigint), 32)],
-      });
-    });
+    const logs = await this.read(source, () => this.recentLogs(source, source.bridgeEndpoint!, [TOPIC.deposited, uint256Topic(released.args.depositId as bigint)]));
     if (logs.length === 0) return invalid(`Transaction ${receipt.hash} releases deposit ${released.args.depositId} of chain ${sourceId}, which that chain's bridge endpoint does not know.`);
     const sourceReceipt = await this.read(source, () => source.provider.getTransactionReceipt(logs[0].transactionHash));
     if (!sourceReceipt) throw new ChainUnavailable(sourceId, new Error('deposit transaction without receipt'));
@@ -459,15 +460,10 @@ export class TransferTracker {
     const sending = { chainId: chain.chainId, txHash: receipt.hash, block: receipt.blockNumber, amount: refuel.amount, ...tokenField('token', this.token(chain.chainId, refuel.token)) };
     const destination = this.chains.chain(refuel.destinationChainId);
     if (!destination?.bridgeEndpoint) return { status: 'PENDING', message: `destination chain ${refuel.destinationChainId} not connected`, sending };
-    const depositTopic = zeroPadValue(toBeHex(refuel.depositId), 32);
     let releases: Log[];
     let refunds: Log[];
     try {
-      const head = await destination.provider.getBlockNumber();
-      [releases, refunds] = await Promise.all([
-        destination.provider.getLogs({ address: destination.bridgeEndpoint, fromBlock: Math.max(0, head - (this.options.lookbackBlocks ?? DEFAULT_LOOKBACK_BLOCKS)), toBlock: head, topics: [TOPIC.released, zeroPadValue(toBeHex(chain.chainId), 32), depositTopic] }),
-        chain.provider.getLogs({ address: chain.bridgeEndpoint, fromBlock: receipt.blockNumber, toBlock: 'latest', topics: [TOPIC.refunded, depositTopic] }),
-      ]);
+      [releases, refunds] = await Promise.all([this.releasesOf(destination, chain.chainId, refuel.depositId), this.refundsOf(chain, refuel.depositId, receipt.blockNumber)]);
     } catch {
       return { status: 'PENDING', message: 'a chain did not answer', sending };
     }
@@ -586,6 +582,11 @@ export class TransferTracker {
 const RELEASE = new Interface([
   'function release(tuple(uint256 fromChainId, uint256 depositId, string bridge, bytes32 transactionId, address fromToken, uint256 amount, address receiverOnDestination, address receiver, uint256 destinationMinAmount, bytes destinationCallData) r) returns (uint256)',
 ]);
+
+/** A uint256 event argument as an indexed topic. */
+function uint256Topic(value: bigint): string {
+  return zeroPadValue(toBeHex(value), 32);
+}
 
 function invalid(message: string): TransferStatus {
   return { status: 'INVALID', substatusMessage: message };
