@@ -6,7 +6,8 @@
  * quote. Amounts are bigint; addresses 0x + 40 hex digits in any letter case.
  */
 import { FunctionFragment, Interface, hexlify, toUtf8Bytes } from 'ethers';
-import { encodeAbiParameters, type AbiParameter } from 'viem';
+import type { AbiParameter } from 'viem';
+import { encodeAbiParameters } from 'viem/utils'; // the encoder without viem's clients: ~0.2 s less at start
 
 /** A function ready to encode: its selector and its inputs as viem reads them, derived once per fragment. */
 interface Encoder {
