@@ -31,14 +31,25 @@ export const NATIVE_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 const nodeKey = (chainId: number, token: string) => `${chainId}:${token}`;
 
+/** A per-chain table: lookups by (chainId, token) without building a `chainId:token` string on every call. */
+function tableOf<V>(tables: Map<number, Map<string, V>>, chainId: number): Map<string, V> {
+  let table = tables.get(chainId);
+  if (!table) tables.set(chainId, (table = new Map<string, V>()));
+  return table;
+}
+
+const NO_EDGES: readonly SwapEdge[] = Object.freeze([]);
+
 export class RoutingGraph {
-  private readonly edges = new Map<string, SwapEdge[]>();
+  /** Swap edges by chain, then by token (the search reads these on every label it extends). */
+  private readonly edges = new Map<number, Map<string, SwapEdge[]>>();
   private readonly bridgeRoutesFrom = new Map<string, BridgeRoute[]>();
   private readonly bridgeRoutesBetween = new Map<string, BridgeRoute[]>();
   private readonly wrappedNative = new Map<number, string>();
   /** Memo of token lookups and of reachability (pure functions of the read-only graph). */
-  private readonly tokens = new Map<string, Token>();
-  private readonly gasCosts = new Map<string, number>();
+  private readonly tokens = new Map<number, Map<string, Token>>();
+  private readonly gasCosts = new Map<number, Map<string, number>>();
+  private readonly gasCostTables = new Map<number, (address: string) => number>();
   private readonly reach = new Map<string, Map<string, number>>();
   readonly pools: readonly PoolState[];
   readonly bridgeRoutes: readonly BridgeRoute[];
@@ -74,18 +85,18 @@ export class RoutingGraph {
       const pair = `${route.fromChainId}>${route.toChainId}`;
       this.bridgeRoutesBetween.set(pair, [...(this.bridgeRoutesBetween.get(pair) ?? []), route]);
     }
-    for (const list of this.edges.values()) Object.freeze(list);
+    for (const table of this.edges.values()) for (const list of table.values()) Object.freeze(list);
   }
 
   private addEdge(chainId: number, edge: SwapEdge): void {
-    const key = nodeKey(chainId, edge.from);
-    const list = this.edges.get(key) ?? [];
+    const table = tableOf(this.edges, chainId);
+    const list = table.get(edge.from) ?? [];
     list.push(edge);
-    this.edges.set(key, list);
+    table.set(edge.from, list);
   }
 
   edgesFrom(chainId: number, token: string): readonly SwapEdge[] {
-    return this.edges.get(nodeKey(chainId, token)) ?? [];
+    return this.edges.get(chainId)?.get(token) ?? NO_EDGES;
   }
 
   bridgesFrom(chainId: number, token: string): readonly BridgeRoute[] {
@@ -109,29 +120,48 @@ export class RoutingGraph {
    * to rank paths by output net of gas; never used in returned amounts).
    */
   gasCostInToken(chainId: number, address: string): number {
-    const key = nodeKey(chainId, address);
-    let cost = this.gasCosts.get(key);
-    if (cost === undefined) {
-      const gas = this.gas(chainId);
-      const chain = this.catalog.getChain(chainId);
-      const token = this.token(chainId, address);
-      const tokenPrice = Number(token.priceUSD);
-      cost = gas && chain && tokenPrice > 0
-        ? ((Number(gas.gasPriceWei) / 10 ** chain.nativeToken.decimals) * Number(chain.nativeToken.priceUSD) / tokenPrice) * 10 ** token.decimals
-        : 0;
-      this.gasCosts.set(key, cost);
+    return this.gasCostTable(chainId)(address);
+  }
+
+  /**
+   * gasCostInToken of one chain as a function of the token (memoised per graph, chain and token): the path
+   * search asks for it on every label, so it takes the chain's table once.
+   */
+  gasCostTable(chainId: number): (address: string) => number {
+    let table = this.gasCostTables.get(chainId);
+    if (!table) {
+      const costs = tableOf(this.gasCosts, chainId);
+      table = (address: string) => {
+        let cost = costs.get(address);
+        if (cost === undefined) {
+          cost = this.computeGasCostInToken(chainId, address);
+          costs.set(address, cost);
+        }
+        return cost;
+      };
+      this.gasCostTables.set(chainId, table);
     }
-    return cost;
+    return table;
+  }
+
+  private computeGasCostInToken(chainId: number, address: string): number {
+    const gas = this.gas(chainId);
+    const chain = this.catalog.getChain(chainId);
+    const token = this.token(chainId, address);
+    const tokenPrice = Number(token.priceUSD);
+    return gas && chain && tokenPrice > 0
+      ? ((Number(gas.gasPriceWei) / 10 ** chain.nativeToken.decimals) * Number(chain.nativeToken.priceUSD) / tokenPrice) * 10 ** token.decimals
+      : 0;
   }
 
   /** The catalog token of a graph node (by its normalised address). */
   token(chainId: number, address: string): Token {
-    const key = nodeKey(chainId, address);
-    let token = this.tokens.get(key);
+    const table = tableOf(this.tokens, chainId);
+    let token = table.get(address);
     if (!token) {
       token = this.catalog.findToken(chainId, address);
       if (!token) throw new Error(`graph: token ${address} of chain ${chainId} is not in the catalog`);
-      this.tokens.set(key, token);
+      table.set(address, token);
     }
     return token;
   }

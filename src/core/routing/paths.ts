@@ -61,7 +61,8 @@ export function searchExactIn(
   const best = new Map<string, EstimatedLabel[]>();
   // Labels are ranked by output net of the gas their hops cost (in the label's token), so a path that gives
   // slightly less but costs much less gas is kept.
-  const net = (token: string, amount: number, gas: number) => amount - gas * graph.gasCostInToken(chainId, token);
+  const gasCost = graph.gasCostTable(chainId);
+  const net = (token: string, amount: number, gas: number) => amount - gas * gasCost(token);
   const initial: EstimatedLabel = { token: fromToken, amount: Number(amountIn), gas: 0, score: Number(amountIn), edge: undefined, parent: undefined, hops: 0 };
   insertEstimated(best, initial, keep);
   let frontier: EstimatedLabel[] = [initial];
