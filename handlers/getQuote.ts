@@ -37,7 +37,12 @@ function noRouteMessage(unavailable: { filteredOut: { reason: string }[]; failed
   return first ? `No available quotes for the requested transfer: ${first}${count > 1 ? ` (and ${count - 1} more reasons under errors)` : ''}` : 'No available quotes for the requested transfer';
 }
 
-export const getQuote = operation('getQuote', (request, dependencies) => ({
-  status: 200,
-  body: bestStep(dependencies, quoteParameters(request.query, { value: request.query.fromAmount, mode: 'exactIn', name: 'fromAmount' })),
-}));
+export const getQuote = operation('getQuote', (request, dependencies) => {
+  const parameters = quoteParameters(request.query, { value: request.query.fromAmount, mode: 'exactIn', name: 'fromAmount' });
+  return { status: 200, body: bestStep(dependencies, parameters), uncacheable: isTimed(parameters) };
+});
+
+/** A search bounded by timing strategies depends on how long it ran: its answer is not cached. */
+export function isTimed(parameters: RouteParameters): boolean {
+  return (parameters.timingStrategies?.length ?? 0) > 0;
+}

@@ -42,5 +42,7 @@ export const postRoutes = operation('postRoutes', (request, { catalog, routes, r
   return {
     status: 200,
     body: { routes: result.routes.map((r) => routeToWire({ catalog, routers }, r)), unavailableRoutes: unavailableToWire(result.unavailable) },
+    // a search bounded by timing strategies depends on how long it ran
+    uncacheable: routeRequest.timing !== undefined,
   };
 });

@@ -22,7 +22,7 @@ type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : ne
 type SuccessStatus<Op extends OperationId> = Extract<keyof ResponsesOf<Op>, 200 | 201 | 202>;
 
 export type SuccessResponse<Op extends OperationId> = {
-  [S in SuccessStatus<Op>]: { status: S; body: JsonOf<ResponsesOf<Op>[S]>; headers?: Record<string, string> };
+  [S in SuccessStatus<Op>]: { status: S; body: JsonOf<ResponsesOf<Op>[S]>; headers?: Record<string, string>; uncacheable?: boolean };
 }[SuccessStatus<Op>];
 
 export interface TypedRequest<Op extends OperationId> extends Omit<OperationRequest, 'query' | 'path' | 'body'> {

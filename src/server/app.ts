@@ -139,7 +139,7 @@ function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handl
           },
           dependencies,
         );
-        if (key && result.status === 200) return { ...result, cached: cache.store(key, result.body) };
+        if (key && result.status === 200 && !result.uncacheable) return { ...result, cached: cache.store(key, result.body) };
         return result;
       } catch (caught) {
         if (caught instanceof DomainError) return domainErrorToHttp(caught);
@@ -151,11 +151,12 @@ function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handl
 
 /**
  * Operations whose answer is a function of the validated request and of the data loaded at start-up:
- * their 200 answers are served from the response cache (serialized and compressed once, with an ETag).
+ * their 200 answers are served from the response cache (serialized and compressed once, with an ETag),
+ * unless the handler marks one `uncacheable` (a search bounded by timing strategies).
  */
-const CACHEABLE = new Set(['getChains', 'getTokens', 'getToken', 'getTools', 'getConnections', 'getQuote', 'getQuoteToAmount', 'getGasSuggestion']);
+const CACHEABLE = new Set(['getChains', 'getTokens', 'getToken', 'getTools', 'getConnections', 'getQuote', 'getQuoteToAmount', 'getGasSuggestion', 'postRoutes']);
 /** Those of them whose answer depends on the liquidity graph (replaced when pool state changes in chain mode). */
-const LIQUIDITY_DEPENDENT = new Set(['getConnections', 'getQuote', 'getQuoteToAmount', 'getGasSuggestion']);
+const LIQUIDITY_DEPENDENT = new Set(['getConnections', 'getQuote', 'getQuoteToAmount', 'getGasSuggestion', 'postRoutes']);
 
 const objectIds = new WeakMap<object, number>();
 let lastObjectId = 0;

@@ -18,6 +18,11 @@ export interface OperationResponse {
   readonly status: number;
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The answer depends on more than the request and the loaded data (a search bounded by timing strategies
+   * depends on how long it ran): not kept in the response cache.
+   */
+  readonly uncacheable?: boolean;
   /** The answer as serialized by the response cache (sent instead of `body`). */
   readonly cached?: CachedAnswer;
 }

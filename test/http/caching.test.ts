@@ -10,6 +10,8 @@ beforeAll(async () => {
   contract = await contractValidator();
 });
 
+const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
+const OP_USDC = '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85';
 const QUOTE = '/v1/quote?fromChain=arb&toChain=opt&fromToken=USDC&toToken=USDC&fromAmount=1000000000&fromAddress=0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9';
 
 describe('response cache of request-determined answers', () => {
@@ -56,5 +58,37 @@ describe('response cache of request-determined answers', () => {
     const bad = await request(t.app).get('/v1/token?chain=arb&token=NOPE');
     expect(bad.status).toBe(404);
     expect(bad.headers.etag).toBeUndefined();
+  });
+
+  it('serves POST /v1/advanced/routes from the cache by the validated body, whatever the order of its keys', async () => {
+    const body = { fromChainId: 42161, toChainId: 10, fromTokenAddress: ARB_USDC, toTokenAddress: OP_USDC, fromAmount: '1000000000', options: { order: 'CHEAPEST', slippage: 0.003 } };
+    const a = await request(t.app).post('/v1/advanced/routes').send(body);
+    contract.expectResponse('postRoutes', a);
+    expect(a.status).toBe(200);
+    expect(a.headers.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const reordered = { options: { slippage: 0.003, order: 'CHEAPEST' }, fromAmount: '1000000000', toTokenAddress: OP_USDC, fromTokenAddress: ARB_USDC, toChainId: 10, fromChainId: 42161 };
+    const b = await request(t.app).post('/v1/advanced/routes').send(reordered);
+    contract.expectResponse('postRoutes', b);
+    expect(b.headers.etag).toBe(a.headers.etag);
+    expect(b.body).toEqual(a.body);
+    const other = await request(t.app).post('/v1/advanced/routes').send({ ...body, fromAmount: '2000000000' });
+    expect(other.status).toBe(200);
+    expect(other.headers.etag).not.toBe(a.headers.etag);
+  });
+
+  it('never caches an answer whose search was bounded by timing strategies (it depends on how long the search ran)', async () => {
+    const timed = `${QUOTE}&swapStepTimingStrategies=minWaitTime-600-4-300`;
+    const quote = await request(t.app).get(timed);
+    contract.expectResponse('getQuote', quote);
+    expect(quote.status).toBe(200);
+    expect(quote.headers.etag).toBeUndefined();
+    expect((await request(t.app).get(timed)).headers.etag).toBeUndefined();
+    const body = { fromChainId: 42161, toChainId: 10, fromTokenAddress: ARB_USDC, toTokenAddress: OP_USDC, fromAmount: '1000000000', options: { timing: { routeTimingStrategies: [{ strategy: 'minWaitTime', minWaitTimeMs: 600, startingExpectedResults: 4, reduceEveryMs: 300 }] } } };
+    const routes = await request(t.app).post('/v1/advanced/routes').send(body);
+    contract.expectResponse('postRoutes', routes);
+    expect(routes.status).toBe(200);
+    expect(routes.headers.etag).toBeUndefined();
+    // the same requests without timing strategies are cached
+    expect((await request(t.app).get(QUOTE)).headers.etag).toMatch(/^"/);
   });
 });
