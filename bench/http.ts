@@ -242,12 +242,13 @@ async function measure(service: Started, workers: number, scenario: Scenario): P
 
 const pad = (value: string | number, width: number) => String(value).padStart(width);
 const NAME_WIDTH = 36;
+const CELL_WIDTH = 52;
 
 function cells(row: Row | string | undefined): string {
-  if (row === undefined) return `${''.padStart(46)}`;
-  if (typeof row === 'string') return row.padEnd(46);
+  if (row === undefined) return `${''.padStart(CELL_WIDTH)}`;
+  if (typeof row === 'string') return row.padEnd(CELL_WIDTH);
   const { service: s, base: b } = row;
-  return `${pad(s.rps.toFixed(0), 6)} ${pad(s.p50, 4)} ${pad(s.p99, 4)} ${pad(s.errors, 4)} ${pad(s.non2xx, 6)} ${pad(b.rps.toFixed(0), 6)} ${pad(`${((s.rps / b.rps) * 100).toFixed(0)}%`, 5)} ${pad(row.rss.toFixed(0), 4)}`;
+  return `${pad(s.rps.toFixed(0), 6)} ${pad(s.p50, 4)} ${pad(s.p99, 4)} ${pad(s.errors, 4)} ${pad(s.non2xx, 6)} ${pad(b.rps.toFixed(0), 6)} ${pad(b.p99, 5)} ${pad(`${((s.rps / b.rps) * 100).toFixed(0)}%`, 5)} ${pad(row.rss.toFixed(0), 4)}`;
 }
 
 async function main(): Promise<void> {
@@ -330,13 +331,13 @@ async function main(): Promise<void> {
   }
 
   // Side by side: per worker count, the service's figures and the baseline measured next to them.
-  const columns = `${pad('req/s', 6)} ${pad('p50', 4)} ${pad('p99', 4)} ${pad('err', 4)} ${pad('non2xx', 6)} ${pad('base', 6)} ${pad('ratio', 5)} ${pad('RSS', 4)}`;
-  process.stdout.write(`\n${''.padEnd(NAME_WIDTH)} ${WORKER_COUNTS.map((w) => `${w} worker${w > 1 ? 's' : ' '}`.padEnd(46)).join(' | ')}\n`);
+  const columns = `${pad('req/s', 6)} ${pad('p50', 4)} ${pad('p99', 4)} ${pad('err', 4)} ${pad('non2xx', 6)} ${pad('base', 6)} ${pad('b.p99', 5)} ${pad('ratio', 5)} ${pad('RSS', 4)}`;
+  process.stdout.write(`\n${''.padEnd(NAME_WIDTH)} ${WORKER_COUNTS.map((w) => `${w} worker${w > 1 ? 's' : ' '}`.padEnd(CELL_WIDTH)).join(' | ')}\n`);
   process.stdout.write(`${'endpoint'.padEnd(NAME_WIDTH)} ${WORKER_COUNTS.map(() => columns).join(' | ')}\n`);
   for (const { name } of scenarios) {
     process.stdout.write(`${name.padEnd(NAME_WIDTH)} ${WORKER_COUNTS.map((w) => cells(results.get(w)?.get(name))).join(' | ')}\n`);
   }
-  process.stdout.write('\nlatencies in ms (p50: median of the rounds, p99: worst round); base: the baseline express endpoint (one process) answering a body of the same size; RSS in MB (service and workers)\n');
+  process.stdout.write('\nlatencies in ms (p50: median of the rounds, p99: worst round); base, b.p99: the baseline express endpoint (one process) answering a body of the same size, its req/s and p99 in the same rounds; RSS in MB (service and workers)\n');
   if (soakLine) process.stdout.write(`${soakLine}\n`);
   process.stdout.write('targets: /v1/quote ≥ 40% of baseline req/s with p99 ≤ 25 ms and 0 errors (first pass: every request a new route search; steady: the same requests again, answered from the caches); catalog ≥ 80% of baseline; RSS flat after warm-up\n');
 }
