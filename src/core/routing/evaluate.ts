@@ -272,7 +272,7 @@ export function assembleRoute(graph: RoutingGraph, request: RouteRequest, amount
   }
 
   const { fromAmountUSD, toAmountUSD, extraFeesUSD, priceImpact } = amounts;
-  const overallPath = describePlan(graph, request, sources, plan.bridge, destination);
+  const overallPath = overallPathOf(graph, request, amounts);
   const route: Route = {
     id: '', // given to the routes that are returned (routeId), not to every candidate
     request,
@@ -297,6 +297,11 @@ export function assembleRoute(graph: RoutingGraph, request: RouteRequest, amount
     overallPath,
   };
   return route;
+}
+
+/** The overallPath that assembleRoute gives priced amounts, without building the route (for candidates left out). */
+export function overallPathOf(graph: RoutingGraph, request: RouteRequest, amounts: PricedAmounts): string {
+  return describePlan(graph, request, amounts.sources, amounts.plan.bridge, amounts.destination);
 }
 
 function fail(code: ToolErrorCode, tool: string, message: string): { ok: false; code: ToolErrorCode; tool: string; message: string } {

@@ -6,7 +6,7 @@ import { InvalidRequestError } from '../errors';
 import { bridgeIn, bridgeOut } from '../math/bridge';
 import { fractionToPpm } from '../math/amounts';
 import { divCeil } from '../math/rational';
-import { assembleRoute, destinationCallGas, describePath, pricePlan, routeId, type PricedAmounts, type RoutePlan } from './evaluate';
+import { assembleRoute, destinationCallGas, describePath, overallPathOf, pricePlan, routeId, type PricedAmounts, type RoutePlan } from './evaluate';
 import type { RoutingGraph } from './graph';
 import { searchExactIn, type PathSearchOptions, type QuoteMemo, type SwapPath } from './paths';
 import { nativeWeiInToken, rescale, scaledPrice } from './pricing';
@@ -94,7 +94,7 @@ export class RouteFinder {
       }
       if (amounts.priceImpact > request.maxPriceImpact) {
         ctx.unavailable.filteredOut.push({
-          overallPath: assembleRoute(graph, request, amounts).overallPath,
+          overallPath: overallPathOf(graph, request, amounts),
           reason: `price impact ${(amounts.priceImpact * 100).toFixed(2)}% is above maxPriceImpact ${(request.maxPriceImpact * 100).toFixed(2)}%`,
         });
         continue;
