@@ -74,7 +74,7 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
   app.use(dependencies.access.authorize);
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     try {
-      // a GET answered before from the response cache: same URL, same validated request, same key
+      // a request answered before from the response cache: same URL (and body), same validated request, same key
       const known = answered.lookup(req);
       const hit = known ? cache.get(ResponseCache.versioned(dataVersion(dependencies, known.operationId), known.key)) : undefined;
       if (hit) {
@@ -177,23 +177,45 @@ function dataVersion(dependencies: Dependencies, operationId: string): string {
 }
 
 /**
- * The URLs of GET requests that reached a cacheable operation, with the response-cache key of their validated
- * request. Routing, validation and type coercion are functions of the method, path and query alone (no
- * operation declares header or cookie parameters, and these operations need no key), so the same URL again,
- * without a body, has the same key: its answer, if still in the cache, is sent without going through
- * openapi-backend again. Access control (identify, authorize) has already run by then, as for every request.
+ * The requests that reached a cacheable operation, with the response-cache key of their validated request:
+ * GET requests by URL, POST requests by URL and JSON body (as parsed, before validation fills defaults).
+ * Routing, validation and type coercion are functions of the method, path, query and body alone (no operation
+ * declares header or cookie parameters, and these operations need no key), so the same request again has the
+ * same key: its answer, if still in the cache, is sent without going through openapi-backend again. Access
+ * control (identify, authorize) has already run by then, as for every request.
  */
 class AnsweredUrls {
-  private readonly urls = new LRUCache<string, { operationId: string; key: string }>({ max: 10_000 });
+  private readonly requests = new LRUCache<string, { operationId: string; key: string }>({ max: 10_000 });
+  /** Each request's own key, worked out once (before validation, which may add defaults to the body). */
+  private readonly requestKeys = new WeakMap<Request, string | undefined>();
   publicOperations: ReadonlySet<string> = new Set();
 
   lookup(req: Request): { operationId: string; key: string } | undefined {
-    return req.method === 'GET' && req.body === undefined ? this.urls.get(req.originalUrl) : undefined;
+    const key = this.keyOf(req);
+    return key === undefined ? undefined : this.requests.get(key);
   }
 
   remember(req: Request, operationId: string, key: string): void {
-    if (req.method === 'GET' && req.body === undefined && this.publicOperations.has(operationId)) this.urls.set(req.originalUrl, { operationId, key });
+    const requestKey = this.keyOf(req);
+    if (requestKey !== undefined && this.publicOperations.has(operationId)) this.requests.set(requestKey, { operationId, key });
   }
+
+  private keyOf(req: Request): string | undefined {
+    if (this.requestKeys.has(req)) return this.requestKeys.get(req);
+    let key: string | undefined;
+    if (req.method === 'GET' && req.body === undefined) key = `GET ${req.originalUrl}`;
+    else if (req.method === 'POST' && isSmallJsonObject(req)) key = `POST ${req.originalUrl}\n${JSON.stringify(req.body)}`;
+    this.requestKeys.set(req, key);
+    return key;
+  }
+}
+
+/** Bodies of up to 4 kB (a routes request is a few hundred bytes) are worth a key; larger ones are not kept. */
+const MAX_REMEMBERED_BODY_BYTES = 4096;
+
+function isSmallJsonObject(req: Request): boolean {
+  const length = Number(req.headers['content-length']);
+  return typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) && Number.isFinite(length) && length <= MAX_REMEMBERED_BODY_BYTES;
 }
 
 /** Operations that an anonymous caller may call (security lists an empty requirement, or none). */

@@ -47,6 +47,37 @@ describe('answers cached for a URL', () => {
     expect(c.body).toEqual(a.body);
   });
 
+  const ROUTES = { fromChainId: 42161, toChainId: 10, fromTokenAddress: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', toTokenAddress: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85', fromAmount: '1000000000' };
+
+  it('of a POST body answered before still go through access control, and match the same body written another way', async () => {
+    const first = await request(t.app).post('/v1/advanced/routes').send(ROUTES);
+    expect(first.status).toBe(200);
+    contract.expectResponse('postRoutes', first);
+    const spaced = await request(t.app).post('/v1/advanced/routes').set('content-type', 'application/json').send(JSON.stringify(ROUTES, null, 2));
+    expect(spaced.status).toBe(200);
+    expect(spaced.headers.etag).toBe(first.headers.etag);
+    expect(spaced.body).toEqual(first.body);
+    expect(spaced.headers['ratelimit-limit']).toBeDefined();
+    const unknownKey = await request(t.app).post('/v1/advanced/routes').set('x-svc-api-key', 'not-a-key-of-this-service').send(ROUTES);
+    expect(unknownKey.status).toBe(401);
+    contract.expectErrorBody(unknownKey.body);
+  });
+
+  it('of a POST are keyed by URL and body: another body or a query string is another request', async () => {
+    const a = await request(t.app).post('/v1/advanced/routes').send(ROUTES);
+    const other = await request(t.app).post('/v1/advanced/routes').send({ ...ROUTES, fromAmount: '3000000000' });
+    expect(other.status).toBe(200);
+    expect(other.headers.etag).not.toBe(a.headers.etag);
+    for (let k = 0; k < 2; k++) {
+      const unknownParameter = await request(t.app).post('/v1/advanced/routes?extra=1').send(ROUTES);
+      expect(unknownParameter.status).toBe(400);
+      contract.expectErrorBody(unknownParameter.body);
+      const invalid = await request(t.app).post('/v1/advanced/routes').send({ ...ROUTES, fromAmount: '-1' });
+      expect(invalid.status).toBe(400);
+      expect(invalid.headers.etag).toBeUndefined();
+    }
+  });
+
   it('answer a bad request as before, never from the cache', async () => {
     const bad = '/v1/quote?fromChain=eth&toChain=eth&fromToken=ETH&toToken=USDC&fromAmount=-1';
     for (let k = 0; k < 2; k++) {
