@@ -72,9 +72,8 @@ function requestTimeout(timeoutMs: number): RequestHandler {
         code: ErrorCode.TimeoutError,
       });
     }, timeoutMs);
-    const clear = (): void => clearTimeout(timer);
-    res.once('finish', clear);
-    res.once('close', clear);
+    // a response emits 'close' once it is done, answered ('finish' comes first) or not (connection gone)
+    res.once('close', () => clearTimeout(timer));
     next();
   };
 }
