@@ -78,11 +78,19 @@ export function getD(xp: readonly bigint[], amp: bigint, aPrecision = 1n): bigin
  * the current xp. Newton from y = D until |Δy| ≤ 1; every division rounds down.
  */
 export function getY(i: number, j: number, x: bigint, xp: readonly bigint[], amp: bigint, aPrecision = 1n): bigint {
+  checkY(i, j, x, xp);
+  return yForD(i, j, x, xp, amp, aPrecision, getD(xp, amp, aPrecision));
+}
+
+function checkY(i: number, j: number, x: bigint, xp: readonly bigint[]): void {
   assertCoins(xp);
   assertIndices(i, j, xp.length);
   if (x <= 0n) throw new MathDomainError('EMPTY_COIN', 'get_y: x must be > 0');
+}
+
+/** getY once the arguments are checked, with D = getD(xp, amp, aPrecision) given. */
+function yForD(i: number, j: number, x: bigint, xp: readonly bigint[], amp: bigint, aPrecision: bigint, d: bigint): bigint {
   const n = BigInt(xp.length);
-  const d = getD(xp, amp, aPrecision);
   const ann = amp * n;
   let c = d;
   let sPrime = 0n;
@@ -106,6 +114,52 @@ export function getY(i: number, j: number, x: bigint, xp: readonly bigint[], amp
 }
 
 /**
+ * xp and D of a pool state, memoised: a pool's quotes (a route search prices the same pool at many amounts, and
+ * getDx bisects with getDy) all start from the same balances, so xp and the invariant D are computed once per
+ * state. Keyed by the balances array (weakly: a memo goes with its pool state) and checked value by value
+ * against the balances and rates it was computed from, so an array changed in place is never read stale.
+ */
+interface PoolMemo {
+  readonly balances: readonly bigint[];
+  readonly rates: readonly bigint[];
+  readonly xp: readonly bigint[];
+  amp?: bigint;
+  aPrecision?: bigint;
+  d?: bigint;
+}
+
+const POOL_MEMO = new WeakMap<readonly bigint[], PoolMemo>();
+
+function sameValues(a: readonly bigint[], b: readonly bigint[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
+
+function poolMemo(balances: readonly bigint[], rates: readonly bigint[]): PoolMemo {
+  let memo = POOL_MEMO.get(balances);
+  if (!memo || !sameValues(memo.balances, balances) || !sameValues(memo.rates, rates)) {
+    const xp = xpFromBalances(balances, rates); // throws as before when the rates do not match
+    memo = { balances: [...balances], rates: [...rates], xp };
+    POOL_MEMO.set(balances, memo);
+  }
+  return memo;
+}
+
+/** getY(i, j, x, memo.xp, amp, aPrecision) with D taken from the memo (computed on first use; a throw is not kept). */
+function getYMemo(i: number, j: number, x: bigint, memo: PoolMemo, amp: bigint, aPrecision: bigint): bigint {
+  checkY(i, j, x, memo.xp);
+  let d = memo.d;
+  if (d === undefined || memo.amp !== amp || memo.aPrecision !== aPrecision) {
+    d = getD(memo.xp, amp, aPrecision);
+    memo.amp = amp;
+    memo.aPrecision = aPrecision;
+    memo.d = d;
+  }
+  return yForD(i, j, x, memo.xp, amp, aPrecision, d);
+}
+
+/**
  * Exact-input quote in coin units: dx of coin i → coin j, after fee, rounded down.
  * Returns 0 for dx = 0, an empty coin, or a dust trade whose output rounds below zero.
  */
@@ -124,9 +178,10 @@ export function getDy(
   if (feeE10 < 0n || feeE10 >= FEE_DENOMINATOR) throw new MathDomainError('FEE_OUT_OF_RANGE', `fee ${feeE10}`);
   if (dx < 0n) throw new MathDomainError('NEGATIVE_AMOUNT', 'dx must be >= 0');
   if (dx === 0n || balances.some((b) => b === 0n)) return 0n;
-  const xp = xpFromBalances(balances, rates);
+  const memo = poolMemo(balances, rates);
+  const xp = memo.xp;
   const x = xp[i]! + (dx * rates[i]!) / PRECISION; // rounds down
-  const y = getY(i, j, x, xp, amp, aPrecision);
+  const y = getYMemo(i, j, x, memo, amp, aPrecision);
   const dy = xp[j]! - y - 1n; // "−1 just in case there were some rounding errors"
   if (dy <= 0n) return 0n;
   const fee = (dy * feeE10) / FEE_DENOMINATOR; // rounds down
@@ -159,12 +214,13 @@ export function getDx(
   if (dy < 0n) throw new MathDomainError('NEGATIVE_AMOUNT', 'dy must be >= 0');
   if (dy === 0n) return { ok: true, amountIn: 0n };
   if (dy >= balances[j]! || balances.some((b) => b === 0n)) return { ok: false, reason: 'INSUFFICIENT_LIQUIDITY' };
-  const xp = xpFromBalances(balances, rates);
+  const memo = poolMemo(balances, rates);
+  const xp = memo.xp;
   const dyNetXp = divCeil(dy * rates[j]!, PRECISION); // rounds up
   const dyGrossXp = divCeil(dyNetXp * FEE_DENOMINATOR, FEE_DENOMINATOR - feeE10); // rounds up
   const yTarget = xp[j]! - dyGrossXp - 1n;
   if (yTarget <= 0n) return { ok: false, reason: 'INSUFFICIENT_LIQUIDITY' };
-  const xNew = getY(j, i, yTarget, xp, amp, aPrecision);
+  const xNew = getYMemo(j, i, yTarget, memo, amp, aPrecision);
   const dxXp = xNew > xp[i]! ? xNew - xp[i]! : 1n;
   const estimate = divCeil(dxXp * PRECISION, rates[i]!); // rounds up
 

@@ -197,3 +197,42 @@ describe('stableswap helpers', () => {
     expect(() => ratesForDecimals([37])).toThrow(MathDomainError);
   });
 });
+
+describe('stableswap memo of xp and D per pool state', () => {
+  /** getDy written out with the unmemoised getY (D recomputed from xp on every call). */
+  const reference = (i: number, j: number, dx: bigint, balances: readonly bigint[], rates: readonly bigint[], amp: bigint, fee: bigint): bigint => {
+    const xp = xpFromBalances(balances, rates);
+    const dy = xp[j]! - getY(i, j, xp[i]! + (dx * rates[i]!) / E18, xp, amp) - 1n;
+    if (dy <= 0n) return 0n;
+    return ((dy - (dy * fee) / FEE_100_PERCENT) * E18) / rates[j]!;
+  };
+
+  it('gives what the unmemoised computation gives, on one pool state quoted many times', () => {
+    const { balances, rates, amp, fee } = DAI_USDC_USDT_A2000;
+    for (const dx of [1n, 10n ** 6n, 12_345_678n, 10n ** 12n, 5n * 10n ** 13n]) {
+      for (const [i, j] of [[1, 2], [2, 1], [1, 0], [2, 0]] as const) {
+        expect(getDy(i, j, dx, balances, rates, amp, fee)).toBe(reference(i, j, dx, balances, rates, amp, fee));
+      }
+    }
+  });
+
+  it('never reads a stale memo: balances or rates changed in place, another amp', () => {
+    const balances = [1_000_000n * E6, 1_000_000n * E6];
+    const rates = ratesForDecimals([6, 6]);
+    const dx = 250_000n * E6;
+    const before = getDy(0, 1, dx, balances, rates, 100n, 4_000_000n);
+    balances[1] = 400_000n * E6; // the same array, another state
+    const after = getDy(0, 1, dx, balances, rates, 100n, 4_000_000n);
+    expect(after).not.toBe(before);
+    expect(after).toBe(reference(0, 1, dx, [...balances], [...rates], 100n, 4_000_000n));
+    expect(getDy(0, 1, dx, balances, rates, 2000n, 4_000_000n)).toBe(reference(0, 1, dx, balances, rates, 2000n, 4_000_000n));
+    rates[0] = 10n ** 18n; // coin 0 now read as 18 decimals
+    expect(getDy(0, 1, dx, balances, rates, 100n, 4_000_000n)).toBe(reference(0, 1, dx, [...balances], [...rates], 100n, 4_000_000n));
+    const dxResult = getDx(0, 1, 1_000n * E6, balances, rates, 100n, 4_000_000n);
+    expect(dxResult.ok).toBe(true);
+    if (dxResult.ok) {
+      expect(getDy(0, 1, dxResult.amountIn, [...balances], [...rates], 100n, 4_000_000n)).toBeGreaterThanOrEqual(1_000n * E6);
+      expect(getDy(0, 1, dxResult.amountIn - 1n, [...balances], [...rates], 100n, 4_000_000n)).toBeLessThan(1_000n * E6);
+    }
+  });
+});
