@@ -6,9 +6,12 @@
  * weighs on both. /v1/quote is measured twice: its first pass over the request mix (every request a new route
  * search: the mix with a wallet not seen before, 500 requests per round) and its steady state (the same
  * requests again, answered from the caches). Bounded in count and time; stops by itself. Rate limits are lifted
- * by configuration (RATE_LIMITS=off), not by a special code path.
+ * by configuration, not by a special code path: by default every limit is raised out of reach
+ * (RATE_LIMIT_OVERRIDE) and still counted on every request as in production, in memory with one worker and in
+ * a throw-away Redis (REDIS_URL, as WORKERS > 1 requires) with several; `--limits=off` runs with RATE_LIMITS=off
+ * (nothing counted, as behind a gateway that limits) for comparison.
  *
- *   npm run bench:http -- [--connections=50] [--seconds=8] [--rounds=2] [--workers=1,2] [--soak=100000]
+ *   npm run bench:http -- [--connections=50] [--seconds=8] [--rounds=2] [--workers=1,2] [--soak=100000] [--limits=counted|off]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +22,7 @@ import { loadSnapshot } from '../src/core/liquidity/load';
 import { RoutingGraph } from '../src/core/routing/graph';
 import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../src/config';
 import { buildRequestMix } from './requests';
+import { startRedisServer, type RedisServer } from '../test/support/redis';
 
 const ROOT = path.resolve(__dirname, '..');
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')) as [string, string][]);
@@ -27,6 +31,10 @@ const SECONDS = Number(args.seconds ?? 8);
 const ROUNDS = Math.max(1, Number(args.rounds ?? 2));
 const WORKER_COUNTS = String(args.workers ?? '1,2').split(',').map(Number).filter((n) => Number.isInteger(n) && n >= 1);
 const SOAK = Number(args.soak ?? 100_000);
+const LIMITS = String(args.limits ?? 'counted');
+if (LIMITS !== 'counted' && LIMITS !== 'off') throw new Error(`--limits must be counted or off (got ${LIMITS})`);
+/** RATE_LIMIT_OVERRIDE's largest value: every limit that high, per window, is out of the benchmark's reach. */
+const LIFTED_LIMIT = '120000000';
 const WALLET = '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9';
 
 interface Started {
@@ -87,11 +95,18 @@ async function freePort(): Promise<number> {
 }
 
 /** The real service (src/main.ts) on a free loopback port; ready when /v1/chains answers. */
-async function startService(workers: number): Promise<Started> {
+async function startService(workers: number, redis: RedisServer | undefined): Promise<Started> {
   const port = await freePort();
   const child = spawn(process.execPath, ['-r', 'tsx/cjs', 'src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMITS: 'off', WORKERS: String(workers) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WORKERS: String(workers),
+      ...(LIMITS === 'off' ? { RATE_LIMITS: 'off' } : { RATE_LIMITS: 'on', RATE_LIMIT_OVERRIDE: LIFTED_LIMIT, ...(redis ? { REDIS_URL: redis.url } : {}) }),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 60_000;
@@ -300,38 +315,45 @@ async function main(): Promise<void> {
     timed('GET /v1/status', [{ path: `/v1/status?txHash=0x${'ab'.repeat(32)}` }]),
   ];
 
-  process.stdout.write(`${CONNECTIONS} connections, ${SECONDS} s per endpoint in ${ROUNDS} round(s) alternating with the baseline; workers: ${WORKER_COUNTS.join(', ')}\n`);
+  const limitsText = LIMITS === 'off' ? 'rate limits off (RATE_LIMITS=off)' : `rate limits counted, raised to ${LIFTED_LIMIT} (RATE_LIMIT_OVERRIDE), in memory with 1 worker, in Redis with more`;
+  process.stdout.write(`${CONNECTIONS} connections, ${SECONDS} s per endpoint in ${ROUNDS} round(s) alternating with the baseline; workers: ${WORKER_COUNTS.join(', ')}; ${limitsText}\n`);
+  // several workers count limits in a shared store (as WORKERS > 1 requires): a throw-away Redis, stopped at the end
+  const redis = LIMITS === 'counted' && WORKER_COUNTS.some((w) => w > 1) ? await startRedisServer() : undefined;
   const results = new Map<number, Map<string, Row | string>>();
   let soakLine = '';
-  for (const workers of WORKER_COUNTS) {
-    const service = await startService(workers);
-    const rows = new Map<string, Row | string>();
-    results.set(workers, rows);
-    process.stdout.write(`\n${workers} worker${workers > 1 ? 's' : ''} (service on :${service.port})\n`);
-    try {
-      for (const scenario of scenarios) {
-        const { name } = scenario;
-        const status = await probe(service.port, scenario.probe);
-        if (name.startsWith('GET /v1/status') && (status < 200 || status > 299)) {
-          rows.set(name, `not yet implemented (HTTP ${status})`);
-        } else {
-          rows.set(name, await measure(service, workers, scenario));
+  try {
+    for (const workers of WORKER_COUNTS) {
+      const service = await startService(workers, workers > 1 ? redis : undefined);
+      const rows = new Map<string, Row | string>();
+      results.set(workers, rows);
+      process.stdout.write(`\n${workers} worker${workers > 1 ? 's' : ''} (service on :${service.port})\n`);
+      try {
+        for (const scenario of scenarios) {
+          const { name } = scenario;
+          const status = await probe(service.port, scenario.probe);
+          if (name.startsWith('GET /v1/status') && (status < 200 || status > 299)) {
+            rows.set(name, `not yet implemented (HTTP ${status})`);
+          } else {
+            rows.set(name, await measure(service, workers, scenario));
+          }
+          process.stdout.write(`  ${name.padEnd(NAME_WIDTH)} ${cells(rows.get(name))}\n`);
         }
-        process.stdout.write(`  ${name.padEnd(NAME_WIDTH)} ${cells(rows.get(name))}\n`);
+        if (workers === WORKER_COUNTS[0] && SOAK > 0) {
+          // Soak: RSS after warm-up vs after many more requests on the catalog and quote endpoints.
+          const soakPaths = [...quotes.slice(0, 100), { path: '/v1/tokens' }, { path: '/v1/chains' }];
+          await load(service.port, soakPaths, { amount: Math.min(10_000, SOAK) });
+          const before = rssMb(service.child.pid!);
+          const soak = await load(service.port, soakPaths, { amount: SOAK });
+          const after = rssMb(service.child.pid!);
+          soakLine = `soak (${workers} worker${workers > 1 ? 's' : ''}): RSS ${before.toFixed(0)} MB after warm-up, ${after.toFixed(0)} MB after ${SOAK} more requests (${after - before >= 0 ? '+' : ''}${(after - before).toFixed(0)} MB), ${soak.errors} errors`;
+          process.stdout.write(`  ${soakLine}\n`);
+        }
+      } finally {
+        await stop(service);
       }
-      if (workers === WORKER_COUNTS[0] && SOAK > 0) {
-        // Soak: RSS after warm-up vs after many more requests on the catalog and quote endpoints.
-        const soakPaths = [...quotes.slice(0, 100), { path: '/v1/tokens' }, { path: '/v1/chains' }];
-        await load(service.port, soakPaths, { amount: Math.min(10_000, SOAK) });
-        const before = rssMb(service.child.pid!);
-        const soak = await load(service.port, soakPaths, { amount: SOAK });
-        const after = rssMb(service.child.pid!);
-        soakLine = `soak (${workers} worker${workers > 1 ? 's' : ''}): RSS ${before.toFixed(0)} MB after warm-up, ${after.toFixed(0)} MB after ${SOAK} more requests (${after - before >= 0 ? '+' : ''}${(after - before).toFixed(0)} MB), ${soak.errors} errors`;
-        process.stdout.write(`  ${soakLine}\n`);
-      }
-    } finally {
-      await stop(service);
     }
+  } finally {
+    await redis?.stop();
   }
 
   // Side by side: per worker count, the service's figures and the baseline measured next to them.
@@ -343,6 +365,7 @@ async function main(): Promise<void> {
   }
   process.stdout.write('\nlatencies in ms (p50: median of the rounds, p99: worst round); base, b.p99: the baseline express endpoint (one process) answering a body of the same size, its req/s and p99 in the same rounds; RSS in MB (service and workers)\n');
   if (soakLine) process.stdout.write(`${soakLine}\n`);
+  process.stdout.write(`${limitsText}\n`);
   process.stdout.write('targets: /v1/quote ≥ 40% of baseline req/s with p99 ≤ 25 ms and 0 errors (first pass: every request a new route search; steady: the same requests again, answered from the caches); catalog ≥ 80% of baseline; RSS flat after warm-up\n');
 }
 
