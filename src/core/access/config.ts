@@ -11,7 +11,7 @@ export interface AccessConfig {
   /** REDIS_URL: shared limiter store; absent = in memory, per instance. */
   readonly redisUrl?: string;
   readonly trustProxy: TrustProxy;
-  /** RATE_LIMITS=off: nothing counted, no rate-limit headers (benchmarks only). */
+  /** RATE_LIMITS=off: nothing counted, no rate-limit headers (behind a gateway that already limits). */
   readonly rateLimits: 'on' | 'off';
   /** RATE_LIMIT_OVERRIDE: replaces every limit (windows unchanged), e.g. for load tests. */
   readonly rateLimitOverride?: number;

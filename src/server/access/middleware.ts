@@ -12,7 +12,7 @@ export interface AccessControlOptions {
   readonly store: LimiterStore;
   readonly restrictions?: InstanceRestrictions;
   readonly trustProxy?: TrustProxy;
-  /** 'off' counts nothing and sends no rate-limit headers (benchmarks only). */
+  /** 'off' counts nothing and sends no rate-limit headers (behind a gateway that already limits). */
   readonly rateLimits?: 'on' | 'off';
   /** Replaces every limit (RATE_LIMIT_OVERRIDE). */
   readonly override?: number;
