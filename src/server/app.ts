@@ -14,6 +14,7 @@ import { LRUCache } from 'lru-cache';
 import { ResponseCache } from './responseCache';
 import { domainErrorToHttp, serverError, type HttpError } from './errorMapping';
 import { hardening, keyOnlyOperations, listenWithLimits } from './hardening';
+import { pipeline } from './pipeline';
 import type { HandlerTable, OperationResponse } from './operation';
 import { describeValidationErrors } from './validationMessage';
 
@@ -65,14 +66,7 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
   app.disable('x-powered-by');
   app.set('etag', false); // ETags come from the response cache, for answers that are stable
   app.set('query parser', 'simple');
-  app.use(requestLogging(logger));
-  app.use(hardening(config.limits, api));
-  // the docs and the contract live outside /v1
-  app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/v1/') ? next() : docs(req, res, next)));
-  app.use(dependencies.access.identify);
-  app.use(express.json({ limit: config.limits.maxBodyBytes }));
-  app.use(dependencies.access.authorize);
-  app.use(async (req: Request, res: Response, next: NextFunction) => {
+  const answer: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
     try {
       // a request answered before from the response cache: same URL (and body), same validated request, same key
       const known = answered.lookup(req);
@@ -91,7 +85,20 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
     } catch (error) {
       next(error);
     }
-  });
+  };
+  // every request runs these in order, in one layer of express's router
+  app.use(
+    pipeline(
+      requestLogging(logger),
+      hardening(config.limits, api),
+      // the docs and the contract live outside /v1
+      (req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/v1/') ? next() : docs(req, res, next)),
+      dependencies.access.identify,
+      express.json({ limit: config.limits.maxBodyBytes }),
+      dependencies.access.authorize,
+      answer,
+    ),
+  );
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     send(res, transportErrorToHttp(error, req, config.limits.maxBodyBytes));
   });

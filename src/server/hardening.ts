@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import type { OpenAPIBackend } from 'openapi-backend';
 import type { RequestLimits } from '../config';
 import { ErrorCode } from '../core/errors';
+import { pipeline } from './pipeline';
 
 /**
  * Limits on requests and the browser policy (README, "Limits on requests"):
@@ -25,19 +26,8 @@ import { ErrorCode } from '../core/errors';
  * limits (headers timeout, oversized or malformed request heads) by {@link createLimitedServer}.
  */
 export function hardening(limits: RequestLimits, api: OpenAPIBackend): RequestHandler {
-  const steps = [urlLimit(limits.maxUrlBytes), requestTimeout(limits.requestTimeoutMs), securityHeaders(), corsPolicy(limits.corsOrigins, api)];
-  // one middleware running the four in order (each layer of express's router costs a little on every request)
-  return (req: Request, res: Response, next: NextFunction) => {
-    let index = 0;
-    const step = (error?: unknown): void => {
-      if (error !== undefined || index === steps.length) {
-        next(error);
-        return;
-      }
-      steps[index++]!(req, res, step);
-    };
-    step();
-  };
+  // one middleware running the four in order
+  return pipeline(urlLimit(limits.maxUrlBytes), requestTimeout(limits.requestTimeoutMs), securityHeaders(), corsPolicy(limits.corsOrigins, api));
 }
 
 /** Request headers a browser may send cross-origin; `x-svc-api-key` is deliberately absent. */
