@@ -14,10 +14,12 @@ export function pipeline(...steps: RequestHandler[]): RequestHandler {
         return;
       }
       const handler = steps[index++]!;
+      // as express's layers do: a middleware that throws, or whose promise rejects, leaves for the error handler
       try {
-        void handler(req, res, step);
+        const returned: unknown = handler(req, res, step);
+        if (returned instanceof Promise) returned.catch((rejected: unknown) => next(rejected ?? new Error('middleware rejected')));
       } catch (thrown) {
-        next(thrown); // as express's layers do with a middleware that throws
+        next(thrown);
       }
     };
     step();
