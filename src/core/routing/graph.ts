@@ -50,9 +50,11 @@ export class RoutingGraph {
   private readonly tokens = new Map<number, Map<string, Token>>();
   private readonly gasCosts = new Map<number, Map<string, number>>();
   private readonly gasCostTables = new Map<number, (address: string) => number>();
-  private readonly reach = new Map<string, Map<string, number>>();
+  private readonly reach = new Map<string, Reach>();
   readonly pools: readonly PoolState[];
   readonly bridgeRoutes: readonly BridgeRoute[];
+  /** No two pools share an id: a pool id then names one pool object (the search compares pools by identity). */
+  readonly poolIdsUnique: boolean;
 
   constructor(
     readonly catalog: Catalog,
@@ -60,10 +62,20 @@ export class RoutingGraph {
   ) {
     this.pools = snapshot.pools;
     this.bridgeRoutes = snapshot.bridges;
+    this.poolIdsUnique = new Set(snapshot.pools.map((p) => p.id)).size === snapshot.pools.length;
+    // Edges name a token by one string object per address (pools read from a file or a chain each hold their own
+    // copy): the search's map lookups by token then match on identity instead of comparing 42 characters.
+    const canonical = new Map<string, string>();
+    const intern = (address: string): string => {
+      const known = canonical.get(address);
+      if (known !== undefined) return known;
+      canonical.set(address, address);
+      return address;
+    };
     for (const pool of snapshot.pools) {
       for (let i = 0; i < pool.tokens.length; i++) {
         for (let j = 0; j < pool.tokens.length; j++) {
-          if (i !== j) this.addEdge(pool.chainId, { kind: 'pool', pool, i, j, from: pool.tokens[i], to: pool.tokens[j] });
+          if (i !== j) this.addEdge(pool.chainId, { kind: 'pool', pool, i, j, from: intern(pool.tokens[i]), to: intern(pool.tokens[j]) });
         }
       }
     }
@@ -71,8 +83,8 @@ export class RoutingGraph {
       if (chain.chainType !== 'EVM') continue;
       const wrapped = catalog.tokensOf(chain.id).find((t) => t.symbol.toUpperCase() === `W${chain.nativeToken.symbol.toUpperCase()}`);
       if (!wrapped) continue;
-      const native = catalog.addressKey(chain.id, chain.nativeToken.address);
-      const w = catalog.addressKey(chain.id, wrapped.address);
+      const native = intern(catalog.addressKey(chain.id, chain.nativeToken.address));
+      const w = intern(catalog.addressKey(chain.id, wrapped.address));
       this.wrappedNative.set(chain.id, w);
       this.addEdge(chain.id, { kind: 'wrap', from: native, to: w });
       this.addEdge(chain.id, { kind: 'unwrap', from: w, to: native });
@@ -171,11 +183,16 @@ export class RoutingGraph {
    * (wraps are free), with the fewest hops needed: used to prune the search.
    */
   hopsToTargets(chainId: number, targets: readonly string[], maxHops: number): ReadonlyMap<string, number> {
+    return this.reachOf(chainId, targets, maxHops).distance;
+  }
+
+  /** hopsToTargets with, per token, the edges that lead towards the targets (memoised with it, per graph). */
+  reachOf(chainId: number, targets: readonly string[], maxHops: number): Reach {
     const key = `${chainId}|${maxHops}|${[...targets].sort().join(',')}`;
     let cached = this.reach.get(key);
     if (!cached) {
       if (this.reach.size >= 50_000) this.reach.clear();
-      cached = this.computeHopsToTargets(chainId, targets, maxHops);
+      cached = new Reach(this, chainId, this.computeHopsToTargets(chainId, targets, maxHops));
       this.reach.set(key, cached);
     }
     return cached;
@@ -201,5 +218,39 @@ export class RoutingGraph {
       }
     }
     return distance;
+  }
+}
+
+/** An edge towards the targets of a Reach, with the fewest pool hops from its end to a target. */
+export interface ReachStep {
+  readonly edge: SwapEdge;
+  readonly remaining: number;
+}
+
+/**
+ * The targets' reach on one chain: the fewest hops from each token to a target and, per token, its edges whose
+ * end can reach a target at all, in edgesFrom order (filled on first use). The path search reads these instead
+ * of looking every edge's end up in `distance`.
+ */
+export class Reach {
+  private readonly steps = new Map<string, readonly ReachStep[]>();
+
+  constructor(
+    private readonly graph: RoutingGraph,
+    readonly chainId: number,
+    readonly distance: ReadonlyMap<string, number>,
+  ) {}
+
+  stepsFrom(token: string): readonly ReachStep[] {
+    let list = this.steps.get(token);
+    if (!list) {
+      const steps: ReachStep[] = [];
+      for (const edge of this.graph.edgesFrom(this.chainId, token)) {
+        const remaining = this.distance.get(edge.to);
+        if (remaining !== undefined) steps.push({ edge, remaining });
+      }
+      this.steps.set(token, (list = steps));
+    }
+    return list;
   }
 }

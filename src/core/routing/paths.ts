@@ -57,7 +57,8 @@ export function searchExactIn(
   memo: QuoteMemo,
 ): Map<string, SwapPath[]> {
   const keep = options.labelsPerToken ?? ESTIMATED_LABELS;
-  const distance = graph.hopsToTargets(chainId, targets, options.maxHops);
+  const reach = graph.reachOf(chainId, targets, options.maxHops);
+  const poolIdsUnique = graph.poolIdsUnique;
   const best = new Map<string, EstimatedLabel[]>();
   // Labels are ranked by output net of the gas their hops cost (in the label's token), so a path that gives
   // slightly less but costs much less gas is kept.
@@ -69,12 +70,12 @@ export function searchExactIn(
   while (frontier.length > 0) {
     const next: EstimatedLabel[] = [];
     for (const label of frontier) {
-      for (const edge of graph.edgesFrom(chainId, label.token)) {
+      // only the edges whose end can still reach a target (in edgesFrom order)
+      for (const { edge, remaining } of reach.stepsFrom(label.token)) {
         const isPool = edge.kind === 'pool';
         const hops = label.hops + (isPool ? 1 : 0);
-        const remaining = distance.get(edge.to);
-        if (remaining === undefined || hops + remaining > options.maxHops) continue;
-        if (visits(label, edge)) continue;
+        if (hops + remaining > options.maxHops) continue;
+        if (visits(label, edge, poolIdsUnique)) continue;
         let amount = label.amount;
         let gas = label.gas + WRAP_GAS_UNITS;
         if (edge.kind === 'pool') {
@@ -116,12 +117,22 @@ interface EstimatedLabel {
   readonly hops: number;
 }
 
-/** Whether following `edge` from `label` would revisit a token or reuse a pool of the path. */
-function visits(label: EstimatedLabel, edge: SwapEdge): boolean {
-  const poolId = edge.kind === 'pool' ? edge.pool.id : undefined;
+/**
+ * Whether following `edge` from `label` would revisit a token or reuse a pool of the path. Pools are the same
+ * when their ids are; where the graph's pool ids are all distinct (checked when it is built) that is the same
+ * pool object, compared without reading the ids.
+ */
+function visits(label: EstimatedLabel, edge: SwapEdge, poolIdsUnique: boolean): boolean {
+  const to = edge.to;
+  if (edge.kind !== 'pool') {
+    for (let l: EstimatedLabel | undefined = label; l; l = l.parent) if (l.token === to) return true;
+    return false;
+  }
+  const pool = edge.pool;
   for (let l: EstimatedLabel | undefined = label; l; l = l.parent) {
-    if (l.token === edge.to) return true;
-    if (poolId !== undefined && l.edge?.kind === 'pool' && l.edge.pool.id === poolId) return true;
+    if (l.token === to) return true;
+    const e = l.edge;
+    if (e !== undefined && e.kind === 'pool' && (e.pool === pool || (!poolIdsUnique && e.pool.id === pool.id))) return true;
   }
   return false;
 }
@@ -143,14 +154,25 @@ const WRAP_GAS_UNITS = Number(WRAP_GAS);
 const ESTIMATED_LABELS = 4;
 
 function insertEstimated(best: Map<string, EstimatedLabel[]>, label: EstimatedLabel, keep: number): boolean {
-  const list = best.get(label.token) ?? [];
+  let list = best.get(label.token);
+  if (list === undefined) best.set(label.token, (list = []));
   // A label is dominated by one with at least the amount and at most the hops.
-  if (list.some((l) => l.score >= label.score && l.amount >= label.amount && l.hops <= label.hops)) return false;
-  const kept = list.filter((l) => !(label.score >= l.score && label.amount >= l.amount && label.hops <= l.hops));
-  let at = kept.findIndex((l) => label.score > l.score);
-  if (at < 0) at = kept.length;
-  kept.splice(at, 0, label);
-  if (kept.length > keep) kept.pop();
-  best.set(label.token, kept);
-  return kept.includes(label);
+  for (const l of list) if (l.score >= label.score && l.amount >= label.amount && l.hops <= label.hops) return false;
+  // Drop the labels it dominates (in place, order kept), insert it before the first with a lower score, keep `keep`.
+  let kept = 0;
+  for (let k = 0; k < list.length; k++) {
+    const l = list[k];
+    if (!(label.score >= l.score && label.amount >= l.amount && label.hops <= l.hops)) list[kept++] = l;
+  }
+  list.length = kept;
+  let at = kept;
+  for (let k = 0; k < kept; k++) {
+    if (label.score > list[k].score) {
+      at = k;
+      break;
+    }
+  }
+  list.splice(at, 0, label);
+  if (list.length > keep) list.pop();
+  return list[at] === label;
 }
