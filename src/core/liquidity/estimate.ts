@@ -26,7 +26,13 @@ interface StableFloat {
   readonly d: number;
 }
 
-const cpCache = new WeakMap<ConstantProductPoolState, readonly number[]>();
+interface CpFloat {
+  readonly reserves: readonly number[];
+  /** 1 − fee, as the estimate has always computed it. */
+  readonly keep: number;
+}
+
+const cpCache = new WeakMap<ConstantProductPoolState, CpFloat>();
 const v3Cache = new WeakMap<ConcentratedPoolState, V3Float>();
 const stableCache = new WeakMap<StableswapPoolState, StableFloat>();
 
@@ -35,10 +41,10 @@ export function estimateOut(pool: PoolState, i: number, j: number, amountIn: num
   if (!(amountIn > 0)) return 0;
   switch (pool.kind) {
     case 'constantProduct': {
-      let reserves = cpCache.get(pool);
-      if (!reserves) cpCache.set(pool, (reserves = pool.reserves.map(Number)));
-      const inWithFee = amountIn * (1 - Number(pool.feePpm) / 1e6);
-      return (inWithFee * reserves[j]) / (reserves[i] + inWithFee);
+      let cp = cpCache.get(pool);
+      if (!cp) cpCache.set(pool, (cp = { reserves: pool.reserves.map(Number), keep: 1 - Number(pool.feePpm) / 1e6 }));
+      const inWithFee = amountIn * cp.keep;
+      return (inWithFee * cp.reserves[j]) / (cp.reserves[i] + inWithFee);
     }
     case 'concentrated':
       return estimateV3(v3Of(pool), i === 0, amountIn);

@@ -30,8 +30,15 @@ export function mulDiv(a: bigint, b: bigint, denominator: bigint): bigint {
 
 /** ceil(a·b/denominator); throws like FullMath.mulDivRoundingUp (also when rounding up overflows). */
 export function mulDivRoundingUp(a: bigint, b: bigint, denominator: bigint): bigint {
-  const result = mulDiv(a, b, denominator); // rounds down …
-  if ((a * b) % denominator === 0n) return result;
+  // mulDiv written out, so that the product is computed once for the quotient and the remainder
+  assertUint256('a', a);
+  assertUint256('b', b);
+  assertUint256('denominator', denominator);
+  if (denominator === 0n) throw new MathDomainError('MUL_DIV_ZERO_DENOMINATOR', 'mulDiv: denominator is 0');
+  const product = a * b;
+  const result = product / denominator; // rounds down …
+  if (result > MAX_UINT256) throw new MathDomainError('MUL_DIV_OVERFLOW', 'mulDiv: result exceeds uint256');
+  if (product % denominator === 0n) return result;
   if (result === MAX_UINT256) throw new MathDomainError('MUL_DIV_OVERFLOW', 'mulDivRoundingUp: result exceeds uint256');
   return result + 1n; // … then up when there is a remainder
 }

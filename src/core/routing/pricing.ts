@@ -51,6 +51,19 @@ const SCALE_DIGITS = 18;
 
 /** A decimal price string as an integer scaled by 1e18 (exact for up to 18 decimals, truncated beyond). */
 export function scaledPrice(priceUSD: string): bigint {
+  let scaled = SCALED.get(priceUSD);
+  if (scaled === undefined) {
+    scaled = parseScaledPrice(priceUSD); // a text that is not a price throws, every time
+    if (SCALED.size >= 10_000) SCALED.clear();
+    SCALED.set(priceUSD, scaled);
+  }
+  return scaled;
+}
+
+/** Prices are read on every destination-call fee and every estimate: the parse of a text never changes. Bounded. */
+const SCALED = new Map<string, bigint>();
+
+function parseScaledPrice(priceUSD: string): bigint {
   const [whole, fraction = ''] = priceUSD.trim().split('.');
   return BigInt(whole || '0') * 10n ** BigInt(SCALE_DIGITS) + BigInt((fraction + '0'.repeat(SCALE_DIGITS)).slice(0, SCALE_DIGITS) || '0');
 }
