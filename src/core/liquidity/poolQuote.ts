@@ -31,7 +31,7 @@ export function quoteHopExactIn(pool: PoolState, i: number, j: number, amountIn:
       return amountOut > 0n ? { ok: true, amountIn, amountOut, gasUnits: HOP_GAS.constantProduct } : noLiquidity(pool, `give any output for ${amountIn}`);
     }
     case 'concentrated': {
-      const q = v3.quoteExactInput(pool.v3, i === 0, amountIn);
+      const q = v3.exactInputOutcome(pool.v3, i === 0, amountIn);
       if (q.exhausted) return noLiquidity(pool, `absorb ${amountIn}: its tick window runs out`);
       if (q.amountOut <= 0n) return noLiquidity(pool, `give any output for ${amountIn}`);
       return { ok: true, amountIn, amountOut: q.amountOut, gasUnits: HOP_GAS.concentrated + HOP_GAS.tickCrossed * BigInt(q.ticksCrossed) };

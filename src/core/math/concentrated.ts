@@ -122,8 +122,55 @@ interface SimulationResult extends SwapStateAfter {
   readonly amountOut: bigint;
 }
 
+/** What simulateSwap finds, as plain fields: the tick after is undefined when it has to be derived from the price. */
+interface Simulation {
+  readonly amountIn: bigint; // fee included
+  readonly amountOut: bigint;
+  readonly sqrtPriceAfter: bigint;
+  readonly tick: number | undefined;
+  readonly liquidityAfter: bigint;
+  readonly ticksCrossed: number;
+  readonly feePaid: bigint;
+  readonly exhausted: boolean;
+}
+
+/** The outcome of an exact-input swap that a route's hop needs (no tick after: nothing to derive). */
+export interface ExactInputOutcome {
+  readonly amountOut: bigint;
+  readonly ticksCrossed: number;
+  readonly exhausted: boolean;
+}
+
+/**
+ * quoteExactInput's amountOut, ticksCrossed and exhausted, without building its quote object (whose lazy
+ * tickAfter costs an accessor and a closure per quote): the route search prices hops with this.
+ */
+export function exactInputOutcome(pool: ConcentratedPool, zeroForOne: boolean, amountIn: bigint): ExactInputOutcome {
+  if (amountIn < 0n) throw new MathDomainError('NEGATIVE_AMOUNT', 'amountIn must be >= 0');
+  return simulateSwap(pool, zeroForOne, amountIn);
+}
+
+/** A simulation as the quotes report it: tickAfter computed from the final price on first read when needed. */
+function withTickAfter(simulation: Simulation): SimulationResult {
+  const { amountIn, amountOut, sqrtPriceAfter, liquidityAfter, ticksCrossed, feePaid, exhausted } = simulation;
+  let tickAfter = simulation.tick;
+  return {
+    amountIn,
+    amountOut,
+    sqrtPriceAfter,
+    get tickAfter(): number {
+      tickAfter ??= getTickAtSqrtRatio(sqrtPriceAfter);
+      return tickAfter;
+    },
+    liquidityAfter,
+    ticksCrossed,
+    feePaid,
+    exhausted,
+  };
+}
+
 /** UniswapV3Pool.swap without a caller-supplied limit; amountSpecified ≥ 0 is exact input, < 0 exact output. */
-function simulateSwap(pool: ConcentratedPool, zeroForOne: boolean, amountSpecified: bigint): SimulationResult {
+function simulateSwap(pool: ConcentratedPool, zeroForOne: boolean, amountSpecified: bigint): Simulation {
   validatePool(pool);
   if (amountSpecified > MAX_INT256 || -amountSpecified > MAX_INT256) {
     throw new MathDomainError('AMOUNT_TOO_LARGE', 'amount does not fit in int256');
@@ -188,16 +235,11 @@ function simulateSwap(pool: ConcentratedPool, zeroForOne: boolean, amountSpecifi
     }
   }
 
-  const finalSqrtPrice = sqrtPriceX96;
-  let tickAfter: number | undefined = tickStale ? undefined : tick;
   return {
     amountIn,
     amountOut,
     sqrtPriceAfter: sqrtPriceX96,
-    get tickAfter(): number {
-      tickAfter ??= getTickAtSqrtRatio(finalSqrtPrice);
-      return tickAfter;
-    },
+    tick: tickStale ? undefined : tick,
     liquidityAfter: liquidity,
     ticksCrossed,
     feePaid,
@@ -208,7 +250,7 @@ function simulateSwap(pool: ConcentratedPool, zeroForOne: boolean, amountSpecifi
 /** Exact-input quote. zeroForOne: token0 in, token1 out. The output rounds down at every step. */
 export function quoteExactInput(pool: ConcentratedPool, zeroForOne: boolean, amountIn: bigint): ExactInputQuote {
   if (amountIn < 0n) throw new MathDomainError('NEGATIVE_AMOUNT', 'amountIn must be >= 0');
-  const result = simulateSwap(pool, zeroForOne, amountIn);
+  const result = withTickAfter(simulateSwap(pool, zeroForOne, amountIn));
   return {
     amountOut: result.amountOut,
     amountInUsed: result.amountIn,
@@ -229,7 +271,7 @@ export function quoteExactInput(pool: ConcentratedPool, zeroForOne: boolean, amo
  */
 export function quoteExactOutput(pool: ConcentratedPool, zeroForOne: boolean, amountOut: bigint): ExactOutputQuote {
   if (amountOut < 0n) throw new MathDomainError('NEGATIVE_AMOUNT', 'amountOut must be >= 0');
-  return simulateSwap(pool, zeroForOne, -amountOut);
+  return withTickAfter(simulateSwap(pool, zeroForOne, -amountOut));
 }
 
 /** Mid price in raw units of token1 per token0: sqrtPriceX96² / 2^192, exact. */

@@ -1,5 +1,6 @@
 import {
   ConcentratedPool,
+  exactInputOutcome,
   midPrice,
   nextInitializedTickWithinOneWord,
   quoteExactInput,
@@ -286,5 +287,20 @@ describe('concentrated helpers', () => {
     expect(() => quoteExactInput({ ...TWO_POSITIONS_3000, ticks: [[-61, 1n]] }, true, 1n)).toThrow(MathDomainError);
     expect(() => quoteExactInput({ ...TWO_POSITIONS_3000, tickSpacing: 0 }, true, 1n)).toThrow(MathDomainError);
     expect(() => quoteExactInput(TWO_POSITIONS_3000, true, -1n)).toThrow(MathDomainError);
+  });
+});
+
+describe('concentrated.exactInputOutcome (the route search\'s hop quote)', () => {
+  it('gives quoteExactInput\'s amountOut, ticksCrossed and exhausted', () => {
+    for (const pool of [TWO_POSITIONS_3000, GAP_BELOW_RANGE_3000]) {
+      for (const zeroForOne of [true, false]) {
+        for (const amountIn of [0n, 1n, 10n ** 12n, 10n ** 15n, 3n * 10n ** 16n, 10n ** 17n, 10n ** 20n]) {
+          const { amountOut, ticksCrossed, exhausted } = quoteExactInput(pool, zeroForOne, amountIn);
+          const outcome = exactInputOutcome(pool, zeroForOne, amountIn);
+          expect({ amountOut: outcome.amountOut, ticksCrossed: outcome.ticksCrossed, exhausted: outcome.exhausted }).toEqual({ amountOut, ticksCrossed, exhausted });
+        }
+      }
+    }
+    expect(() => exactInputOutcome(TWO_POSITIONS_3000, true, -1n)).toThrow(MathDomainError);
   });
 });
