@@ -45,6 +45,23 @@ function objectId(value: object): number {
  */
 export function routeRequestKey(request: RouteRequest): string {
   const { fromChain, toChain, fromToken, toToken, ...rest } = request;
-  const options = JSON.stringify(rest, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
-  return `${objectId(fromChain)}.${objectId(toChain)}.${objectId(fromToken)}.${objectId(toToken)}|${options}`;
+  return `${objectId(fromChain)}.${objectId(toChain)}.${objectId(fromToken)}.${objectId(toToken)}|${optionsText(rest)}`;
+}
+
+/**
+ * The other fields as JSON. Big integers sit at the top level of a RouteRequest (amounts, gas), so they are
+ * written there first and the rest is serialized without a replacer (a replacer costs a call per value); a big
+ * integer anywhere deeper makes JSON.stringify throw, and then the replacer does the whole object.
+ */
+function optionsText(fields: Record<string, unknown>): string {
+  const flat: Record<string, unknown> = {};
+  for (const name of Object.keys(fields)) {
+    const value = fields[name];
+    flat[name] = typeof value === 'bigint' ? `${value}n` : value;
+  }
+  try {
+    return JSON.stringify(flat);
+  } catch {
+    return JSON.stringify(fields, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
+  }
 }

@@ -52,6 +52,10 @@ describe('quote cache (route searches by normalised request, per route finder)',
     expect(finder.calls).toHaveLength(8);
     // amounts are not mistaken for strings of the same digits
     expect(routeRequestKey(build({ amount: '5' }))).not.toBe(routeRequestKey({ ...build(), amount: '5' } as unknown as RouteRequest));
+    // a big integer below the top level is written the same way (and does not throw)
+    const nested = (value: unknown) => routeRequestKey({ ...build(), bridges: { allow: [value] } } as unknown as RouteRequest);
+    expect(nested(7n)).toContain('"7n"');
+    expect(nested(7n)).not.toBe(nested('7'));
   });
 
   it('keeps one cache per route finder: a replaced graph (new finder) misses', () => {
