@@ -225,6 +225,8 @@ export class RoutingGraph {
 export interface ReachStep {
   readonly edge: SwapEdge;
   readonly remaining: number;
+  /** gasCostInToken of the edge's end on this chain, filled by the search on first use. */
+  toGasCost: number | undefined;
 }
 
 /**
@@ -247,7 +249,7 @@ export class Reach {
       const steps: ReachStep[] = [];
       for (const edge of this.graph.edgesFrom(this.chainId, token)) {
         const remaining = this.distance.get(edge.to);
-        if (remaining !== undefined) steps.push({ edge, remaining });
+        if (remaining !== undefined) steps.push({ edge, remaining, toGasCost: undefined });
       }
       this.steps.set(token, (list = steps));
     }

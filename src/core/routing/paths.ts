@@ -71,7 +71,8 @@ export function searchExactIn(
     const next: EstimatedLabel[] = [];
     for (const label of frontier) {
       // only the edges whose end can still reach a target (in edgesFrom order)
-      for (const { edge, remaining } of reach.stepsFrom(label.token)) {
+      for (const step of reach.stepsFrom(label.token)) {
+        const { edge, remaining } = step;
         const isPool = edge.kind === 'pool';
         const hops = label.hops + (isPool ? 1 : 0);
         if (hops + remaining > options.maxHops) continue;
@@ -84,7 +85,10 @@ export function searchExactIn(
           if (!(amount > 0)) continue;
           gas = label.gas + HOP_GAS_UNITS[edge.pool.kind];
         }
-        const extended: EstimatedLabel = { token: edge.to, amount, gas, score: net(edge.to, amount, gas), edge, parent: label, hops };
+        // gasCost(edge.to), kept with the step (a pure function of graph, chain and token)
+        let toGasCost = step.toGasCost;
+        if (toGasCost === undefined) step.toGasCost = toGasCost = gasCost(edge.to);
+        const extended: EstimatedLabel = { token: edge.to, amount, gas, score: amount - gas * toGasCost, edge, parent: label, hops };
         if (insertEstimated(best, extended, keep)) next.push(extended);
       }
     }
@@ -172,7 +176,8 @@ function insertEstimated(best: Map<string, EstimatedLabel[]>, label: EstimatedLa
       break;
     }
   }
-  list.splice(at, 0, label);
+  for (let k = kept; k > at; k--) list[k] = list[k - 1]; // list.splice(at, 0, label) without its array of removed items
+  list[at] = label;
   if (list.length > keep) list.pop();
   return list[at] === label;
 }

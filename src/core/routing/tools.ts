@@ -33,9 +33,10 @@ export function toolPolicy(kind: 'bridge' | 'exchange', selection: ToolSelection
     if (inList(deny, key)) return `${kind} ${key} is in deny${parameter}`;
     return undefined;
   };
+  const everything = allow.mode === 'all' && deny.mode === 'none'; // the default: asked for every exchange a search extends
   return {
     kind,
-    allows: (key) => whyNot(key) === undefined,
+    allows: (key) => everything || whyNot(key) === undefined,
     prefers: (key) => prefer.mode !== 'none' && inList(prefer, key),
     whyNot,
     hasPreferences: prefer.mode !== 'none',
