@@ -78,6 +78,21 @@ export type PpmRounding = 'halfDown' | 'down' | 'up' | 'reject';
  * or 'reject' (throws). Accepts 0 ≤ x ≤ 1; anything else (NaN, ∞, negative, > 1) throws.
  */
 export function fractionToPpm(x: number, rounding: PpmRounding = 'halfDown'): bigint {
+  const memo = PPM_OF.get(rounding);
+  const known = memo?.get(x);
+  if (known !== undefined) return known;
+  const ppm = fractionToPpmOnce(x, rounding); // throws (every time) for what is not a fraction
+  if (memo) {
+    if (memo.size >= 10_000) memo.clear();
+    memo.set(x, ppm);
+  }
+  return ppm;
+}
+
+/** fractionToPpm is asked the same fee and slippage for every candidate of a search: a pure function, memoised. Bounded. */
+const PPM_OF = new Map<string, Map<number, bigint>>((['halfDown', 'down', 'up', 'reject'] as const).map((r) => [r, new Map()]));
+
+function fractionToPpmOnce(x: number, rounding: PpmRounding): bigint {
   if (typeof x !== 'number' || !Number.isFinite(x) || x < 0 || x > 1) {
     throw new MathDomainError('BAD_FRACTION', `fraction must be a finite number in [0, 1] (got ${x})`);
   }

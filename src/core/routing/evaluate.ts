@@ -165,8 +165,7 @@ export function pricePlan(graph: RoutingGraph, request: RouteRequest, plan: Rout
   const toAmountUSD = usd(toAmount, toToken);
   const valueIn = fromAmountUSD - includedFeesUSD;
   const priceImpact = valueIn > 0 ? Math.max(0, 1 - toAmountUSD / valueIn) : 1;
-  const poolIds = (p: SwapPath) => p.legs.map((l) => (l.edge.kind === 'pool' ? l.edge.pool.id : l.edge.kind)).join('>');
-  const key = `${sources.map(poolIds).join('|')}#${plan.bridge ? `${plan.bridge.bridge}:${plan.bridge.fromToken}:${plan.bridge.toToken}` : ''}#${destination ? poolIds(destination) : ''}#${plan.destinationSeparate}`;
+  const key = `${sources.map(poolIdsKey).join('|')}#${plan.bridge ? `${plan.bridge.bridge}:${plan.bridge.fromToken}:${plan.bridge.toToken}` : ''}#${destination ? poolIdsKey(destination) : ''}#${plan.destinationSeparate}`;
   return {
     ok: true,
     amounts: {
@@ -176,6 +175,16 @@ export function pricePlan(graph: RoutingGraph, request: RouteRequest, plan: Rout
       key,
     },
   };
+}
+
+/** A path's pools (or wrap/unwrap) joined by '>', for PricedAmounts.key. */
+function poolIdsKey(path: SwapPath): string {
+  let text = '';
+  for (let k = 0; k < path.legs.length; k++) {
+    const edge = path.legs[k].edge;
+    text += (k > 0 ? '>' : '') + (edge.kind === 'pool' ? edge.pool.id : edge.kind);
+  }
+  return text;
 }
 
 /** Builds the full route (steps, transactions, fee and gas costs) of priced amounts. */

@@ -17,7 +17,8 @@ export const FEE_COLLECTION_GAS = 35_000n;
 /** Suggested limit = estimate + 25 % (rounded up): integrators' most common failure is a limit too low. */
 export const GAS_LIMIT_MARGIN_PPM = 1_250_000n;
 
-const PRICE = new WeakMap<Token, number>();
+/** Per token: its USD price per whole unit and 10^decimals, as numbers (the catalog's tokens are read-only). */
+const PRICE = new WeakMap<Token, { readonly price: number; readonly unit: number }>();
 
 /**
  * USD value of an amount, a float for display and ranking only (never fed back into amounts).
@@ -25,12 +26,12 @@ const PRICE = new WeakMap<Token, number>();
  * (5000.240000000001) never reach the wire.
  */
 export function usd(amount: bigint, token: Token): number {
-  let price = PRICE.get(token);
-  if (price === undefined) {
-    price = usdValue(10n ** BigInt(token.decimals), token.decimals, token.priceUSD);
-    PRICE.set(token, price);
+  let known = PRICE.get(token);
+  if (known === undefined) {
+    known = { price: usdValue(10n ** BigInt(token.decimals), token.decimals, token.priceUSD), unit: 10 ** token.decimals };
+    PRICE.set(token, known);
   }
-  return Math.round((Number(amount) / 10 ** token.decimals) * price * 1e9) / 1e9;
+  return Math.round((Number(amount) / known.unit) * known.price * 1e9) / 1e9;
 }
 
 export function gasCost(chain: Chain, gasPriceWei: bigint, estimate: bigint): GasCost {
@@ -76,8 +77,15 @@ export function nativeWeiInToken(nativeWei: bigint, native: Token, token: Token)
   const pNative = scaledPrice(native.priceUSD);
   const pToken = scaledPrice(token.priceUSD);
   if (pToken === 0n) return 0n;
-  return divCeil(nativeWei * pNative * 10n ** BigInt(token.decimals), pToken * 10n ** BigInt(native.decimals));
+  return divCeil(nativeWei * pNative * pow10(token.decimals), pToken * pow10(native.decimals));
 }
+
+/** 10n ** BigInt(decimals), the common ones made once. */
+function pow10(decimals: number): bigint {
+  return POW10[decimals] ?? 10n ** BigInt(decimals);
+}
+
+const POW10: readonly bigint[] = Array.from({ length: 37 }, (_, k) => 10n ** BigInt(k));
 
 /** A ppm amount as a fraction string: 2500n → "0.0025". */
 export function ppmToFraction(ppm: bigint): string {
