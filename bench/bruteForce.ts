@@ -44,7 +44,7 @@ import { netValue } from '../src/core/routing/finder';
 import { WRAP_GAS, type PoolEdge, type RoutingGraph } from '../src/core/routing/graph';
 import type { QuoteMemo, SwapLeg, SwapPath } from '../src/core/routing/paths';
 import { FEE_COLLECTION_GAS, FIRST_USE_GAS, ROUTER_BASE_GAS, nativeWeiInToken, rescale, usd } from '../src/core/routing/pricing';
-import { replayPath } from '../src/core/routing/replay';
+import { quoteHop, replayPath } from '../src/core/routing/replay';
 import type { Route, RouteRequest } from '../src/core/routing/types';
 
 export interface BruteForceOptions {
@@ -146,17 +146,6 @@ function afterFee(request: RouteRequest): { rest: bigint; fee: bigint } {
   return takeFee(request.amount, fractionToPpm(request.fee ?? 0, 'up'));
 }
 
-/** A hop through the per-request memo, with the same keys as the service. */
-function hop(memo: QuoteMemo, edge: PoolEdge, amount: bigint): HopQuote {
-  const key = `${edge.pool.id}:${edge.i}:${edge.j}:in:${amount}`;
-  let quote = memo.get(key);
-  if (!quote) {
-    quote = quoteHopExactIn(edge.pool, edge.i, edge.j, amount);
-    memo.set(key, quote);
-  }
-  return quote;
-}
-
 /** Prices a plan with the service's evaluatePlan and keeps it when it passes maxPriceImpact and beats a best. */
 function consider(s: Search, plan: RoutePlan, expectedToAmount: bigint, expectedNet?: number): boolean {
   checkBudget(s);
@@ -214,7 +203,7 @@ export function enumeratePaths(
       let leg: SwapLeg;
       if (edge.kind === 'pool') {
         if (usedPools.has(edge.pool.id)) continue;
-        const quote = hop(memo, edge, amount);
+        const quote = quoteHop(memo, edge, amount); // through the per-request memo, shared with evaluatePlan
         if (!quote.ok) continue;
         leg = { edge, amountIn: amount, amountOut: quote.amountOut, gasUnits: quote.gasUnits };
       } else {
@@ -481,7 +470,7 @@ function searchDestination(s: Search, ctx: CrossContext, pair: Pair, sources: Ro
       let gas: bigint;
       if (edge.kind === 'pool') {
         if (usedPools.has(edge.pool.id)) continue;
-        const quote = hop(memo, edge, amount);
+        const quote = quoteHop(memo, edge, amount); // through the per-request memo, shared with evaluatePlan
         if (quote.ok) {
           out = quote.amountOut;
           gas = quote.gasUnits;

@@ -37,8 +37,8 @@ export interface PathSearchOptions {
   readonly excludedPools?: ReadonlySet<string>;
 }
 
-/** Per-request memo of hop quotes: the same hop with the same amount is priced once. */
-export type QuoteMemo = Map<string, HopQuote>;
+/** Per-request memo of hop quotes (replay.ts quoteHop): by hop (pool id and direction), then by amount. */
+export type QuoteMemo = Map<string, Map<bigint, HopQuote>>;
 
 
 /**

@@ -1,5 +1,5 @@
-import { quoteHopExactIn } from '../liquidity/poolQuote';
-import { WRAP_GAS, type SwapEdge } from './graph';
+import { quoteHopExactIn, type HopQuote } from '../liquidity/poolQuote';
+import { WRAP_GAS, type PoolEdge, type SwapEdge } from './graph';
 import type { QuoteMemo, SwapLeg, SwapPath } from './paths';
 
 /**
@@ -16,13 +16,7 @@ export function priceEdges(chainId: number, fromToken: string, edges: readonly S
       gasUnits += WRAP_GAS;
       continue;
     }
-    const { pool, i, j } = edge;
-    const key = `${pool.id}:${i}:${j}:in:${amount}`;
-    let quote = memo.get(key);
-    if (!quote) {
-      quote = quoteHopExactIn(pool, i, j, amount);
-      memo.set(key, quote);
-    }
+    const quote = quoteHop(memo, edge, amount);
     if (!quote.ok) return undefined;
     legs.push({ edge, amountIn: amount, amountOut: quote.amountOut, gasUnits: quote.gasUnits });
     gasUnits += quote.gasUnits;
@@ -31,6 +25,29 @@ export function priceEdges(chainId: number, fromToken: string, edges: readonly S
   const toToken = edges.length > 0 ? edges[edges.length - 1].to : fromToken;
   return { chainId, fromToken, toToken, amountIn, amountOut: amount, legs, gasUnits };
 }
+
+/**
+ * The exact quote of a pool hop for an amount, through the per-request memo: the same hop (pool id and
+ * direction) with the same amount is priced once. Each edge's part of the key is written once per edge.
+ */
+export function quoteHop(memo: QuoteMemo, edge: PoolEdge, amount: bigint): HopQuote {
+  let hop = HOP_KEYS.get(edge);
+  if (hop === undefined) {
+    hop = `${edge.pool.id}:${edge.i}:${edge.j}:in`;
+    HOP_KEYS.set(edge, hop);
+  }
+  let byAmount = memo.get(hop);
+  if (byAmount === undefined) memo.set(hop, (byAmount = new Map()));
+  let quote = byAmount.get(amount);
+  if (quote === undefined) {
+    quote = quoteHopExactIn(edge.pool, edge.i, edge.j, amount);
+    byAmount.set(amount, quote);
+  }
+  return quote;
+}
+
+/** The memo key of each edge's hop (an edge and its pool never change; weakly held: it goes with its graph). */
+const HOP_KEYS = new WeakMap<PoolEdge, string>();
 
 /** Re-prices a path's hops forward for another input amount (same pools, same order). */
 export function replayPath(path: SwapPath, amountIn: bigint, memo: QuoteMemo): SwapPath | undefined {
