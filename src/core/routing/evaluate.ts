@@ -329,11 +329,14 @@ function swapSteps(graph: RoutingGraph, path: SwapPath, blockTime: number): Plan
     const from = graph.token(path.chainId, leg.edge.from);
     const to = graph.token(path.chainId, leg.edge.to);
     if (leg.edge.kind !== 'pool') return step('swap', 'wrapper', path.chainId, path.chainId, from, to, leg.amountIn, leg.amountOut, blockTime, []);
+    const pool = leg.edge.pool;
+    // step(...) and the pool's fields in one object (same fields, same order)
     return {
-      ...step('swap', leg.edge.pool.exchange, path.chainId, path.chainId, from, to, leg.amountIn, leg.amountOut, blockTime, []),
-      poolId: leg.edge.pool.id,
-      poolAddress: leg.edge.pool.address,
-      poolKind: leg.edge.pool.kind,
+      type: 'swap', tool: pool.exchange, fromChainId: path.chainId, toChainId: path.chainId, fromToken: from, toToken: to,
+      fromAmount: leg.amountIn, toAmount: leg.amountOut, durationSeconds: blockTime, feeCosts: [],
+      poolId: pool.id,
+      poolAddress: pool.address,
+      poolKind: pool.kind,
     };
   });
 }

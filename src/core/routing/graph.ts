@@ -5,6 +5,7 @@
  */
 import type { Catalog } from '../catalog/catalog';
 import type { Token } from '../catalog/types';
+import { HOP_GAS } from '../liquidity/poolQuote';
 import type { BridgeRoute, ChainGas, LiquiditySnapshot, PoolState } from '../liquidity/types';
 
 export interface PoolEdge {
@@ -225,6 +226,12 @@ export class RoutingGraph {
 export interface ReachStep {
   readonly edge: SwapEdge;
   readonly remaining: number;
+  /** Pool hops the edge counts (1 for a pool, 0 for a wrap) and the gas units the search estimates for it. */
+  readonly poolHops: number;
+  readonly gasUnits: number;
+  /** The pool's exchange and id (undefined for a wrap). */
+  readonly exchange: string | undefined;
+  readonly poolId: string | undefined;
   /** gasCostInToken of the edge's end on this chain, filled by the search on first use. */
   toGasCost: number | undefined;
 }
@@ -249,7 +256,16 @@ export class Reach {
       const steps: ReachStep[] = [];
       for (const edge of this.graph.edgesFrom(this.chainId, token)) {
         const remaining = this.distance.get(edge.to);
-        if (remaining !== undefined) steps.push({ edge, remaining, toGasCost: undefined });
+        if (remaining === undefined) continue;
+        const pool = edge.kind === 'pool' ? edge.pool : undefined;
+        steps.push({
+          edge, remaining,
+          poolHops: pool ? 1 : 0,
+          gasUnits: pool ? Number(HOP_GAS[pool.kind]) : Number(WRAP_GAS),
+          exchange: pool?.exchange,
+          poolId: pool?.id,
+          toGasCost: undefined,
+        });
       }
       this.steps.set(token, (list = steps));
     }

@@ -4,9 +4,9 @@
  * Output of a pool is monotone in its input, so extending the best labels finds the best simple path;
  * keeping several labels per token covers paths that would reuse a pool.
  */
-import { HOP_GAS, type HopQuote } from '../liquidity/poolQuote';
+import type { HopQuote } from '../liquidity/poolQuote';
 import { estimateOut } from '../liquidity/estimate';
-import { WRAP_GAS, type RoutingGraph, type SwapEdge } from './graph';
+import type { RoutingGraph, SwapEdge } from './graph';
 import { priceEdges } from './replay';
 
 export interface SwapLeg {
@@ -57,7 +57,8 @@ export function searchExactIn(
   memo: QuoteMemo,
 ): Map<string, SwapPath[]> {
   const keep = options.labelsPerToken ?? ESTIMATED_LABELS;
-  const reach = graph.reachOf(chainId, targets, options.maxHops);
+  const maxHops = options.maxHops;
+  const reach = graph.reachOf(chainId, targets, maxHops);
   const poolIdsUnique = graph.poolIdsUnique;
   const best = new Map<string, EstimatedLabel[]>();
   // Labels are ranked by output net of the gas their hops cost (in the label's token), so a path that gives
@@ -72,19 +73,17 @@ export function searchExactIn(
     for (const label of frontier) {
       // only the edges whose end can still reach a target (in edgesFrom order)
       for (const step of reach.stepsFrom(label.token)) {
-        const { edge, remaining } = step;
-        const isPool = edge.kind === 'pool';
-        const hops = label.hops + (isPool ? 1 : 0);
-        if (hops + remaining > options.maxHops) continue;
+        const hops = label.hops + step.poolHops;
+        if (hops + step.remaining > maxHops) continue;
+        const edge = step.edge;
         if (visits(label, edge, poolIdsUnique)) continue;
         let amount = label.amount;
-        let gas = label.gas + WRAP_GAS_UNITS;
         if (edge.kind === 'pool') {
-          if (!options.allowExchange(edge.pool.exchange) || options.excludedPools?.has(edge.pool.id)) continue;
+          if (!options.allowExchange(step.exchange!) || options.excludedPools?.has(step.poolId!)) continue;
           amount = estimateOut(edge.pool, edge.i, edge.j, label.amount);
           if (!(amount > 0)) continue;
-          gas = label.gas + HOP_GAS_UNITS[edge.pool.kind];
         }
+        const gas = label.gas + step.gasUnits; // HOP_GAS of the pool's kind, or WRAP_GAS
         // gasCost(edge.to), kept with the step (a pure function of graph, chain and token)
         let toGasCost = step.toGasCost;
         if (toGasCost === undefined) step.toGasCost = toGasCost = gasCost(edge.to);
@@ -146,13 +145,6 @@ function edgesOf(label: EstimatedLabel): SwapEdge[] {
   for (let l: EstimatedLabel | undefined = label; l?.edge; l = l.parent) edges.push(l.edge);
   return edges.reverse();
 }
-
-const HOP_GAS_UNITS = {
-  constantProduct: Number(HOP_GAS.constantProduct),
-  concentrated: Number(HOP_GAS.concentrated),
-  stableswap: Number(HOP_GAS.stableswap),
-} as const;
-const WRAP_GAS_UNITS = Number(WRAP_GAS);
 
 /** Candidates kept per token during the estimated search (then priced exactly). */
 const ESTIMATED_LABELS = 4;
