@@ -41,6 +41,13 @@ function tableOf<V>(tables: Map<number, Map<string, V>>, chainId: number): Map<s
 
 const NO_EDGES: readonly SwapEdge[] = Object.freeze([]);
 
+/**
+ * Bounds of the memo of reaches (RoutingGraph.reachOf): entries, and steps in all their lists (~100 bytes each,
+ * so ~20 MB at most). The bench mix holds ~250 entries and ~25,000 steps after 8,000 requests.
+ */
+const MAX_REACHES = 50_000;
+const MAX_REACH_STEPS = 200_000;
+
 export class RoutingGraph {
   /** Swap edges by chain, then by token (the search reads these on every label it extends). */
   private readonly edges = new Map<number, Map<string, SwapEdge[]>>();
@@ -52,6 +59,8 @@ export class RoutingGraph {
   private readonly gasCosts = new Map<number, Map<string, number>>();
   private readonly gasCostTables = new Map<number, (address: string) => number>();
   private readonly reach = new Map<string, Reach>();
+  /** Reach steps held by the memo of reaches: with its entry count, what keeps its memory bounded. */
+  private reachStepsHeld = 0;
   readonly pools: readonly PoolState[];
   readonly bridgeRoutes: readonly BridgeRoute[];
   /** No two pools share an id: a pool id then names one pool object (the search compares pools by identity). */
@@ -192,11 +201,26 @@ export class RoutingGraph {
     const key = `${chainId}|${maxHops}|${[...targets].sort().join(',')}`;
     let cached = this.reach.get(key);
     if (!cached) {
-      if (this.reach.size >= 50_000) this.reach.clear();
-      cached = new Reach(this, chainId, this.computeHopsToTargets(chainId, targets, maxHops));
+      if (this.reach.size >= MAX_REACHES) this.clearReaches();
+      cached = new Reach(this, chainId, this.computeHopsToTargets(chainId, targets, maxHops), (steps) => this.holdReachSteps(steps));
       this.reach.set(key, cached);
     }
     return cached;
+  }
+
+  /** Entries and steps held by the memo of reaches (bounded: MAX_REACHES, MAX_REACH_STEPS). */
+  reachMemoSize(): { readonly entries: number; readonly steps: number } {
+    return { entries: this.reach.size, steps: this.reachStepsHeld };
+  }
+
+  private holdReachSteps(steps: number): void {
+    this.reachStepsHeld += steps;
+    if (this.reachStepsHeld > MAX_REACH_STEPS) this.clearReaches(); // a search holding a Reach keeps using it
+  }
+
+  private clearReaches(): void {
+    this.reach.clear();
+    this.reachStepsHeld = 0;
   }
 
   private computeHopsToTargets(chainId: number, targets: readonly string[], maxHops: number): Map<string, number> {
@@ -248,6 +272,8 @@ export class Reach {
     private readonly graph: RoutingGraph,
     readonly chainId: number,
     readonly distance: ReadonlyMap<string, number>,
+    /** Told how many steps each new list holds (the graph bounds its memo by them). */
+    private readonly held: (steps: number) => void,
   ) {}
 
   stepsFrom(token: string): readonly ReachStep[] {
@@ -268,6 +294,7 @@ export class Reach {
         });
       }
       this.steps.set(token, (list = steps));
+      this.held(steps.length + 1);
     }
     return list;
   }

@@ -36,3 +36,30 @@ describe('searchExactIn: a path never uses a pool twice', () => {
     expect(paths).toEqual([]);
   });
 });
+
+describe('RoutingGraph memo of reaches', () => {
+  it('stays bounded however many target sets are searched, and answers the same after being cleared', () => {
+    const graph = new RoutingGraph(catalog, snapshot);
+    const chains = [...new Set(snapshot.pools.map((p) => p.chainId))];
+    const tokensOf = (chainId: number) => [...new Set(snapshot.pools.filter((p) => p.chainId === chainId).flatMap((p) => p.tokens))].sort();
+    const first = new Map(graph.hopsToTargets(1, [tokensOf(1)[0]], 3));
+    let sets = 0;
+    let largest = 0;
+    for (const chainId of chains) {
+      const tokens = tokensOf(chainId);
+      // every set of 2 to 4 of the chain's pool tokens
+      for (let mask = 1; mask < 1 << Math.min(tokens.length, 14); mask++) {
+        const targets = tokens.filter((_, k) => (mask >> k) & 1);
+        if (targets.length < 2 || targets.length > 4) continue;
+        const reach = graph.reachOf(chainId, targets, 3);
+        for (const token of reach.distance.keys()) reach.stepsFrom(token);
+        largest = Math.max(largest, graph.reachMemoSize().steps);
+        sets++;
+      }
+    }
+    expect(sets).toBeGreaterThan(4_000); // enough target sets to go past the bound
+    expect(largest).toBeGreaterThan(150_000);
+    expect(largest).toBeLessThanOrEqual(200_000 + 1_000); // the list that goes past the bound clears the memo
+    expect(graph.hopsToTargets(1, [tokensOf(1)[0]], 3)).toEqual(first);
+  });
+});
