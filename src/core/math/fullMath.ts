@@ -38,7 +38,7 @@ export function mulDivRoundingUp(a: bigint, b: bigint, denominator: bigint): big
   const product = a * b;
   const result = product / denominator; // rounds down …
   if (result > MAX_UINT256) throw new MathDomainError('MUL_DIV_OVERFLOW', 'mulDiv: result exceeds uint256');
-  if (product % denominator === 0n) return result;
+  if (result * denominator === product) return result; // no remainder (all non-negative): a product, not a second division
   if (result === MAX_UINT256) throw new MathDomainError('MUL_DIV_OVERFLOW', 'mulDivRoundingUp: result exceeds uint256');
   return result + 1n; // … then up when there is a remainder
 }
@@ -47,7 +47,8 @@ export function mulDivRoundingUp(a: bigint, b: bigint, denominator: bigint): big
 export function divRoundingUp(x: bigint, y: bigint): bigint {
   assertUint256('x', x);
   if (y <= 0n) throw new MathDomainError('DIV_ZERO', 'divRoundingUp: divisor is 0');
-  return x / y + (x % y > 0n ? 1n : 0n); // rounds up
+  const q = x / y;
+  return q * y === x ? q : q + 1n; // rounds up (x ≥ 0, y > 0: a remainder exactly when q·y ≠ x)
 }
 
 /** SafeCast.toUint160 */
