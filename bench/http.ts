@@ -11,7 +11,7 @@
  * a throw-away Redis (REDIS_URL, as WORKERS > 1 requires) with several; `--limits=off` runs with RATE_LIMITS=off
  * (nothing counted, as behind a gateway that limits) for comparison.
  *
- *   npm run bench:http -- [--connections=50] [--seconds=8] [--rounds=2] [--workers=1,2] [--soak=100000] [--limits=counted|off]
+ *   npm run bench:http -- [--connections=50] [--seconds=8] [--rounds=2] [--workers=1,2] [--soak=100000] [--limits=counted|off] [--only=quote]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,6 +31,8 @@ const SECONDS = Number(args.seconds ?? 8);
 const ROUNDS = Math.max(1, Number(args.rounds ?? 2));
 const WORKER_COUNTS = String(args.workers ?? '1,2').split(',').map(Number).filter((n) => Number.isInteger(n) && n >= 1);
 const SOAK = Number(args.soak ?? 100_000);
+/** Only the endpoints whose name contains this text (e.g. --only=quote), all by default. */
+const ONLY = args.only ? String(args.only) : undefined;
 const LIMITS = String(args.limits ?? 'counted');
 if (LIMITS !== 'counted' && LIMITS !== 'off') throw new Error(`--limits must be counted or off (got ${LIMITS})`);
 /** RATE_LIMIT_OVERRIDE's largest value: every limit that high, per window, is out of the benchmark's reach. */
@@ -277,16 +279,24 @@ async function main(): Promise<void> {
   const q = (r: (typeof mix)[number]['request'], amountKey: 'fromAmount' | 'toAmount', wallet = WALLET) =>
     `fromChain=${r.fromChain.id}&toChain=${r.toChain.id}&fromToken=${r.fromToken.address}&toToken=${r.toToken.address}&${amountKey}=${r.amount}&fromAddress=${wallet}`;
   const quotes = mix.map((m) => ({ path: `/v1/quote?${q(m.request, 'fromAmount')}` }));
-  // Other wallets make other requests (another key for the response cache and the quote cache): a new search each.
+  // A request of the mix made new: another wallet (another key for the response cache and the quote cache) and an
+  // amount raised by k raw units (k unique per pass over the mix, at most a few thousand units: nothing for 18
+  // decimals, a few dollars at most for BTC's 8), so that no memo of an earlier search of the same amount (pool
+  // quotes by amount) answers it either: every request is a new route search, as real traffic's are.
   const otherWallet = (tag: number, n: number) => `0x${tag.toString(16).padStart(2, '0')}${n.toString(16).padStart(38, '0')}`;
-  const newQuote = (tag: number) => (n: number) => `/v1/quote?${q(mix[n % mix.length]!.request, 'fromAmount', otherWallet(tag, Math.floor(n / mix.length)))}`;
+  const newQuote = (tag: number) => (n: number) => {
+    const { request } = mix[n % mix.length]!;
+    const pass = Math.floor(n / mix.length);
+    const k = BigInt((tag === 0xff ? 0 : tag) * 1000 + pass + 1);
+    return `/v1/quote?${q({ ...request, amount: request.amount + k }, 'fromAmount', otherWallet(tag, pass))}`;
+  };
   const firstPass: Scenario = {
     name: 'GET /v1/quote first pass (uncached)',
     probe: quotes[0]!,
-    // the mix once with another wallet: the process is warm (JIT, the graph's memos) as a running service is
+    // the mix once, made new: the process is warm (JIT) as a running service is
     warmUp: async (port) => void (await load(port, { pathOf: newQuote(0xff) }, { amount: mix.length })),
-    // each round: the mix once with a wallet of its own, every request a new route search
-    round: (port, round) => load(port, { pathOf: newQuote(round + 1) }, { amount: mix.length }),
+    // rounds as long as the other endpoints' (and the baseline's), every request made new
+    round: (port, round) => load(port, { pathOf: newQuote(round + 1) }, { seconds: Math.max(1, SECONDS / ROUNDS) }),
   };
   const steady: Scenario = {
     name: 'GET /v1/quote steady (cached)',
@@ -328,7 +338,7 @@ async function main(): Promise<void> {
       results.set(workers, rows);
       process.stdout.write(`\n${workers} worker${workers > 1 ? 's' : ''} (service on :${service.port})\n`);
       try {
-        for (const scenario of scenarios) {
+        for (const scenario of scenarios.filter((s) => ONLY === undefined || s.name.includes(ONLY))) {
           const { name } = scenario;
           const status = await probe(service.port, scenario.probe);
           if (name.startsWith('GET /v1/status') && (status < 200 || status > 299)) {
@@ -360,7 +370,7 @@ async function main(): Promise<void> {
   const columns = `${pad('req/s', 6)} ${pad('p50', 4)} ${pad('p99', 4)} ${pad('err', 4)} ${pad('non2xx', 6)} ${pad('base', 6)} ${pad('b.p99', 5)} ${pad('ratio', 5)} ${pad('RSS', 4)}`;
   process.stdout.write(`\n${''.padEnd(NAME_WIDTH)} ${WORKER_COUNTS.map((w) => `${w} worker${w > 1 ? 's' : ' '}`.padEnd(CELL_WIDTH)).join(' | ')}\n`);
   process.stdout.write(`${'endpoint'.padEnd(NAME_WIDTH)} ${WORKER_COUNTS.map(() => columns).join(' | ')}\n`);
-  for (const { name } of scenarios) {
+  for (const { name } of scenarios.filter((s) => ONLY === undefined || s.name.includes(ONLY))) {
     process.stdout.write(`${name.padEnd(NAME_WIDTH)} ${WORKER_COUNTS.map((w) => cells(results.get(w)?.get(name))).join(' | ')}\n`);
   }
   process.stdout.write('\nlatencies in ms (p50: median of the rounds, p99: worst round); base, b.p99: the baseline express endpoint (one process) answering a body of the same size, its req/s and p99 in the same rounds; RSS in MB (service and workers)\n');
