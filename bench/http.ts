@@ -349,13 +349,18 @@ async function main(): Promise<void> {
           process.stdout.write(`  ${name.padEnd(NAME_WIDTH)} ${cells(rows.get(name))}\n`);
         }
         if (workers === WORKER_COUNTS[0] && SOAK > 0) {
-          // Soak: RSS after warm-up vs after many more requests on the catalog and quote endpoints.
+          // Soak: RSS after warm-up, then after each quarter of many more requests on the catalog and quote
+          // endpoints: flat quarters mean nothing grows per request (the heap settles during the first ones).
           const soakPaths = [...quotes.slice(0, 100), { path: '/v1/tokens' }, { path: '/v1/chains' }];
           await load(service.port, soakPaths, { amount: Math.min(10_000, SOAK) });
-          const before = rssMb(service.child.pid!);
-          const soak = await load(service.port, soakPaths, { amount: SOAK });
-          const after = rssMb(service.child.pid!);
-          soakLine = `soak (${workers} worker${workers > 1 ? 's' : ''}): RSS ${before.toFixed(0)} MB after warm-up, ${after.toFixed(0)} MB after ${SOAK} more requests (${after - before >= 0 ? '+' : ''}${(after - before).toFixed(0)} MB), ${soak.errors} errors`;
+          const series = [rssMb(service.child.pid!)];
+          let soakErrors = 0;
+          for (let quarter = 0; quarter < 4; quarter++) {
+            soakErrors += (await load(service.port, soakPaths, { amount: Math.ceil(SOAK / 4) })).errors;
+            series.push(rssMb(service.child.pid!));
+          }
+          const [before, after] = [series[0]!, series[series.length - 1]!];
+          soakLine = `soak (${workers} worker${workers > 1 ? 's' : ''}): RSS ${before.toFixed(0)} MB after warm-up, then after each quarter of ${SOAK} more requests ${series.slice(1).map((mb) => mb.toFixed(0)).join(' → ')} MB (${after - before >= 0 ? '+' : ''}${(after - before).toFixed(0)} MB in all), ${soakErrors} errors`;
           process.stdout.write(`  ${soakLine}\n`);
         }
       } finally {
