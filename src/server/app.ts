@@ -211,18 +211,26 @@ class AnsweredUrls {
     if (this.requestKeys.has(req)) return this.requestKeys.get(req);
     let key: string | undefined;
     if (req.method === 'GET' && req.body === undefined) key = `GET ${req.originalUrl}`;
-    else if (req.method === 'POST' && isSmallJsonObject(req)) key = `POST ${req.originalUrl}\n${JSON.stringify(req.body)}`;
+    else if (req.method === 'POST' && isSmallJsonObject(req)) {
+      const text = JSON.stringify(req.body);
+      if (text.length <= MAX_REMEMBERED_BODY_BYTES) key = `POST ${req.originalUrl}\n${text}`;
+    }
     this.requestKeys.set(req, key);
     return key;
   }
 }
 
-/** Bodies of up to 4 kB (a routes request is a few hundred bytes) are worth a key; larger ones are not kept. */
+/**
+ * Bodies of up to 4 kB (a routes request is a few hundred bytes) are worth a key; larger ones are not kept, as
+ * sent (a compressed body is not looked at: it may inflate far beyond its length) and as serialized again.
+ */
 const MAX_REMEMBERED_BODY_BYTES = 4096;
 
 function isSmallJsonObject(req: Request): boolean {
   const length = Number(req.headers['content-length']);
-  return typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) && Number.isFinite(length) && length <= MAX_REMEMBERED_BODY_BYTES;
+  const encoding = req.headers['content-encoding'];
+  const identity = encoding === undefined || encoding.trim().toLowerCase() === 'identity';
+  return identity && typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) && Number.isFinite(length) && length <= MAX_REMEMBERED_BODY_BYTES;
 }
 
 /** Operations that an anonymous caller may call (security lists an empty requirement, or none). */

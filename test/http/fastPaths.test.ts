@@ -4,6 +4,8 @@
  * one, and logs made during a request carry the request whether or not request lines are logged.
  */
 import request from 'supertest';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { loadSnapshot } from '../../src/core/liquidity/load';
 import { RoutingGraph } from '../../src/core/routing/graph';
 import { DEFAULT_SNAPSHOT_DIR } from '../../src/config';
@@ -61,6 +63,28 @@ describe('answers cached for a URL', () => {
     const unknownKey = await request(t.app).post('/v1/advanced/routes').set('x-svc-api-key', 'not-a-key-of-this-service').send(ROUTES);
     expect(unknownKey.status).toBe(401);
     contract.expectErrorBody(unknownKey.body);
+  });
+
+  it('of a compressed POST body are the answers of the same body sent plain', async () => {
+    const plain = await request(t.app).post('/v1/advanced/routes').send(ROUTES);
+    // over a real socket: supertest's agent does not send a compressed body as it is
+    const server = t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      for (let k = 0; k < 2; k++) {
+        const compressed = await fetch(`http://127.0.0.1:${port}/v1/advanced/routes`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+          body: gzipSync(JSON.stringify(ROUTES)),
+        });
+        expect(compressed.status).toBe(200);
+        expect(compressed.headers.get('etag')).toBe(plain.headers.etag);
+        expect(await compressed.json()).toEqual(plain.body);
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('of a POST are keyed by URL and body: another body or a query string is another request', async () => {
