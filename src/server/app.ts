@@ -15,6 +15,7 @@ import { ResponseCache } from './responseCache';
 import { domainErrorToHttp, serverError, type HttpError } from './errorMapping';
 import { hardening, keyOnlyOperations, listenWithLimits } from './hardening';
 import { pipeline } from './pipeline';
+import { objectId } from './objectId';
 import type { HandlerTable, OperationResponse } from './operation';
 import { describeValidationErrors } from './validationMessage';
 
@@ -164,14 +165,6 @@ function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handl
 const CACHEABLE = new Set(['getChains', 'getTokens', 'getToken', 'getTools', 'getConnections', 'getQuote', 'getQuoteToAmount', 'getGasSuggestion', 'postRoutes']);
 /** Those of them whose answer depends on the liquidity graph (replaced when pool state changes in chain mode). */
 const LIQUIDITY_DEPENDENT = new Set(['getConnections', 'getQuote', 'getQuoteToAmount', 'getGasSuggestion', 'postRoutes']);
-
-const objectIds = new WeakMap<object, number>();
-let lastObjectId = 0;
-function objectId(value: object): number {
-  let id = objectIds.get(value);
-  if (id === undefined) objectIds.set(value, (id = ++lastObjectId));
-  return id;
-}
 
 /**
  * Which data an operation's answer was computed from, read at request time: the identity of the catalog and

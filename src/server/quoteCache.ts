@@ -12,6 +12,7 @@
 import { LRUCache } from 'lru-cache';
 import type { RouteFinder } from '../core/routing/finder';
 import type { RouteRequest, RouteSearchResult } from '../core/routing/types';
+import { objectId } from './objectId';
 
 /** Searches kept per route finder; a result holds its routes and the no-route reasons, a few kB to a few tens of kB. */
 export const QUOTE_CACHE_ENTRIES = 2000;
@@ -29,14 +30,6 @@ export function findRoutes(routes: RouteFinder, request: RouteRequest): RouteSea
   const result = routes.find(request); // a request the finder refuses throws, and is not cached
   cache.set(key, result);
   return result;
-}
-
-const objectIds = new WeakMap<object, number>();
-let lastObjectId = 0;
-function objectId(value: object): number {
-  let id = objectIds.get(value);
-  if (id === undefined) objectIds.set(value, (id = ++lastObjectId));
-  return id;
 }
 
 /**
