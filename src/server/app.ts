@@ -95,6 +95,7 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
       // the docs and the contract live outside /v1
       (req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/v1/') ? next() : docs(req, res, next)),
       dependencies.access.identify,
+      jsonIsUtf8,
       express.json({ limit: config.limits.maxBodyBytes }),
       dependencies.access.authorize,
       answer,
@@ -310,6 +311,26 @@ function requestLogging(logger: Logger): RequestHandler {
     });
     next();
   };
+}
+
+const CHARSET_PARAMETER = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i;
+
+/**
+ * A JSON body is UTF-8 (RFC 8259 section 8.1: JSON exchanged between systems is encoded in UTF-8). body-parser
+ * would also decode a body declared UTF-16 or UTF-32, dropping an incomplete last character without a word, so
+ * that a one-byte "UTF-16" body read as empty; any charset other than utf-8 is refused with 415 instead.
+ */
+function jsonIsUtf8(req: Request, _res: Response, next: NextFunction): void {
+  const contentType = req.headers['content-type'];
+  const charset = contentType === undefined ? undefined : CHARSET_PARAMETER.exec(contentType);
+  if (charset && req.is('application/json')) {
+    const name = (charset[1] ?? charset[2] ?? '').toLowerCase();
+    if (name !== 'utf-8') {
+      next(Object.assign(new Error(`a JSON body must be UTF-8 (content-type charset "${name}" is not supported)`), { status: 415, type: 'charset.unsupported' }));
+      return;
+    }
+  }
+  next();
 }
 
 function error(status: number, message: string, code: number, errors?: unknown): HttpError {

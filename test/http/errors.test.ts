@@ -36,6 +36,28 @@ describe('the one error path', () => {
     expect(res.body.message).toMatch(/not valid JSON/);
   });
 
+  it.each([
+    ['utf-16 on a POST', 'post', '/v1/advanced/routes', 'application/json; charset=utf-16', '{}', 'utf-16'],
+    // a one-byte body declared UTF-16 would decode to nothing: refused, not read as an empty object
+    ['utf-16 on a GET with a one-byte body', 'get', '/v1/chains', 'application/json; charset=UTF-16', '!', 'utf-16'],
+    ['a quoted utf-32', 'post', '/v1/advanced/routes', 'application/json; charset="utf-32"', '{}', 'utf-32'],
+    ['latin1', 'post', '/v1/advanced/routes', 'application/json;charset=latin1', '{}', 'latin1'],
+  ] as const)('refuses a JSON body in any charset but UTF-8 (%s) with 415 naming it', async (_name, method, path, type, body, charset) => {
+    const res = await request(t.app)[method](path).set('content-type', type).send(body);
+    expect(res.status).toBe(415);
+    contract.expectErrorBody(res.body);
+    expect(res.body).toMatchObject({ code: 1011 });
+    expect(res.body.message).toContain(`a JSON body must be UTF-8 (content-type charset "${charset}"`);
+  });
+
+  it('reads a JSON body declared utf-8 (quoted or not, any case) as before', async () => {
+    for (const type of ['application/json; charset=utf-8', 'application/json; charset="UTF-8"', 'application/json']) {
+      const res = await request(t.app).post('/v1/advanced/routes').set('content-type', type).send('{"fromChainId": 1,');
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/not valid JSON/);
+    }
+  });
+
   it('answers a body over the limit with 413 in JSON', async () => {
     const res = await request(t.app).post('/v1/advanced/routes').set('content-type', 'application/json').send(`{"x":"${'a'.repeat(1_100_000)}"}`);
     expect(res.status).toBe(413);
