@@ -11,7 +11,7 @@
  * a throw-away Redis (REDIS_URL, as WORKERS > 1 requires) with several; `--limits=off` runs with RATE_LIMITS=off
  * (nothing counted, as behind a gateway that limits) for comparison.
  *
- *   npm run bench:http -- [--connections=50] [--seconds=8] [--rounds=2] [--workers=1,2] [--soak=100000] [--limits=counted|off] [--only=quote]
+ *   npm run bench:http -- [--connections=50] [--seconds=8] [--rounds=2] [--workers=1,2] [--soak=100000] [--limits=counted|off] [--only=quote] [--node-args="--trace-gc"]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,7 +25,8 @@ import { buildRequestMix } from './requests';
 import { startRedisServer, type RedisServer } from '../test/support/redis';
 
 const ROOT = path.resolve(__dirname, '..');
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')) as [string, string][]);
+/** --name=value (split at the first `=`, so a value may hold more) */
+const args = Object.fromEntries(process.argv.slice(2).map((a) => /^--([^=]+)(?:=(.*))?$/s.exec(a)?.slice(1) ?? [a, undefined])) as Record<string, string | undefined>;
 const CONNECTIONS = Number(args.connections ?? 50);
 const SECONDS = Number(args.seconds ?? 8);
 const ROUNDS = Math.max(1, Number(args.rounds ?? 2));
@@ -33,6 +34,8 @@ const WORKER_COUNTS = String(args.workers ?? '1,2').split(',').map(Number).filte
 const SOAK = Number(args.soak ?? 100_000);
 /** Only the endpoints whose name contains this text (e.g. --only=quote), all by default. */
 const ONLY = args.only ? String(args.only) : undefined;
+/** Node flags for the service (e.g. --node-args=--trace-gc or "--cpu-prof --max-semi-space-size=32"), space-separated. */
+const NODE_ARGS = args['node-args'] ? String(args['node-args']).split(' ').filter(Boolean) : [];
 const LIMITS = String(args.limits ?? 'counted');
 if (LIMITS !== 'counted' && LIMITS !== 'off') throw new Error(`--limits must be counted or off (got ${LIMITS})`);
 /** RATE_LIMIT_OVERRIDE's largest value: every limit that high, per window, is out of the benchmark's reach. */
@@ -99,7 +102,7 @@ async function freePort(): Promise<number> {
 /** The real service (src/main.ts) on a free loopback port; ready when /v1/chains answers. */
 async function startService(workers: number, redis: RedisServer | undefined): Promise<Started> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['-r', 'tsx/cjs', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...NODE_ARGS, '-r', 'tsx/cjs', 'src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
