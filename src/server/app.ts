@@ -294,22 +294,42 @@ function requestLogging(logger: Logger): RequestHandler {
     redact: { paths: ['req.headers["x-svc-api-key"]', 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
   });
   const wrapped = full.logger; // pino-http's logger: its serializers and redaction, as in its per-request children
+  const lazyLog = lazyRequestLog(wrapped);
   return (req: Request, res: Response, next: NextFunction) => {
     if (wrapped.isLevelEnabled('info')) {
       full(req, res, next);
       return;
     }
     req.id = genReqId(req, res);
-    let log: Logger | undefined;
-    Object.defineProperty(req, 'log', {
+    lazyLog(req);
+    next();
+  };
+}
+
+const REQUEST_LOG = Symbol('requestLog');
+type LoggedRequest = Request & { [REQUEST_LOG]?: Logger };
+
+/**
+ * `req.log` made on first read: an accessor defined once on the app's request prototype (express gives each
+ * request that prototype), so that a request pays nothing for it until something logs; an assignment
+ * (pino-http's, or a child logger with more bindings) replaces it for that request only.
+ */
+function lazyRequestLog(wrapped: Logger): (req: Request) => void {
+  const prepared = new WeakSet<object>();
+  return (req: Request) => {
+    const prototype = Object.getPrototypeOf(req) as object;
+    if (prepared.has(prototype)) return;
+    prepared.add(prototype);
+    Object.defineProperty(prototype, 'log', {
       configurable: true,
       enumerable: true,
-      get: () => (log ??= wrapped.child({ req })),
-      set: (value: Logger) => {
-        log = value;
+      get(this: LoggedRequest): Logger {
+        return (this[REQUEST_LOG] ??= wrapped.child({ req: this }));
+      },
+      set(this: LoggedRequest, value: Logger) {
+        this[REQUEST_LOG] = value;
       },
     });
-    next();
   };
 }
 

@@ -140,23 +140,25 @@ const INTEGRATOR_PATH = /^\/v1\/integrators\/([^/]+)/;
  *  routes body, or the id of an /v1/integrators/{integratorId} path. */
 export function namedIntegrators(req: Request): string[] {
   const found = new Set<string>();
-  const add = (value: unknown): void => {
-    if (typeof value === 'string' && value !== '') found.add(value);
-    else if (Array.isArray(value)) value.forEach(add);
-  };
-  add((req.query as Record<string, unknown> | undefined)?.integrator);
+  addIntegrators(found, (req.query as Record<string, unknown> | undefined)?.integrator);
   const body = req.body as { integrator?: unknown; options?: { integrator?: unknown } } | undefined;
   if (body && typeof body === 'object') {
-    add(body.integrator);
-    if (body.options && typeof body.options === 'object') add(body.options.integrator);
+    addIntegrators(found, body.integrator);
+    if (body.options && typeof body.options === 'object') addIntegrators(found, body.options.integrator);
   }
   const match = INTEGRATOR_PATH.exec(req.path);
   if (match) {
     try {
-      add(decodeURIComponent(match[1]!));
+      addIntegrators(found, decodeURIComponent(match[1]!));
     } catch {
-      add(match[1]);
+      addIntegrators(found, match[1]);
     }
   }
   return [...found];
+}
+
+/** Non-empty strings, also inside (nested) arrays. A module-level function: it runs on every request. */
+function addIntegrators(found: Set<string>, value: unknown): void {
+  if (typeof value === 'string' && value !== '') found.add(value);
+  else if (Array.isArray(value)) for (const item of value) addIntegrators(found, item);
 }
