@@ -122,7 +122,58 @@ function corsPolicy(origins: '*' | readonly string[], api: OpenAPIBackend): Requ
     callback(null, isPublic(api, keyOnly, method, request.path) ? base : { origin: false });
   });
   if (origins !== '*' && origins.length === 0) return (_req, _res, next) => next();
-  return middleware;
+  return memoizedCors(middleware, origins === '*' ? undefined : new Set(origins), (req) => isPublic(api, keyOnly, req.method, req.path));
+}
+
+/** At most this many recorded header sets (methods are the client's choice; origins come from the configuration). */
+const MAX_RECORDED_CORS = 64;
+
+/**
+ * The cors middleware's headers for an actual (not preflight) request depend only on the method, on whether
+ * the path is public, and on the Origin header when it is one of the allowed origins (it is echoed); anything
+ * else gets the same answer. So they are recorded once per such case from the library itself, run against a
+ * recording response, and set from the record afterwards; preflights (OPTIONS) always go through the library.
+ */
+function memoizedCors(middleware: RequestHandler, allowedOrigins: ReadonlySet<string> | undefined, isPublicRequest: (req: Request) => boolean): RequestHandler {
+  const recorded = new Map<string, readonly (readonly [string, string])[]>();
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'OPTIONS') {
+      middleware(req, res, next);
+      return;
+    }
+    const origin = req.headers.origin;
+    const echoed = allowedOrigins && typeof origin === 'string' && allowedOrigins.has(origin) ? origin : '';
+    const key = `${req.method}|${isPublicRequest(req) ? 'public' : 'key'}|${echoed}`;
+    let headers = recorded.get(key);
+    if (headers === undefined) {
+      headers = recordCors(middleware, req);
+      if (headers === undefined || recorded.size >= MAX_RECORDED_CORS) {
+        middleware(req, res, next);
+        return;
+      }
+      recorded.set(key, headers);
+    }
+    for (const [name, value] of headers) {
+      if (name.toLowerCase() === 'vary') res.vary(value);
+      else res.setHeader(name, value);
+    }
+    next();
+  };
+}
+
+/** The headers the cors middleware sets for a request like this one (undefined if it did not finish at once). */
+function recordCors(middleware: RequestHandler, req: Request): (readonly [string, string])[] | undefined {
+  const headers = new Map<string, readonly [string, string]>(); // by lower-case name, as sent
+  const recorder = {
+    getHeader: (name: string) => headers.get(name.toLowerCase())?.[1],
+    setHeader: (name: string, value: unknown) => void headers.set(name.toLowerCase(), [name, String(value)]),
+  };
+  const like = { method: req.method, path: req.path, url: req.url, headers: req.headers } as unknown as Request;
+  let completed = false;
+  middleware(like, recorder as unknown as Response, (error?: unknown) => {
+    completed = error === undefined;
+  });
+  return completed ? [...headers.values()] : undefined;
 }
 
 /** operationIds whose security does not allow an anonymous caller (e.g. GET /v1/keys/test). */

@@ -12,6 +12,8 @@ import { handlers } from '../../handlers';
 import type { HandlerTable } from '../../src/server/operation';
 import { makeTestApp, type TestApp } from '../support/app';
 import { contractValidator, type ContractValidator } from '../support/contract';
+import { captureLogger } from '../support/logCapture';
+import { generateApiKey, hashApiKey } from '../../src/core/access/keys';
 
 let t: TestApp;
 let contract: ContractValidator;
@@ -80,6 +82,30 @@ describe('limits on requests', () => {
     expect(finished).toBe(true);
     // the late answer was dropped without harm: the app still answers
     expect((await request(app).get('/v1/tools')).status).toBe(200);
+  });
+});
+
+describe('request logs below info (the request logger is made on first use)', () => {
+  it('binds each line to its own request, with what later middlewares added', async () => {
+    const logs = captureLogger('warn');
+    const slow: HandlerTable = { ...handlers, getChains: () => new Promise((resolve) => setTimeout(() => resolve({ status: 200, body: { chains: [] } }), 300)) };
+    const key = generateApiKey();
+    const keys = JSON.stringify({ keys: [{ id: 'key_logged', sha256: hashApiKey(key), perMinute: 100 }] });
+    const { app } = await makeTestApp({ handlers: slow, logger: logs.logger, env: { API_KEYS: keys, REQUEST_TIMEOUT_MS: '100', HEADERS_TIMEOUT_MS: '100' } });
+    const [a, b, quiet] = await Promise.all([
+      request(app).get('/v1/chains?chainTypes=EVM').set('x-request-id', 'first').set('x-svc-api-key', key),
+      request(app).get('/v1/chains').set('x-request-id', 'second'),
+      request(app).get('/v1/tools'),
+    ]);
+    expect([a.status, b.status, quiet.status]).toEqual([503, 503, 200]);
+    const timedOut = logs.records().filter((r) => r.msg === 'request timed out');
+    const byId = new Map(timedOut.map((r) => [(r.req as { id: string }).id, r]));
+    expect([...byId.keys()].sort()).toEqual(['first', 'second']);
+    expect((byId.get('first')!.req as { url: string }).url).toBe('/v1/chains?chainTypes=EVM');
+    expect(byId.get('first')!.keyId).toBe('key_logged');
+    expect(byId.get('second')!.keyId).toBeUndefined();
+    expect(JSON.stringify(timedOut)).not.toContain(key);
+    expect(logs.lines).toHaveLength(2); // nothing at info: the quiet request logged nothing
   });
 });
 
@@ -212,6 +238,21 @@ describe('CORS: public endpoints for any browser origin, keys never from a brows
     const other = await request(app).get('/v1/chains').set('origin', 'https://evil.example');
     expect(other.status).toBe(200);
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    // each request gets its own origin's answer, whatever was answered before (the headers are recorded per case)
+    for (const [sent, allowed] of [
+      ['https://app.example.com', 'https://app.example.com'],
+      ['https://evil.example', undefined],
+      ['http://localhost:3000', 'http://localhost:3000'],
+      [undefined, undefined],
+      ['https://app.example.com', 'https://app.example.com'],
+    ] as const) {
+      const get = request(app).get('/v1/tokens');
+      const res = await (sent === undefined ? get : get.set('origin', sent));
+      expect(res.status).toBe(200);
+      expect(res.headers['access-control-allow-origin']).toBe(allowed);
+      expect(res.headers.vary?.toLowerCase().split(/,\s*/)).toEqual(expect.arrayContaining(['origin', 'accept-encoding']));
+      expect((await request(app).get('/v1/keys/test').set('origin', sent ?? origin)).headers['access-control-allow-origin']).toBeUndefined();
+    }
     const none = (await makeTestApp({ env: { CORS_ORIGINS: 'none' } })).app;
     const res = await request(none).get('/v1/chains').set('origin', origin);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
