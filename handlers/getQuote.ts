@@ -15,7 +15,7 @@ export function bestStep(dependencies: Dependencies, parameters: RouteParameters
   const result = findRoutes(dependencies.routes, request);
   const route = result.routes.find((r) => !r.containsSwitchChain);
   if (!route) {
-    throw new NoRouteError(noRouteMessage(result.unavailable), unavailableToWire(result.unavailable));
+    throw new NoRouteError(noRouteMessage(result.unavailable), unavailableToWire(result.unavailable), { dependsOnTiming: request.timing !== undefined });
   }
   return stepWithTransaction(dependencies, route, 0);
 }

@@ -37,7 +37,9 @@ export const postRoutes = operation('postRoutes', (request, { catalog, routes, r
   });
   const result = findRoutes(routes, routeRequest);
   if (result.routes.length === 0) {
-    throw new NoRouteError('No routes found for the requested transfer; errors.filteredOut and errors.failed say why', unavailableToWire(result.unavailable));
+    throw new NoRouteError('No routes found for the requested transfer; errors.filteredOut and errors.failed say why', unavailableToWire(result.unavailable), {
+      dependsOnTiming: routeRequest.timing !== undefined,
+    });
   }
   return {
     status: 200,

@@ -65,6 +65,12 @@ export class NotImplementedError extends DomainError {
 /** No route satisfies the request; `details` carries `filteredOut` and `failed` with the reason for each candidate. */
 export class NoRouteError extends DomainError {
   readonly code = ErrorCode.NoQuoteError;
+  /** The search was bounded by timing strategies: another run may find a route (the answer is not cached). */
+  readonly dependsOnTiming: boolean;
+  constructor(message: string, details?: unknown, options: { dependsOnTiming?: boolean } = {}) {
+    super(message, details);
+    this.dependsOnTiming = options.dependsOnTiming ?? false;
+  }
 }
 
 /** A re-priced step would return less than its toAmountMin: the price moved past the slippage (request new routes). */

@@ -6,7 +6,7 @@ import addFormats from 'ajv-formats';
 import pino, { type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from '../config';
-import { DomainError, ErrorCode, NotImplementedError } from '../core/errors';
+import { DomainError, ErrorCode, NoRouteError, NotImplementedError } from '../core/errors';
 import { loadContract } from './contract';
 import type { Dependencies } from './dependencies';
 import { docsRouter } from './docs';
@@ -73,7 +73,7 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
       const known = answered.lookup(req);
       const hit = known ? cache.get(ResponseCache.versioned(dataVersion(dependencies, known.operationId), known.key)) : undefined;
       if (hit) {
-        send(res, { status: 200, body: undefined, cached: hit }, req);
+        send(res, { status: hit.status, body: undefined, cached: hit }, req);
         return;
       }
       const query = normaliseListParams(api, req, arrayQueryParams);
@@ -132,7 +132,7 @@ function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handl
       const key = requestKey ? ResponseCache.versioned(dataVersion(dependencies, operationId), requestKey) : undefined;
       if (requestKey) answered.remember(req, operationId, requestKey);
       const hit = key ? cache.get(key) : undefined;
-      if (hit) return { status: 200, body: undefined, cached: hit };
+      if (hit) return { status: hit.status, body: undefined, cached: hit };
       try {
         const result = await handler(
           {
@@ -151,8 +151,11 @@ function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handl
         if (key && result.status === 200 && !result.uncacheable) return { ...result, cached: cache.store(key, result.body) };
         return result;
       } catch (caught) {
-        if (caught instanceof DomainError) return domainErrorToHttp(caught);
-        throw caught;
+        if (!(caught instanceof DomainError)) throw caught;
+        const answer = domainErrorToHttp(caught);
+        // "no route" is as much a function of the request and the data as a route is (unless the search was timed)
+        if (key && caught instanceof NoRouteError && !caught.dependsOnTiming) return { ...answer, cached: cache.store(key, answer.body, answer.status) };
+        return answer;
       }
     });
   }
@@ -161,7 +164,8 @@ function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handl
 /**
  * Operations whose answer is a function of the validated request and of the data loaded at start-up:
  * their 200 answers are served from the response cache (serialized and compressed once, with an ETag),
- * unless the handler marks one `uncacheable` (a search bounded by timing strategies).
+ * unless the handler marks one `uncacheable` (a search bounded by timing strategies), and so are their
+ * "no route" answers (404 code 1002, without an ETag) unless the search was timed.
  */
 const CACHEABLE = new Set(['getChains', 'getTokens', 'getToken', 'getTools', 'getConnections', 'getQuote', 'getQuoteToAmount', 'getGasSuggestion', 'postRoutes']);
 /** Those of them whose answer depends on the liquidity graph (replaced when pool state changes in chain mode). */
@@ -383,10 +387,11 @@ function send(res: Response, result: OperationResponse, req?: Request): void {
     res.status(result.status).json(result.body);
     return;
   }
-  res.set({ etag: cached.etag, 'cache-control': 'no-cache' });
+  const etag = cached.etag;
+  if (etag !== undefined) res.set({ etag, 'cache-control': 'no-cache' });
   res.vary('Accept-Encoding'); // appended: CORS may already vary on Origin
   const ifNoneMatch = req.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === cached.etag)) {
+  if (etag !== undefined && ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
     res.status(304).end();
     return;
   }

@@ -1,16 +1,19 @@
 /**
  * A bounded cache of serialized answers for operations whose answer depends only on the (validated) request
- * and on the loaded data: catalog reads and quotes. Each entry keeps the JSON text, its gzip and brotli
- * forms and an ETag, so a hit costs no routing, no serialization and no compression; a client that sends
- * the ETag back in If-None-Match gets 304. Entries are only made from 200 answers.
+ * and on the loaded data: catalog reads and quotes. Each entry keeps the status, the JSON text, its gzip and
+ * brotli forms and, for a 200 answer, an ETag, so a hit costs no routing, no serialization and no compression;
+ * a client that sends the ETag back in If-None-Match gets 304. Entries are made from 200 answers and from
+ * "no route" answers (404 code 1002), which are as much a function of the request and the data.
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 
 export interface CachedAnswer {
+  readonly status: number;
   readonly json: Buffer;
-  readonly etag: string;
+  /** For 200 answers only (a conditional request for an error answer makes no sense). */
+  readonly etag?: string;
   gzip?: Buffer;
   br?: Buffer;
 }
@@ -42,9 +45,9 @@ export class ResponseCache {
     return this.entries.get(key);
   }
 
-  store(key: string, body: unknown): CachedAnswer {
+  store(key: string, body: unknown, status = 200): CachedAnswer {
     const json = Buffer.from(JSON.stringify(body));
-    const entry: CachedAnswer = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+    const entry: CachedAnswer = status === 200 ? { status, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` } : { status, json };
     this.entries.set(key, entry);
     return entry;
   }

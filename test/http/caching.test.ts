@@ -2,6 +2,9 @@ import request from 'supertest';
 import { gunzipSync } from 'node:zlib';
 import { makeTestApp, type TestApp } from '../support/app';
 import { contractValidator, type ContractValidator } from '../support/contract';
+import { handlers } from '../../handlers';
+import type { Dependencies } from '../../src/server/dependencies';
+import type { OperationRequest } from '../../src/server/operation';
 
 let t: TestApp;
 let contract: ContractValidator;
@@ -49,7 +52,7 @@ describe('response cache of request-determined answers', () => {
     expect(JSON.parse(Buffer.isBuffer(gz.body) ? gz.body.toString() : gunzipSync(gz.body).toString())).toEqual(plain.body);
   });
 
-  it('serves quotes from the cache with identical bodies, and never caches errors', async () => {
+  it('serves quotes from the cache with identical bodies, and no ETag on an error', async () => {
     const a = await request(t.app).get(QUOTE);
     const b = await request(t.app).get(QUOTE);
     contract.expectResponse('getQuote', b);
@@ -58,6 +61,42 @@ describe('response cache of request-determined answers', () => {
     const bad = await request(t.app).get('/v1/token?chain=arb&token=NOPE');
     expect(bad.status).toBe(404);
     expect(bad.headers.etag).toBeUndefined();
+  });
+
+  it('serves "no route" answers (404 code 1002) from the cache too, without an ETag; other errors are not kept', async () => {
+    const calls = new Map<string, number>();
+    const counted = Object.fromEntries(
+      Object.entries(handlers).map(([id, handler]) => [id, (req: OperationRequest, deps: Dependencies) => (calls.set(id, (calls.get(id) ?? 0) + 1), handler(req, deps))]),
+    );
+    const { app } = await makeTestApp({ handlers: counted });
+    const noRoute = `${QUOTE}&allowBridges=none`;
+    const answers = [await request(app).get(noRoute), await request(app).get(noRoute), await request(app).get(noRoute).set('accept-encoding', 'gzip')];
+    for (const answer of answers) {
+      contract.expectResponse('getQuote', answer);
+      expect(answer.status).toBe(404);
+      expect(answer.body.code).toBe(1002);
+      expect(answer.body).toEqual(answers[0]!.body);
+      expect(answer.headers.etag).toBeUndefined();
+    }
+    expect(answers[2]!.headers['content-encoding']).toBe('gzip');
+    expect(calls.get('getQuote')).toBe(1);
+    // the same search bounded by timing strategies is run again each time
+    const timed = `${noRoute}&swapStepTimingStrategies=minWaitTime-600-4-300`;
+    expect((await request(app).get(timed)).status).toBe(404);
+    expect((await request(app).get(timed)).status).toBe(404);
+    expect(calls.get('getQuote')).toBe(3);
+    // POST /v1/advanced/routes alike
+    const body = { fromChainId: 42161, toChainId: 10, fromTokenAddress: ARB_USDC, toTokenAddress: OP_USDC, fromAmount: '1000000000', options: { bridges: { allow: ['none'] } } };
+    const routes = [await request(app).post('/v1/advanced/routes').send(body), await request(app).post('/v1/advanced/routes').send(body)];
+    for (const answer of routes) {
+      contract.expectResponse('postRoutes', answer);
+      expect([answer.status, answer.body.code]).toEqual([404, 1002]);
+    }
+    expect(calls.get('postRoutes')).toBe(1);
+    // a token that is not in the catalog (404 code 1003) is looked up again
+    expect((await request(app).get('/v1/token?chain=arb&token=NOPE')).status).toBe(404);
+    expect((await request(app).get('/v1/token?chain=arb&token=NOPE')).status).toBe(404);
+    expect(calls.get('getToken')).toBe(2);
   });
 
   it('serves POST /v1/advanced/routes from the cache by the validated body, whatever the order of its keys', async () => {
