@@ -95,8 +95,7 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
       // the docs and the contract live outside /v1
       (req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/v1/') ? next() : docs(req, res, next)),
       dependencies.access.identify,
-      jsonIsUtf8,
-      express.json({ limit: config.limits.maxBodyBytes }),
+      jsonBody(config.limits.maxBodyBytes),
       dependencies.access.authorize,
       answer,
     ),
@@ -246,12 +245,18 @@ function matchExactPathsFirst(api: OpenAPIBackend): void {
   if (api.router.apiRoot !== '/') return;
   const exact = new Map<string, Operation>();
   for (const operation of api.router.getOperations()) {
-    const key = `${operation.method} ${operation.path}`;
-    if (!operation.path.includes('{') && !exact.has(key)) exact.set(key, operation);
+    if (operation.path.includes('{')) continue;
+    // by the method as express gives it (upper case) and as openapi-backend's own calls do (lower case)
+    for (const method of [operation.method.toLowerCase(), operation.method.toUpperCase()]) {
+      const key = `${method} ${operation.path}`;
+      if (!exact.has(key)) exact.set(key, operation);
+    }
   }
   const match = api.router.matchOperation.bind(api.router) as (req: Parameters<OpenAPIBackend['router']['matchOperation']>[0], strict?: boolean) => Operation | undefined;
   api.router.matchOperation = ((req: { method: string; path: string }, strict?: boolean) =>
-    exact.get(`${req.method.trim().toLowerCase()} ${req.path}`) ?? match(req as Parameters<typeof match>[0], strict)) as OpenAPIBackend['router']['matchOperation'];
+    exact.get(`${req.method} ${req.path}`) ??
+    exact.get(`${req.method.trim().toLowerCase()} ${req.path}`) ??
+    match(req as Parameters<typeof match>[0], strict)) as OpenAPIBackend['router']['matchOperation'];
 }
 
 /**
@@ -337,6 +342,22 @@ function lazyRequestLog(wrapped: Logger): (req: Request) => void {
   };
 }
 
+/**
+ * express.json behind a check that the body is UTF-8; a request without a body (most are GETs) skips both, as
+ * body-parser itself would (the same test as type-is's `hasBody`), leaving `req.body` undefined.
+ */
+function jsonBody(limit: number): RequestHandler {
+  const parse = express.json({ limit });
+  return (req: Request, res: Response, next: NextFunction) => {
+    const length = req.headers['content-length'];
+    if (req.headers['transfer-encoding'] === undefined && (length === undefined || Number.isNaN(Number.parseInt(length, 10)))) {
+      next(); // req.body stays undefined
+      return;
+    }
+    jsonIsUtf8(req, res, (error?: unknown) => (error === undefined ? parse(req, res, next) : next(error)));
+  };
+}
+
 const CHARSET_PARAMETER = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i;
 
 /**
@@ -387,8 +408,12 @@ function send(res: Response, result: OperationResponse, req?: Request): void {
     res.status(result.status).json(result.body);
     return;
   }
+  // a serialized answer is written as it is (express's res.send would look at it again: type, length, freshness)
   const etag = cached.etag;
-  if (etag !== undefined) res.set({ etag, 'cache-control': 'no-cache' });
+  if (etag !== undefined) {
+    res.setHeader('etag', etag);
+    res.setHeader('cache-control', 'no-cache');
+  }
   res.vary('Accept-Encoding'); // appended: CORS may already vary on Origin
   const ifNoneMatch = req.headers['if-none-match'];
   if (etag !== undefined && ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
@@ -396,8 +421,11 @@ function send(res: Response, result: OperationResponse, req?: Request): void {
     return;
   }
   const { body, encoding } = ResponseCache.encode(cached, req.headers['accept-encoding']);
-  if (encoding) res.set('content-encoding', encoding);
-  res.status(result.status).type('application/json; charset=utf-8').send(body);
+  if (encoding) res.setHeader('content-encoding', encoding);
+  res.statusCode = result.status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('content-length', body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /**

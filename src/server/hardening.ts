@@ -39,7 +39,8 @@ const PUBLIC_DOCUMENTS = new Set(['/openapi.yaml', '/openapi.json']);
 
 function urlLimit(maxUrlBytes: number): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const length = Buffer.byteLength(req.originalUrl);
+    // a UTF-16 code unit is at most 3 bytes of UTF-8: most URLs need no counting
+    const length = req.originalUrl.length * 3 <= maxUrlBytes ? 0 : Buffer.byteLength(req.originalUrl);
     if (length <= maxUrlBytes) {
       next();
       return;

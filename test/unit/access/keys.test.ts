@@ -105,6 +105,14 @@ describe('addresses', () => {
     expect(normalizeIp('nonsense')).toBeUndefined();
   });
 
+  it('gives the same answers when asked again, past the bound of the remembered ones', () => {
+    const asked = ['::ffff:127.0.0.1', '[2001:DB8::1]', 'fe80::1%eth0', 'nonsense', ' 10.0.0.1 ', '', '__proto__', 'constructor'];
+    const first = asked.map((raw) => normalizeIp(raw));
+    expect(first).toEqual(['127.0.0.1', '2001:db8::1', 'fe80::1', undefined, '10.0.0.1', undefined, undefined, undefined]);
+    for (let k = 0; k < 10_000; k++) expect(normalizeIp(`10.${k >> 8}.${k & 255}.1`)).toBe(`10.${k >> 8}.${k & 255}.1`);
+    expect(asked.map((raw) => normalizeIp(raw))).toEqual(first);
+  });
+
   it('matches addresses and CIDR ranges of both families', () => {
     const set = new AddressSet(['203.0.113.0/24', '2001:db8::/32', '198.51.100.7']);
     expect(set.has('203.0.113.200')).toBe(true);
