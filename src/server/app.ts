@@ -50,7 +50,8 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
   });
   const cache = new ResponseCache();
   const answered = new AnsweredUrls();
-  registerHandlers(api, dependencies, options.handlers, cache, answered);
+  const versions = new DataVersions(dependencies);
+  registerHandlers(api, dependencies, options.handlers, cache, answered, versions);
   api.registerSecurityHandler('ApiKeyAuth', dependencies.access.apiKeyAuth);
   await api.init();
   // openapi-backend rebuilds the flat operation list (a lodash chain over every path) on every lookup, i.e.
@@ -71,7 +72,7 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
     try {
       // a request answered before from the response cache: same URL (and body), same validated request, same key
       const known = answered.lookup(req);
-      const hit = known ? cache.get(ResponseCache.versioned(dataVersion(dependencies, known.operationId), known.key)) : undefined;
+      const hit = known ? cache.get(known.versionedKey(versions.of(known.operationId))) : undefined;
       if (hit) {
         send(res, { status: hit.status, body: undefined, cached: hit }, req);
         return;
@@ -107,7 +108,7 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
   return app;
 }
 
-function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handlers: HandlerTable, cache: ResponseCache, answered: AnsweredUrls): void {
+function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handlers: HandlerTable, cache: ResponseCache, answered: AnsweredUrls, versions: DataVersions): void {
   api.register({
     validationFail: (c: Context) => {
       const issues = describeValidationErrors((c.validation.errors ?? []) as ErrorObject[]);
@@ -128,7 +129,7 @@ function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handl
     api.registerHandler(operationId, async (c: Context, req: Request) => {
       const requestKey = CACHEABLE.has(operationId) ? ResponseCache.key(operationId, c.request.params, c.request.query, c.request.requestBody) : undefined;
       // the data the answer was computed from is part of the key: a replaced liquidity graph misses
-      const key = requestKey ? ResponseCache.versioned(dataVersion(dependencies, operationId), requestKey) : undefined;
+      const key = requestKey ? ResponseCache.versioned(versions.of(operationId), requestKey) : undefined;
       if (requestKey) answered.remember(req, operationId, requestKey);
       const hit = key ? cache.get(key) : undefined;
       if (hit) return { status: hit.status, body: undefined, cached: hit };
@@ -173,11 +174,45 @@ const LIQUIDITY_DEPENDENT = new Set(['getConnections', 'getQuote', 'getQuoteToAm
 /**
  * Which data an operation's answer was computed from, read at request time: the identity of the catalog and
  * router deployments, and for answers that depend on liquidity, of the graph and route finder currently in
- * the dependencies (a new graph is a new object, so its answers are new entries).
+ * the dependencies (a new graph is a new object, so its answers are new entries). The text is made again only
+ * when one of them changed, so that the same data gives the same string object (compared by identity below).
  */
-function dataVersion(dependencies: Dependencies, operationId: string): string {
-  const data = `${objectId(dependencies.catalog)}.${objectId(dependencies.routers)}`;
-  return LIQUIDITY_DEPENDENT.has(operationId) ? `${data}.${objectId(dependencies.graph)}.${objectId(dependencies.routes)}` : data;
+class DataVersions {
+  private data: { catalog: unknown; routers: unknown; text: string } | undefined;
+  private liquidity: { data: string; graph: unknown; routes: unknown; text: string } | undefined;
+
+  constructor(private readonly dependencies: Dependencies) {}
+
+  of(operationId: string): string {
+    const { catalog, routers, graph, routes } = this.dependencies;
+    if (this.data?.catalog !== catalog || this.data.routers !== routers) this.data = { catalog, routers, text: `${objectId(catalog)}.${objectId(routers)}` };
+    if (!LIQUIDITY_DEPENDENT.has(operationId)) return this.data.text;
+    const liquidity = this.liquidity;
+    if (liquidity?.data !== this.data.text || liquidity.graph !== graph || liquidity.routes !== routes) {
+      this.liquidity = { data: this.data.text, graph, routes, text: `${this.data.text}.${objectId(graph)}.${objectId(routes)}` };
+    }
+    return this.liquidity!.text;
+  }
+}
+
+/** A request seen before: its operation, its response-cache key, and that key qualified by the last data version asked for. */
+class KnownRequest {
+  private version: string | undefined;
+  private versioned = '';
+
+  constructor(
+    readonly operationId: string,
+    readonly key: string,
+  ) {}
+
+  /** The cache key under this data version: the same string as last time while the data is the same (its hash is kept). */
+  versionedKey(version: string): string {
+    if (version !== this.version) {
+      this.version = version;
+      this.versioned = ResponseCache.versioned(version, this.key);
+    }
+    return this.versioned;
+  }
 }
 
 /**
@@ -189,25 +224,26 @@ function dataVersion(dependencies: Dependencies, operationId: string): string {
  * control (identify, authorize) has already run by then, as for every request.
  */
 class AnsweredUrls {
-  private readonly requests = new LRUCache<string, { operationId: string; key: string }>({ max: 10_000 });
+  private readonly requests = new LRUCache<string, KnownRequest>({ max: 10_000 });
   /** Each request's own key, worked out once (before validation, which may add defaults to the body). */
   private readonly requestKeys = new WeakMap<Request, string | undefined>();
   publicOperations: ReadonlySet<string> = new Set();
 
-  lookup(req: Request): { operationId: string; key: string } | undefined {
+  lookup(req: Request): KnownRequest | undefined {
     const key = this.keyOf(req);
     return key === undefined ? undefined : this.requests.get(key);
   }
 
   remember(req: Request, operationId: string, key: string): void {
     const requestKey = this.keyOf(req);
-    if (requestKey !== undefined && this.publicOperations.has(operationId)) this.requests.set(requestKey, { operationId, key });
+    if (requestKey !== undefined && this.publicOperations.has(operationId)) this.requests.set(requestKey, new KnownRequest(operationId, key));
   }
 
   private keyOf(req: Request): string | undefined {
     if (this.requestKeys.has(req)) return this.requestKeys.get(req);
     let key: string | undefined;
-    if (req.method === 'GET' && req.body === undefined) key = `GET ${req.originalUrl}`;
+    // a GET by its URL as the parser made it (one flat string, hashed once); other keys start with the method
+    if (req.method === 'GET' && req.body === undefined) key = req.originalUrl;
     else if (req.method === 'POST' && isSmallJsonObject(req)) {
       const text = JSON.stringify(req.body);
       if (text.length <= MAX_REMEMBERED_BODY_BYTES) key = `POST ${req.originalUrl}\n${text}`;
