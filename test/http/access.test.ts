@@ -173,6 +173,10 @@ describe('keys on public endpoints', () => {
     expectRefusal(res, 403, 'getQuote');
     expect(res.body.message).toBe('API key key_enterprise may not be used for integrator "someone-else"');
     expect((await get(`${QUOTE}&integrator=acme`, { key: KEYS.enterprise })).status).not.toBe(403);
+    // however the key is written in the query: percent-escaped, repeated, first
+    expectRefusal(await get(`${QUOTE}&%69ntegrator=someone-else`, { key: KEYS.enterprise }), 403, 'getQuote');
+    expectRefusal(await get(`${QUOTE}&integr%61tor=acme&integrator=someone-else`, { key: KEYS.enterprise }), 403, 'getQuote');
+    expectRefusal(await get(`/v1/quote?integrator=someone-else&${QUOTE.split('?')[1]}`, { key: KEYS.enterprise }), 403, 'getQuote');
     expectRefusal(await post('/v1/advanced/routes', { ...ROUTES_BODY, options: { integrator: 'evil' } }, { key: KEYS.enterprise }), 403, 'postRoutes');
     expectRefusal(await post('/v1/quote/contractCalls', { integrator: 'evil' }, { key: KEYS.enterprise }), 403, 'postContractCallsQuote');
   });

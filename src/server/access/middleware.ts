@@ -140,7 +140,7 @@ const INTEGRATOR_PATH = /^\/v1\/integrators\/([^/]+)/;
  *  routes body, or the id of an /v1/integrators/{integratorId} path. */
 export function namedIntegrators(req: Request): string[] {
   const found = new Set<string>();
-  addIntegrators(found, (req.query as Record<string, unknown> | undefined)?.integrator);
+  if (mayNameIntegrator(req.originalUrl)) addIntegrators(found, (req.query as Record<string, unknown> | undefined)?.integrator);
   const body = req.body as { integrator?: unknown; options?: { integrator?: unknown } } | undefined;
   if (body && typeof body === 'object') {
     addIntegrators(found, body.integrator);
@@ -155,6 +155,16 @@ export function namedIntegrators(req: Request): string[] {
     }
   }
   return [...found];
+}
+
+/**
+ * Whether the query string can have an `integrator` key: express parses the whole query on every read of
+ * req.query, and most requests name none. A key decodes to "integrator" only if it is written so or with
+ * percent-escapes, so a query with neither is not parsed.
+ */
+function mayNameIntegrator(url: string): boolean {
+  const start = url.indexOf('?');
+  return start >= 0 && (url.includes('integrator', start) || url.includes('%', start));
 }
 
 /** Non-empty strings, also inside (nested) arrays. A module-level function: it runs on every request. */
