@@ -78,7 +78,8 @@ function securityHeaders(): RequestHandler {
   const removed: string[] = [];
   let completed = false;
   const recorder = {
-    setHeader: (name: string, value: string) => void set.push([name, value]),
+    // names in lower case, as node keeps them (it lower-cases every name it is given, on every response)
+    setHeader: (name: string, value: string) => void set.push([name.toLowerCase(), value]),
     removeHeader: (name: string) => void removed.push(name),
   };
   helmetMiddleware()({} as Request, recorder as unknown as Response, (error?: unknown) => {
@@ -155,7 +156,7 @@ function memoizedCors(middleware: RequestHandler, allowedOrigins: ReadonlySet<st
       recorded.set(key, headers);
     }
     for (const [name, value] of headers) {
-      if (name.toLowerCase() === 'vary') res.vary(value);
+      if (name === 'vary') res.vary(value);
       else res.setHeader(name, value);
     }
     next();
@@ -164,10 +165,10 @@ function memoizedCors(middleware: RequestHandler, allowedOrigins: ReadonlySet<st
 
 /** The headers the cors middleware sets for a request like this one (undefined if it did not finish at once). */
 function recordCors(middleware: RequestHandler, req: Request): (readonly [string, string])[] | undefined {
-  const headers = new Map<string, readonly [string, string]>(); // by lower-case name, as sent
+  const headers = new Map<string, readonly [string, string]>(); // by name, in lower case as node keeps them
   const recorder = {
     getHeader: (name: string) => headers.get(name.toLowerCase())?.[1],
-    setHeader: (name: string, value: unknown) => void headers.set(name.toLowerCase(), [name, String(value)]),
+    setHeader: (name: string, value: unknown) => void headers.set(name.toLowerCase(), [name.toLowerCase(), String(value)]),
   };
   const like = { method: req.method, path: req.path, url: req.url, headers: req.headers } as unknown as Request;
   let completed = false;
