@@ -118,7 +118,7 @@ export function clientAddress(socketAddress: string | undefined, forwardedFor: s
 export function clientLimitId(address: string): string {
   const ip = normalizeIp(address);
   if (!ip) return address;
-  if (!net.isIPv6(ip)) return ip;
+  if (!ip.includes(':')) return ip; // a valid address (normalizeIp) is IPv6 exactly when it has a colon
   const groups = expandIpv6(ip);
   return `${groups.slice(0, 4).join(':')}::/64`;
 }

@@ -25,7 +25,28 @@ function encodeCall(fragment: FunctionFragment, values: readonly unknown[]): str
     encoders.set(fragment, encoder);
   }
   if (encoder.inputs.length === 0) return encoder.selector;
-  return `${encoder.selector}${encodeAbiParameters(encoder.inputs, values as unknown[]).slice(2)}`;
+  const lowered = encoder.inputs.map((input, k) => lowerAddresses(input, values[k]));
+  return `${encoder.selector}${encodeAbiParameters(encoder.inputs, lowered).slice(2)}`;
+}
+
+/**
+ * Addresses in lower case: the encoding is the same in any letter case, and viem checks the EIP-55 checksum of a
+ * mixed-case address (a keccak each, a third of an uncached quote's encoding: every new wallet). Anything that is
+ * not a string where an address is expected is left for the encoder to refuse.
+ */
+function lowerAddresses(parameter: AbiParameter, value: unknown): unknown {
+  const { type } = parameter;
+  if (type === 'address') return typeof value === 'string' ? value.toLowerCase() : value;
+  if (type.endsWith(']')) {
+    if (!Array.isArray(value)) return value;
+    const element = { ...parameter, type: type.slice(0, type.lastIndexOf('[')) } as AbiParameter;
+    return value.map((item) => lowerAddresses(element, item));
+  }
+  if (type === 'tuple' && 'components' in parameter && Array.isArray(value)) {
+    const { components } = parameter as { components: readonly AbiParameter[] };
+    return value.map((item, k) => (components[k] ? lowerAddresses(components[k], item) : item));
+  }
+  return value;
 }
 import {
   bridgeFacetAbi,

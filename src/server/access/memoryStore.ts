@@ -48,13 +48,13 @@ export class MemoryLimiterStore implements LimiterStore {
       if (!pinned) this.pinnedLogs.set(bucket, (pinned = new SlidingLog()));
       return pinned.consume(now, limit, windowMs);
     }
-    const log = this.logs.get(bucket) ?? new SlidingLog();
+    // reading a log starts its TTL (one window) again, so that it is dropped a window after its last request
+    const known = this.logs.get(bucket, { updateAgeOnGet: true });
+    const log = known ?? new SlidingLog();
     const before = log.bytes;
     const decision = log.consume(now, limit, windowMs);
-    // re-insert when counted (new TTL: one window from now) or when the log's size changed
-    if (decision.allowed || log.bytes !== before || !this.logs.has(bucket)) {
-      this.logs.set(bucket, log, { ttl: windowMs });
-    }
+    // inserted when new, and again when its size changed (the cache is bounded in bytes)
+    if (known === undefined || log.bytes !== before) this.logs.set(bucket, log, { ttl: windowMs });
     return decision;
   }
 
