@@ -167,9 +167,9 @@ function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handl
  * unless the handler marks one `uncacheable` (a search bounded by timing strategies), and so are their
  * "no route" answers (404 code 1002, without an ETag) unless the search was timed.
  */
-const CACHEABLE = new Set(['getChains', 'getTokens', 'getToken', 'getTools', 'getConnections', 'getQuote', 'getQuoteToAmount', 'getGasSuggestion', 'postRoutes']);
+const CACHEABLE = new Set(['getChains', 'getTokens', 'getToken', 'getTools', 'getConnections', 'getQuote', 'getQuoteToAmount', 'getGasSuggestion', 'postRoutes', 'postPossibilities']);
 /** Those of them whose answer depends on the liquidity graph (replaced when pool state changes in chain mode). */
-const LIQUIDITY_DEPENDENT = new Set(['getConnections', 'getQuote', 'getQuoteToAmount', 'getGasSuggestion', 'postRoutes']);
+const LIQUIDITY_DEPENDENT = new Set(['getConnections', 'getQuote', 'getQuoteToAmount', 'getGasSuggestion', 'postRoutes', 'postPossibilities']);
 
 /**
  * Which data an operation's answer was computed from, read at request time: the identity of the catalog and

@@ -99,6 +99,30 @@ describe('response cache of request-determined answers', () => {
     expect(calls.get('getToken')).toBe(2);
   });
 
+  it('serves the deprecated POST /v1/advanced/possibilities (3 MB without filters) from the cache, compressed on request', async () => {
+    const calls: string[] = [];
+    const { app } = await makeTestApp({ handlers: { ...handlers, postPossibilities: (req, deps) => (calls.push('x'), handlers.postPossibilities!(req, deps)) } });
+    const first = await request(app).post('/v1/advanced/possibilities').set('accept-encoding', 'identity').send({});
+    contract.expectResponse('postPossibilities', first);
+    expect(first.headers['content-encoding']).toBeUndefined();
+    expect(first.headers.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(Number(first.headers['content-length'])).toBeGreaterThan(1_000_000);
+    const gzipped = await request(app).post('/v1/advanced/possibilities').set('accept-encoding', 'gzip').send({}).buffer(true).parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.etag).toBe(first.headers.etag);
+    // content-length is what went over the wire; supertest hands over the body decompressed
+    expect(Number(gzipped.headers['content-length'])).toBeLessThan(Number(first.headers['content-length']) / 5);
+    expect(JSON.parse((gzipped.body as Buffer).toString())).toEqual(first.body);
+    const filtered = await request(app).post('/v1/advanced/possibilities').send({ chains: [42161, 10] });
+    contract.expectResponse('postPossibilities', filtered);
+    expect(filtered.headers.etag).not.toBe(first.headers.etag);
+    expect(calls).toHaveLength(2); // the unfiltered request was searched once
+  });
+
   it('serves POST /v1/advanced/routes from the cache by the validated body, whatever the order of its keys', async () => {
     const body = { fromChainId: 42161, toChainId: 10, fromTokenAddress: ARB_USDC, toTokenAddress: OP_USDC, fromAmount: '1000000000', options: { order: 'CHEAPEST', slippage: 0.003 } };
     const a = await request(t.app).post('/v1/advanced/routes').send(body);
