@@ -4,7 +4,8 @@ import net from 'node:net';
 export function normalizeIp(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   // every request asks for its peer's address, and net.isIP runs a long regular expression: the last few
-  // thousand answers are remembered (bounded: forwarded addresses are the client's choice)
+  // thousand answers are remembered (bounded in count and length: forwarded addresses are the client's choice)
+  if (raw.length > MAX_REMEMBERED_LENGTH) return normalizeUncached(raw);
   if (normalized.has(raw)) return normalized.get(raw);
   if (normalized.size >= MAX_REMEMBERED_ADDRESSES) normalized.clear();
   const ip = normalizeUncached(raw);
@@ -13,6 +14,8 @@ export function normalizeIp(raw: string | undefined): string | undefined {
 }
 
 const MAX_REMEMBERED_ADDRESSES = 4096;
+/** Longer than any address with its brackets and zone: not remembered. */
+const MAX_REMEMBERED_LENGTH = 64;
 const normalized = new Map<string, string | undefined>();
 
 function normalizeUncached(raw: string): string | undefined {

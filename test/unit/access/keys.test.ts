@@ -111,6 +111,8 @@ describe('addresses', () => {
     expect(first).toEqual(['127.0.0.1', '2001:db8::1', 'fe80::1', undefined, '10.0.0.1', undefined, undefined, undefined]);
     for (let k = 0; k < 10_000; k++) expect(normalizeIp(`10.${k >> 8}.${k & 255}.1`)).toBe(`10.${k >> 8}.${k & 255}.1`);
     expect(asked.map((raw) => normalizeIp(raw))).toEqual(first);
+    expect(normalizeIp(`${'1'.repeat(100)}`)).toBeUndefined();
+    expect(normalizeIp(` ${' '.repeat(80)}10.0.0.1 `)).toBe('10.0.0.1');
   });
 
   it('matches addresses and CIDR ranges of both families', () => {
