@@ -224,7 +224,12 @@ class KnownRequest {
  * control (identify, authorize) has already run by then, as for every request.
  */
 class AnsweredUrls {
-  private readonly requests = new LRUCache<string, KnownRequest>({ max: 10_000 });
+  // bounded in count and in bytes: a URL may be up to MAX_URL_BYTES long, and unknown query parameters are ignored
+  private readonly requests = new LRUCache<string, KnownRequest>({
+    max: 10_000,
+    maxSize: 16 * 1024 * 1024,
+    sizeCalculation: (known, url) => 2 * (url.length + known.key.length) + 100,
+  });
   /** Each request's own key, worked out once (before validation, which may add defaults to the body). */
   private readonly requestKeys = new WeakMap<Request, string | undefined>();
   publicOperations: ReadonlySet<string> = new Set();
