@@ -37,8 +37,11 @@ export type Evaluation =
   | { readonly ok: false; readonly code: ToolErrorCode; readonly tool: string; readonly message: string };
 
 export function defaultSlippage(request: RouteRequest): number {
-  const stable = (t: Token) => t.tags.includes('stablecoin');
-  return stable(request.fromToken) && stable(request.toToken) ? 0.001 : 0.005;
+  return isStablecoin(request.fromToken) && isStablecoin(request.toToken) ? 0.001 : 0.005;
+}
+
+function isStablecoin(token: Token): boolean {
+  return token.tags.includes('stablecoin');
 }
 
 export function evaluatePlan(graph: RoutingGraph, request: RouteRequest, plan: RoutePlan, fromAmount: bigint, memo: QuoteMemo): Evaluation {

@@ -27,7 +27,6 @@ export function toolPolicy(kind: 'bridge' | 'exchange', selection: ToolSelection
   const allow = resolve(selection.allow, `allow${parameter}`, known, 'all');
   const deny = resolve(selection.deny, `deny${parameter}`, known, 'none');
   const prefer = resolve(selection.prefer, `prefer${parameter}`, known, 'none');
-  const inList = (r: Resolved, key: string) => r.mode === 'all' || (r.mode === 'list' && r.keys.has(key));
   const whyNot = (key: string) => {
     if (!inList(allow, key)) return `${kind} ${key} is not in allow${parameter}`;
     if (inList(deny, key)) return `${kind} ${key} is in deny${parameter}`;
@@ -41,6 +40,10 @@ export function toolPolicy(kind: 'bridge' | 'exchange', selection: ToolSelection
     whyNot,
     hasPreferences: prefer.mode !== 'none',
   };
+}
+
+function inList(r: Resolved, key: string): boolean {
+  return r.mode === 'all' || (r.mode === 'list' && r.keys.has(key));
 }
 
 function resolve(values: readonly string[] | undefined, parameter: string, known: readonly string[], whenAbsent: 'all' | 'none'): Resolved {
