@@ -6,6 +6,8 @@ export type { LimitDecision };
 export interface LimiterStore {
   /** Counts one request against `bucket` if it has room, atomically, and says what the headers must say. */
   consume(bucket: string, limit: number, windowMs: number): Promise<LimitDecision>;
+  /** The same, decided at once, for a store that can (in memory): asked instead of `consume` when present. */
+  consumeNow?(bucket: string, limit: number, windowMs: number): LimitDecision;
   /** Releases connections and timers. */
   close(): Promise<void>;
 }

@@ -3,7 +3,7 @@ import { API_KEY_HEADER, checkIntegrators, identify, type InstanceRestrictions, 
 import { clientAddress, clientLimitId, type TrustProxy } from '../../core/access/ipAddress';
 import { keyFingerprint, type ApiKeyRecord } from '../../core/access/keys';
 import type { KeyStore, KnownKey } from '../../core/access/keyStore';
-import { endpointClass, limitRule, type EndpointClass } from '../../core/access/policy';
+import { endpointClass, limitRule, type EndpointClass, type LimitRule } from '../../core/access/policy';
 import { ErrorCode } from '../../core/errors';
 import type { LimitDecision, LimiterStore } from './limiterStore';
 
@@ -55,7 +55,7 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
   const counting = (options.rateLimits ?? 'on') === 'on';
   const clock = options.clock ?? Date.now;
 
-  const identifyHandler: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
+  const identifyHandler: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
     try {
       const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy);
       const endpoint = endpointClass(req.path);
@@ -69,34 +69,49 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
       if (identity.keyId) req.log = req.log.child({ keyId: identity.keyId });
       else if (presentedKey !== undefined) req.log = req.log.child({ keyFingerprint: keyFingerprint(presentedKey) });
 
-      if (counting) {
-        const rule = limitRule(identity.subject, endpoint, options.override);
-        const decision = await options.store.consume(rule.bucket, rule.limit, rule.windowMs);
-        res.locals.rateLimit = decision;
-        res.setHeader('ratelimit-limit', String(decision.limit));
-        res.setHeader('ratelimit-remaining', String(decision.remaining));
-        res.setHeader('ratelimit-reset', String(decision.resetSeconds));
-        if (!decision.allowed) {
-          const retryAfter = decision.retryAfterSeconds ?? decision.resetSeconds;
-          const at = new Date(clock() + retryAfter * 1000).toISOString();
-          res.setHeader('retry-after', String(retryAfter));
-          req.log.debug({ limit: rule.limit, windowSeconds: rule.windowMs / 1000, retryAfter }, 'rate limit exceeded');
-          res.status(429).json({
-            message: `Rate limit exceeded: ${rule.description}. The limit resets in ${retryAfter} second${retryAfter === 1 ? '' : 's'} (at ${at})`,
-            code: ErrorCode.RateLimitError,
-          });
-          return;
-        }
-      }
-
-      if (identity.refusal) {
-        refuse(req, res, identity.refusal);
+      if (!counting) {
+        admit(req, res, next, identity.refusal);
         return;
       }
-      next();
+      const rule = limitRule(identity.subject, endpoint, options.override);
+      // a store that decides at once (in memory) is asked synchronously: no promise and no extra turn per request
+      if (options.store.consumeNow) {
+        limited(req, res, next, rule, options.store.consumeNow(rule.bucket, rule.limit, rule.windowMs), identity.refusal);
+        return;
+      }
+      options.store.consume(rule.bucket, rule.limit, rule.windowMs).then(
+        (decision) => {
+          try {
+            limited(req, res, next, rule, decision, identity.refusal);
+          } catch (error) {
+            next(error);
+          }
+        },
+        (error: unknown) => next(error),
+      );
     } catch (error) {
       next(error);
     }
+  };
+
+  /** The rate-limit headers on every response; 429 when the limit is reached, else on to the refusal check. */
+  const limited = (req: Request, res: Response, next: NextFunction, rule: LimitRule, decision: LimitDecision, refusal: Refusal | undefined): void => {
+    res.locals.rateLimit = decision;
+    res.setHeader('ratelimit-limit', String(decision.limit));
+    res.setHeader('ratelimit-remaining', String(decision.remaining));
+    res.setHeader('ratelimit-reset', String(decision.resetSeconds));
+    if (!decision.allowed) {
+      const retryAfter = decision.retryAfterSeconds ?? decision.resetSeconds;
+      const at = new Date(clock() + retryAfter * 1000).toISOString();
+      res.setHeader('retry-after', String(retryAfter));
+      req.log.debug({ limit: rule.limit, windowSeconds: rule.windowMs / 1000, retryAfter }, 'rate limit exceeded');
+      res.status(429).json({
+        message: `Rate limit exceeded: ${rule.description}. The limit resets in ${retryAfter} second${retryAfter === 1 ? '' : 's'} (at ${at})`,
+        code: ErrorCode.RateLimitError,
+      });
+      return;
+    }
+    admit(req, res, next, refusal);
   };
 
   const authorizeHandler: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
@@ -121,6 +136,15 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
     },
     close: () => options.store.close(),
   };
+}
+
+/** Refused (401/403) when identification said so, else on to the next middleware. */
+function admit(req: Request, res: Response, next: NextFunction, refusal: Refusal | undefined): void {
+  if (refusal) {
+    refuse(req, res, refusal);
+    return;
+  }
+  next();
 }
 
 function refuse(req: Request, res: Response, refusal: Refusal): void {
