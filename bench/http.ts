@@ -66,14 +66,17 @@ function start(command: string, argv: string[], env: Record<string, string>, rea
   });
 }
 
-/** Resident memory of a process tree (the service and its cluster workers), in MB. */
-function rssMb(pid: number): number {
+/**
+ * Resident memory of a process tree (the service and its cluster workers), in MB: now (VmRSS), or the peak of
+ * each process since it started (VmHWM, the kernel's high-water mark), summed over the processes.
+ */
+function rssMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   const pids = [pid, ...childrenOf(pid)];
   let kb = 0;
   for (const p of pids) {
     try {
       const status = fs.readFileSync(`/proc/${p}/status`, 'utf8');
-      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      kb += Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
     } catch {
       // gone
     }
@@ -212,7 +215,9 @@ function combine(rounds: Figures[]): Figures {
 interface Row {
   service: Figures;
   base: Figures;
+  /** RSS after the endpoint's rounds, and the peak RSS since the service started (MB). */
   rss: number;
+  peak: number;
 }
 
 /** The status of an endpoint's first request: one that fails on the server's side (5xx) is reported instead of measured. */
@@ -261,18 +266,18 @@ async function measure(service: Started, workers: number, scenario: Scenario): P
   } finally {
     await stop(baseline);
   }
-  return { service: combine(serviceRounds), base: combine(baseRounds), rss: rssMb(service.child.pid!) };
+  return { service: combine(serviceRounds), base: combine(baseRounds), rss: rssMb(service.child.pid!), peak: rssMb(service.child.pid!, 'VmHWM') };
 }
 
 const pad = (value: string | number, width: number) => String(value).padStart(width);
 const NAME_WIDTH = 36;
-const CELL_WIDTH = 52;
+const CELL_WIDTH = 57;
 
 function cells(row: Row | string | undefined): string {
   if (row === undefined) return `${''.padStart(CELL_WIDTH)}`;
   if (typeof row === 'string') return row.padEnd(CELL_WIDTH);
   const { service: s, base: b } = row;
-  return `${pad(s.rps.toFixed(0), 6)} ${pad(s.p50, 4)} ${pad(s.p99, 4)} ${pad(s.errors, 4)} ${pad(s.non2xx, 6)} ${pad(b.rps.toFixed(0), 6)} ${pad(b.p99, 5)} ${pad(`${((s.rps / b.rps) * 100).toFixed(0)}%`, 5)} ${pad(row.rss.toFixed(0), 4)}`;
+  return `${pad(s.rps.toFixed(0), 6)} ${pad(s.p50, 4)} ${pad(s.p99, 4)} ${pad(s.errors, 4)} ${pad(s.non2xx, 6)} ${pad(b.rps.toFixed(0), 6)} ${pad(b.p99, 5)} ${pad(`${((s.rps / b.rps) * 100).toFixed(0)}%`, 5)} ${pad(row.rss.toFixed(0), 4)} ${pad(row.peak.toFixed(0), 4)}`;
 }
 
 async function main(): Promise<void> {
@@ -355,7 +360,8 @@ async function main(): Promise<void> {
           // Soak: RSS after warm-up, then after each quarter of many more requests on the catalog and quote
           // endpoints: flat quarters mean nothing grows per request (the heap settles during the first ones).
           const soakPaths = [...quotes.slice(0, 100), { path: '/v1/tokens' }, { path: '/v1/chains' }];
-          await load(service.port, soakPaths, { amount: Math.min(10_000, SOAK) });
+          // warm-up as long as a quarter: the heap grows to its working band (garbage between major collections) first
+          await load(service.port, soakPaths, { amount: Math.ceil(SOAK / 4) });
           const series = [rssMb(service.child.pid!)];
           let soakErrors = 0;
           for (let quarter = 0; quarter < 4; quarter++) {
@@ -363,7 +369,7 @@ async function main(): Promise<void> {
             series.push(rssMb(service.child.pid!));
           }
           const [before, after] = [series[0]!, series[series.length - 1]!];
-          soakLine = `soak (${workers} worker${workers > 1 ? 's' : ''}): RSS ${before.toFixed(0)} MB after warm-up, then after each quarter of ${SOAK} more requests ${series.slice(1).map((mb) => mb.toFixed(0)).join(' → ')} MB (${after - before >= 0 ? '+' : ''}${(after - before).toFixed(0)} MB in all), ${soakErrors} errors`;
+          soakLine = `soak (${workers} worker${workers > 1 ? 's' : ''}): RSS ${before.toFixed(0)} MB after warm-up, then after each quarter of ${SOAK} more requests ${series.slice(1).map((mb) => mb.toFixed(0)).join(' → ')} MB (${after - before >= 0 ? '+' : ''}${(after - before).toFixed(0)} MB in all; peak since start ${rssMb(service.child.pid!, 'VmHWM').toFixed(0)} MB), ${soakErrors} errors`;
           process.stdout.write(`  ${soakLine}\n`);
         }
       } finally {
@@ -375,13 +381,13 @@ async function main(): Promise<void> {
   }
 
   // Side by side: per worker count, the service's figures and the baseline measured next to them.
-  const columns = `${pad('req/s', 6)} ${pad('p50', 4)} ${pad('p99', 4)} ${pad('err', 4)} ${pad('non2xx', 6)} ${pad('base', 6)} ${pad('b.p99', 5)} ${pad('ratio', 5)} ${pad('RSS', 4)}`;
+  const columns = `${pad('req/s', 6)} ${pad('p50', 4)} ${pad('p99', 4)} ${pad('err', 4)} ${pad('non2xx', 6)} ${pad('base', 6)} ${pad('b.p99', 5)} ${pad('ratio', 5)} ${pad('RSS', 4)} ${pad('peak', 4)}`;
   process.stdout.write(`\n${''.padEnd(NAME_WIDTH)} ${WORKER_COUNTS.map((w) => `${w} worker${w > 1 ? 's' : ' '}`.padEnd(CELL_WIDTH)).join(' | ')}\n`);
   process.stdout.write(`${'endpoint'.padEnd(NAME_WIDTH)} ${WORKER_COUNTS.map(() => columns).join(' | ')}\n`);
   for (const { name } of scenarios.filter((s) => ONLY === undefined || s.name.includes(ONLY))) {
     process.stdout.write(`${name.padEnd(NAME_WIDTH)} ${WORKER_COUNTS.map((w) => cells(results.get(w)?.get(name))).join(' | ')}\n`);
   }
-  process.stdout.write('\nlatencies in ms (p50: median of the rounds, p99: worst round); base, b.p99: the baseline express endpoint (one process) answering a body of the same size, its req/s and p99 in the same rounds; RSS in MB (service and workers)\n');
+  process.stdout.write(`\nlatencies in ms (p50: median of the rounds, p99: worst round); base, b.p99: the baseline express endpoint (one process) answering a body of the same size, its req/s and p99 in the same rounds; RSS: the service's (and its workers') resident memory in MB after the endpoint, peak: its highest since the service started (VmHWM, summed over the processes)\n`);
   if (soakLine) process.stdout.write(`${soakLine}\n`);
   process.stdout.write(`${limitsText}\n`);
   process.stdout.write('targets: /v1/quote ≥ 40% of baseline req/s with p99 ≤ 25 ms and 0 errors (first pass: every request a new route search; steady: the same requests again, answered from the caches); catalog ≥ 80% of baseline; RSS flat after warm-up\n');
