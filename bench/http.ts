@@ -170,31 +170,46 @@ interface Walk {
 
 type Load = Request[] | Walk;
 
-async function load(port: number, paths: Load, options: { amount?: number; seconds?: number } = {}): Promise<Figures> {
+async function load(port: number, paths: Load, options: { amount?: number; seconds?: number; connections?: number } = {}): Promise<Figures> {
   let sent = 0;
   const requests: autocannon.Request[] = Array.isArray(paths)
     ? paths.map((p) => ({ method: (p.method ?? 'GET') as 'GET', path: p.path, body: p.body, headers: p.body ? { 'content-type': 'application/json' } : {} }))
     : [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths.pathOf(sent++) }) }];
   const started = performance.now();
-  const result = await autocannon({
+  const run = autocannon({
     url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
+    connections: options.connections ?? CONNECTIONS,
     ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? SECONDS }),
     requests,
   });
+  // Latency of every answer, whatever its status, to the microsecond: autocannon's own percentiles count only
+  // 2xx answers (not the mix's 404s) and in whole milliseconds (an uncached quote alone reads "0 ms").
+  const latencies: number[] = [];
+  (run as unknown as autocannon.Instance).on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => void latencies.push(ms));
+  const result = await run;
   // autocannon's own `duration` counts whole ticks of its 1 s sampling: a run of 500 requests that took 1.1 s
   // or 1.9 s both read 2.02 s. Requests per second are counted over the run's own wall time instead.
   const seconds = (performance.now() - started) / 1000;
   return {
     rps: result.requests.total / Math.max(0.001, seconds),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     requests: result.requests.total,
     bytes: result.throughput.total / Math.max(1, result.requests.total),
   };
 }
+
+/** The q-quantile of latencies (nearest rank), in ms. */
+function percentile(values: number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** A latency for the table: tenths of a millisecond below 10 ms, whole milliseconds above. */
+const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
 
 /** Rounds of one scenario combined: requests over the total time, the median of the p50s, the worst p99. */
 function combine(rounds: Figures[]): Figures {
@@ -234,6 +249,8 @@ async function probe(port: number, request: Request): Promise<number> {
 /** How an endpoint is driven: a warm-up, then one round of load (rounds alternate with the baseline's). */
 interface Scenario {
   readonly name: string;
+  /** Concurrent connections of its rounds and of its baseline's (default --connections). */
+  readonly connections?: number;
   /** The first request, sent once to see whether the endpoint is implemented. */
   readonly probe: Request;
   warmUp(port: number, workers: number): Promise<void>;
@@ -257,11 +274,12 @@ async function measure(service: Started, workers: number, scenario: Scenario): P
   const serviceRounds = [first];
   const baseRounds: Figures[] = [];
   try {
-    await load(baseline.port, [{ path: '/' }], { amount: 500 });
-    baseRounds.push(await load(baseline.port, [{ path: '/' }], { seconds: Math.max(1, SECONDS / ROUNDS) }));
+    const { connections } = scenario;
+    await load(baseline.port, [{ path: '/' }], { amount: 500, connections });
+    baseRounds.push(await load(baseline.port, [{ path: '/' }], { seconds: Math.max(1, SECONDS / ROUNDS), connections }));
     for (let round = 1; round < ROUNDS; round++) {
       serviceRounds.push(await scenario.round(service.port, round));
-      baseRounds.push(await load(baseline.port, [{ path: '/' }], { seconds: Math.max(1, SECONDS / ROUNDS) }));
+      baseRounds.push(await load(baseline.port, [{ path: '/' }], { seconds: Math.max(1, SECONDS / ROUNDS), connections }));
     }
   } finally {
     await stop(baseline);
@@ -277,7 +295,7 @@ function cells(row: Row | string | undefined): string {
   if (row === undefined) return `${''.padStart(CELL_WIDTH)}`;
   if (typeof row === 'string') return row.padEnd(CELL_WIDTH);
   const { service: s, base: b } = row;
-  return `${pad(s.rps.toFixed(0), 6)} ${pad(s.p50, 4)} ${pad(s.p99, 4)} ${pad(s.errors, 4)} ${pad(s.non2xx, 6)} ${pad(b.rps.toFixed(0), 6)} ${pad(b.p99, 5)} ${pad(`${((s.rps / b.rps) * 100).toFixed(0)}%`, 5)} ${pad(row.rss.toFixed(0), 4)} ${pad(row.peak.toFixed(0), 4)}`;
+  return `${pad(s.rps.toFixed(0), 6)} ${pad(ms(s.p50), 4)} ${pad(ms(s.p99), 4)} ${pad(s.errors, 4)} ${pad(s.non2xx, 6)} ${pad(b.rps.toFixed(0), 6)} ${pad(ms(b.p99), 5)} ${pad(`${((s.rps / b.rps) * 100).toFixed(0)}%`, 5)} ${pad(row.rss.toFixed(0), 4)} ${pad(row.peak.toFixed(0), 4)}`;
 }
 
 async function main(): Promise<void> {
@@ -306,6 +324,15 @@ async function main(): Promise<void> {
     // rounds as long as the other endpoints' (and the baseline's), every request made new
     round: (port, round) => load(port, { pathOf: newQuote(round + 1) }, { seconds: Math.max(1, SECONDS / ROUNDS) }),
   };
+  // The same, one request at a time: what one integrator's new quote costs over HTTP when it does not queue
+  // behind 49 others (tags after the 50-connection rounds' keep its wallets and amounts apart from theirs).
+  const firstPassAlone: Scenario = {
+    name: 'GET /v1/quote first pass, 1 connection',
+    connections: 1,
+    probe: quotes[0]!,
+    warmUp: async () => undefined, // warm already: it runs right after the 50-connection first pass
+    round: (port, round) => load(port, { pathOf: newQuote(ROUNDS + 1 + round) }, { seconds: Math.max(1, SECONDS / ROUNDS), connections: 1 }),
+  };
   const steady: Scenario = {
     name: 'GET /v1/quote steady (cached)',
     probe: quotes[0]!,
@@ -324,6 +351,7 @@ async function main(): Promise<void> {
   }));
   const scenarios: Scenario[] = [
     firstPass,
+    firstPassAlone,
     steady,
     timed('GET /v1/quote/toAmount', toAmounts),
     timed('POST /v1/advanced/routes', routes),
