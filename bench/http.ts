@@ -102,10 +102,42 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The live heap of the service: per process (primary and workers), the heap in use after its last major
+ * collection (V8's Mark-Compact, read from --trace-gc), in MB. Unlike RSS, which moves with the garbage that V8
+ * lets accumulate between major collections, it grows only with what the service keeps: the leak check.
+ */
+class LiveHeap {
+  private readonly afterMajor = new Map<number, number>();
+  majors = 0;
+
+  /** Reads one line of the service's stdout; false when it is not a GC trace line. */
+  read(line: string): boolean {
+    if (!/^\[\d+:0x[0-9a-f]+\]\s+[\d.]+ ms: /.test(line)) return false;
+    const major = /^\[(\d+):[^\]]*\]\s+[\d.]+ ms: Mark-Compact(?: \(reduce\))? [\d.]+ \([\d.]+\) -> ([\d.]+) \(/.exec(line);
+    if (major) {
+      this.afterMajor.set(Number(major[1]), Number(major[2]));
+      this.majors += 1;
+    }
+    return true;
+  }
+
+  /** Sum over the processes of the heap after their last major collection (MB). */
+  get mb(): number {
+    let sum = 0;
+    for (const mb of this.afterMajor.values()) sum += mb;
+    return sum;
+  }
+}
+
+/** --trace-gc as the user asked for it: then its lines are shown too. */
+const TRACE_GC_ASKED = NODE_ARGS.includes('--trace-gc');
+
 /** The real service (src/main.ts) on a free loopback port; ready when /v1/chains answers. */
-async function startService(workers: number, redis: RedisServer | undefined): Promise<Started> {
+async function startService(workers: number, redis: RedisServer | undefined): Promise<Started & { heap: LiveHeap }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...NODE_ARGS, '-r', 'tsx/cjs', 'src/main.ts'], {
+  // --trace-gc (one line per collection, a few per second under load) gives the live heap after major collections
+  const child = spawn(process.execPath, [...NODE_ARGS, ...(TRACE_GC_ASKED ? [] : ['--trace-gc']), '-r', 'tsx/cjs', 'src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -115,13 +147,20 @@ async function startService(workers: number, redis: RedisServer | undefined): Pr
       WORKERS: String(workers),
       ...(LIMITS === 'off' ? { RATE_LIMITS: 'off' } : { RATE_LIMITS: 'on', RATE_LIMIT_OVERRIDE: LIFTED_LIMIT, ...(redis ? { REDIS_URL: redis.url } : {}) }),
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const heap = new LiveHeap();
+  let partial = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) if (!heap.read(line) || TRACE_GC_ASKED) process.stdout.write(`${line}\n`);
   });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/v1/chains`);
-      if (res.ok) return { child, port };
+      if (res.ok) return { child, port, heap };
     } catch {
       // not up yet
     }
@@ -391,13 +430,19 @@ async function main(): Promise<void> {
           // warm-up as long as a quarter: the heap grows to its working band (garbage between major collections) first
           await load(service.port, soakPaths, { amount: Math.ceil(SOAK / 4) });
           const series = [rssMb(service.child.pid!)];
+          // the live heap after the last major collection, marked * when none ran during the quarter (then it is older)
+          const live = [`${service.heap.mb.toFixed(0)}`];
           let soakErrors = 0;
           for (let quarter = 0; quarter < 4; quarter++) {
+            const majors = service.heap.majors;
             soakErrors += (await load(service.port, soakPaths, { amount: Math.ceil(SOAK / 4) })).errors;
             series.push(rssMb(service.child.pid!));
+            live.push(`${service.heap.mb.toFixed(0)}${service.heap.majors === majors ? '*' : ''}`);
           }
           const [before, after] = [series[0]!, series[series.length - 1]!];
-          soakLine = `soak (${workers} worker${workers > 1 ? 's' : ''}): RSS ${before.toFixed(0)} MB after warm-up, then after each quarter of ${SOAK} more requests ${series.slice(1).map((mb) => mb.toFixed(0)).join(' → ')} MB (${after - before >= 0 ? '+' : ''}${(after - before).toFixed(0)} MB in all; peak since start ${rssMb(service.child.pid!, 'VmHWM').toFixed(0)} MB), ${soakErrors} errors`;
+          soakLine =
+            `soak (${workers} worker${workers > 1 ? 's' : ''}): RSS ${before.toFixed(0)} MB after warm-up, then after each quarter of ${SOAK} more requests ${series.slice(1).map((mb) => mb.toFixed(0)).join(' → ')} MB (${after - before >= 0 ? '+' : ''}${(after - before).toFixed(0)} MB in all; peak since start ${rssMb(service.child.pid!, 'VmHWM').toFixed(0)} MB), ${soakErrors} errors\n` +
+            `  live heap after major collections (what the service keeps; RSS also holds the garbage between them): ${live[0]} MB after warm-up, then ${live.slice(1).join(' → ')} MB`;
           process.stdout.write(`  ${soakLine}\n`);
         }
       } finally {
