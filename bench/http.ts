@@ -364,12 +364,13 @@ async function main(): Promise<void> {
     round: (port, round) => load(port, { pathOf: newQuote(round + 1) }, { seconds: Math.max(1, SECONDS / ROUNDS) }),
   };
   // The same, one request at a time: what one integrator's new quote costs over HTTP when it does not queue
-  // behind 49 others (tags after the 50-connection rounds' keep its wallets and amounts apart from theirs).
+  // behind 49 others (tags after the 50-connection rounds' keep its wallets and amounts apart from theirs; the
+  // warm-up's tag comes after its rounds', so that it warms the process on its own, e.g. with --only=connection).
   const firstPassAlone: Scenario = {
     name: 'GET /v1/quote first pass, 1 connection',
     connections: 1,
     probe: quotes[0]!,
-    warmUp: async () => undefined, // warm already: it runs right after the 50-connection first pass
+    warmUp: async (port) => void (await load(port, { pathOf: newQuote(2 * ROUNDS + 1) }, { amount: mix.length, connections: 1 })),
     round: (port, round) => load(port, { pathOf: newQuote(ROUNDS + 1 + round) }, { seconds: Math.max(1, SECONDS / ROUNDS), connections: 1 }),
   };
   const steady: Scenario = {
@@ -424,8 +425,8 @@ async function main(): Promise<void> {
           process.stdout.write(`  ${name.padEnd(NAME_WIDTH)} ${cells(rows.get(name))}\n`);
         }
         if (workers === WORKER_COUNTS[0] && SOAK > 0) {
-          // Soak: RSS after warm-up, then after each quarter of many more requests on the catalog and quote
-          // endpoints: flat quarters mean nothing grows per request (the heap settles during the first ones).
+          // Soak: RSS and the live heap after warm-up, then after each quarter of many more requests on the catalog
+          // and quote endpoints: a live heap that does not keep rising means nothing grows per request.
           const soakPaths = [...quotes.slice(0, 100), { path: '/v1/tokens' }, { path: '/v1/chains' }];
           // warm-up as long as a quarter: the heap grows to its working band (garbage between major collections) first
           await load(service.port, soakPaths, { amount: Math.ceil(SOAK / 4) });
