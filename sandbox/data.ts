@@ -25,6 +25,8 @@ export interface RawChain {
   readonly key: string;
   readonly chainType: string;
   readonly nativeToken: RawToken;
+  /** Where clients look for Multicall3 on the chain (the canonical 0xcA11…CA11, or the chain's own deployment). */
+  readonly multicallAddress?: string;
 }
 
 interface RawPoolBase {

@@ -6,7 +6,8 @@
  * and funded test wallets.
  *
  * Contracts are placed with anvil_setCode (runtime code of the compiled artifact; no constructor runs) and then
- * initialised by transactions of the admin account (each contract's one-time `initialize`).
+ * initialised by transactions of the admin account (each contract's one-time `initialize`). Multicall3, which
+ * clients read balances through, is deployed as on real chains instead (sandbox/multicall3.ts).
  */
 import { getAddress, Interface, type JsonRpcProvider } from 'ethers';
 import type { Artifacts } from './compile';
@@ -14,6 +15,7 @@ import {
   BRIDGE_ENDPOINT_ADDRESS, integratorAccount, isNative, NATIVE, tokenKey,
   type RawBridgeRoute, type RawPool, type RawToken, type SandboxData,
 } from './data';
+import { deployMulticall3 } from './multicall3';
 import { rpcBatch, UnlockedSender, type SendOptions } from './rpc';
 
 export interface SeedOptions {
@@ -122,6 +124,9 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     if (seen.has(address.toLowerCase())) throw new Error(`two contracts at ${address} on chain ${chainId}`);
     seen.add(address.toLowerCase());
   }
+  // before any batch turns automine off: the deployment is mined on its own, and the deployer's nonce 0 is still unspent
+  await deployMulticall3(provider, chain.multicallAddress ? [chain.multicallAddress] : []);
+  lap('multicall3');
   await provider.send('anvil_setBalance', [admin, `0x${(1n << 200n).toString(16)}`]);
   await rpcBatch(provider._getConnection().url, code.map(([address, name]) => ['anvil_setCode', [address, artifacts[name].deployedBytecode]]));
   lap('code');

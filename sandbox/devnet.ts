@@ -1,7 +1,8 @@
 /**
  * A local multi-chain devnet for executing the service's quotes: one anvil per chain (real chain ids), seeded
  * with the catalog's tokens, the snapshot's pools (exact state), the router, fee collector, exchange routers and
- * the sandbox bridge at their routers.json addresses, funded test wallets, and a relayer for the bridge.
+ * the sandbox bridge at their routers.json addresses, Multicall3 at its canonical address (what wallets and the
+ * LI.FI SDK read balances through), funded test wallets, and a relayer for the bridge.
  *
  *   npx tsx sandbox/devnet.ts                      # Ethereum, Arbitrum, Base; Ctrl-C stops every anvil
  *   npx tsx sandbox/devnet.ts --chains 1,10,8453

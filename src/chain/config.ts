@@ -9,7 +9,10 @@
  *
  * router and feeCollector default to data/catalog/routers.json; bridgeEndpoint (the escrow contract the
  * bridge relayers release from) has no default: without it transfers on that chain are tracked up to the
- * deposit only. Without CHAINS_FILE the service runs on its embedded snapshot alone (no chain access).
+ * deposit only. publicRpcUrl is the URL /v1/chains advertises first for the chain (metamask.rpcUrls), so that
+ * clients reach the chain the service reads: by default rpcUrl itself; another URL when rpcUrl is private (it
+ * holds a provider key, or names a host only the service reaches); false to advertise none but the catalog's.
+ * Without CHAINS_FILE the service runs on its embedded snapshot alone (no chain access).
  */
 import fs from 'node:fs';
 import { getAddress } from 'ethers';
@@ -24,6 +27,8 @@ export interface ChainEndpointConfig {
   readonly confirmations: number;
   /** Gas price the quotes use: "chain" (eth_gasPrice, refreshed per block; default) or "snapshot" (the embedded one). */
   readonly gasPrice: 'chain' | 'snapshot';
+  /** The URL /v1/chains advertises first for the chain (absent: rpcUrl; false: none). */
+  readonly publicRpcUrl?: string | false;
 }
 
 export interface ChainsConfig {
@@ -76,6 +81,9 @@ export function parseChainsConfig(raw: unknown, problems: string[], where = 'CHA
     if (typeof c.rpcUrl !== 'string' || !/^(https?|wss?):\/\//.test(c.rpcUrl)) {
       problems.push(`${at}.rpcUrl must be an http(s) or ws(s) URL (got ${JSON.stringify(c.rpcUrl)})`);
     } else rpcUrl = c.rpcUrl;
+    let publicRpcUrl: string | false | undefined;
+    if (c.publicRpcUrl === false || (typeof c.publicRpcUrl === 'string' && /^(https?|wss?):\/\//.test(c.publicRpcUrl))) publicRpcUrl = c.publicRpcUrl;
+    else if (c.publicRpcUrl !== undefined) problems.push(`${at}.publicRpcUrl must be an http(s) or ws(s) URL, or false (got ${JSON.stringify(c.publicRpcUrl)})`);
     const address = (name: string): string | undefined => {
       const value = c[name];
       if (value === undefined) return undefined;
@@ -96,6 +104,7 @@ export function parseChainsConfig(raw: unknown, problems: string[], where = 'CHA
     chains.push(Object.freeze({
       chainId, rpcUrl, confirmations, gasPrice: gasPrice === 'snapshot' ? 'snapshot' : 'chain',
       ...(router ? { router } : {}), ...(feeCollector ? { feeCollector } : {}), ...(bridgeEndpoint ? { bridgeEndpoint } : {}),
+      ...(publicRpcUrl !== undefined ? { publicRpcUrl } : {}),
     }));
   });
   return Object.freeze({ chains: Object.freeze(chains), pollIntervalMs, rpcTimeoutMs });

@@ -286,7 +286,7 @@ export class LiveLiquidity {
     if (!gas) return false;
     const moved = wei > gas.gasPriceWei ? wei - gas.gasPriceWei : gas.gasPriceWei - wei;
     if (moved * 1_000_000n < gas.gasPriceWei * GAS_PRICE_STEP_PPM) return false;
-    this.gas.set(t.chain.chainId, { ...gas, gasPriceWei: wei });
+    this.gas.set(t.chain.chainId, { ...gas, gasPriceWei: wei, updatedAt: Date.now() });
     return true;
   }
 

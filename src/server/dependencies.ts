@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import { ChainAccess } from '../chain/access';
+import { chainModeCatalog } from '../chain/catalog';
 import { ChainFeeLedger } from '../chain/feeLedger';
 import { loadCatalog } from '../core/catalog/load';
 import type { Catalog } from '../core/catalog/catalog';
@@ -80,7 +81,8 @@ function poolExchanges(graph: RoutingGraph): Map<string, string> {
 }
 
 export function buildDependencies(config: Config, overrides: Partial<Dependencies> = {}): Dependencies {
-  const catalog = overrides.catalog ?? loadCatalog(config.dataDir);
+  // in chain mode the connected chains advertise their RPC URL first (src/chain/catalog.ts)
+  const catalog = overrides.catalog ?? chainModeCatalog(loadCatalog(config.dataDir), config.chains);
   const liquidity = overrides.liquidity
     ?? new LiquidityState(overrides.graph ?? new RoutingGraph(catalog, loadSnapshot(config.snapshotDir, catalog)), overrides.routes);
   const routers = overrides.routers ?? loadRouters(config.dataDir, catalog);
