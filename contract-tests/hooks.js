@@ -48,12 +48,16 @@ const BAD_INPUTS = {
     404: (url) => url.searchParams.set('token', 'NOPE'),
   },
   getTools: { 400: (url) => url.searchParams.set('chains', 'nochain') },
-  // a valid key, and a query parameter the operation does not take
+  // a valid key, and a malformed JSON body
   testApiKey: {
     400: (url, request) => {
-      url.searchParams.set('unexpected', '1');
+      GENERIC_400(url, request);
       if (KEYS.valid) request.headers[API_KEY_HEADER] = KEYS.valid;
     },
+  },
+  getIntegrator: {
+    400: (url) => { url.pathname = url.pathname.replace(/\/integrators\/[^/]+/, '/integrators/not%20an%20id'); },
+    404: (url) => { url.pathname = url.pathname.replace(/\/integrators\/[^/]+/, '/integrators/unknown-integrator'); },
   },
   getQuote: {
     400: (url) => url.searchParams.set('fee', '1'),
@@ -77,12 +81,12 @@ const BAD_INPUTS = {
     404: (url, request) => changeBody(request, (step) => { step.action.fromAmount = '1'; step.estimate.fromAmount = '1'; step.includedSteps[0].action.fromAmount = '1'; }),
     409: (url, request) => changeBody(request, (step) => { step.estimate.toAmountMin = '99999999999'; }),
   },
-  getIntegrator: { 404: (url) => { url.pathname = url.pathname.replace(/\/integrators\/[^/]+/, '/integrators/unknown-integrator'); } },
   getIntegratorWithdrawal: {
     // WETH on Arbitrum: the seeded integrator has collected no fees in it
     400: (url) => url.searchParams.set('tokenAddresses', '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1'),
     404: (url) => { url.pathname = url.pathname.replace(/\/integrators\/[^/]+/, '/integrators/unknown-integrator'); },
   },
+  getGasPrice: { 400: (url) => { url.pathname = url.pathname.replace(/\/prices\/[^/]+/, '/prices/nochain'); } },
   getGasSuggestion: { 400: (url) => { url.pathname = url.pathname.replace(/\/suggestion\/[^/]+/, '/suggestion/nochain'); } },
   // the example body, changed: both toAmount and fromAmount (the rule the schema leaves to the server);
   // an amount below the bridge's minimum (no route)
@@ -112,7 +116,18 @@ function changeBody(request, change) {
  * supported): removed from the success transactions, with the reason printed.
  */
 const UNSUPPORTED_EXAMPLE_PARAMETERS = {};
-const GENERIC_400 = (url) => url.searchParams.set('contractTestUnknownParameter', '1');
+/**
+ * A 400 for operations without an input of their own above: a malformed JSON body (an unknown query parameter
+ * no longer serves: it is ignored, see "Parameters the service does not know" in openapi.yaml).
+ */
+const GENERIC_400 = (url, request) => {
+  if (!request) return;
+  request.body = '{"malformed": ';
+  request.headers['Content-Type'] = 'application/json';
+  for (const name of Object.keys(request.headers)) {
+    if (name.toLowerCase() === 'content-length') request.headers[name] = String(Buffer.byteLength(request.body));
+  }
+};
 
 const SKIP = {
   notImplemented: 'not implemented yet (answers 501)',
@@ -185,6 +200,17 @@ hooks.beforeEach((transaction, done) => {
     transaction.fullPath = `${url.pathname}${url.search}`;
     transaction.request.uri = transaction.fullPath;
   }
+
+  // lists of objects in the query go in qs's indexed form, as the ecosystem's SDK sends them (Dredd cannot)
+  const indexed = new URL(transaction.fullPath, 'http://contract.invalid');
+  for (const parameter of operation.parameters || []) {
+    const p = parameter.$ref ? document.components.parameters[parameter.$ref.split('/').pop()] : parameter;
+    if (p.in !== 'query' || !indexed.searchParams.has(p.name) || !Array.isArray(p.example) || typeof p.example[0] !== 'object') continue;
+    indexed.searchParams.delete(p.name);
+    p.example.forEach((entry, i) => Object.entries(entry).forEach(([field, value]) => indexed.searchParams.set(`${p.name}[${i}][${field}]`, String(value))));
+  }
+  transaction.fullPath = `${indexed.pathname}${indexed.search}`;
+  transaction.request.uri = transaction.fullPath;
 
   const headers = transaction.request.headers;
   // Dredd titles its pass/fail lines with the id: make it show the request really sent
@@ -307,12 +333,12 @@ function requiresKey(operation) {
 }
 
 /**
- * Sends requests with the transaction's method, path and headers, plus an unknown query parameter and
+ * Sends requests with the transaction's method, path and headers, and
  * no body (every request is counted before it is validated), until the server answers 429.
  */
 async function exhaust(transaction, attempts) {
   const url = new URL(transaction.fullPath, 'http://contract.invalid');
-  GENERIC_400(url);
+
   const headers = { ...transaction.request.headers };
   for (const name of Object.keys(headers)) if (/^content-(length|type)$/i.test(name)) delete headers[name];
   for (let i = 0; i < attempts; i += 1) {

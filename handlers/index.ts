@@ -18,6 +18,8 @@ import { postContractCallsQuote } from './postContractCallsQuote';
 import { postContractCallQuote } from './postContractCallQuote';
 import { getStatus } from './getStatus';
 import { getGasStatus } from './getGasStatus';
+import { getGasPrices } from './getGasPrices';
+import { getGasPrice } from './getGasPrice';
 
 /** One handler per implemented operation; every other operation of the contract answers 501. */
 export const handlers: HandlerTable = {
@@ -38,6 +40,8 @@ export const handlers: HandlerTable = {
   getGasSuggestion,
   postContractCallsQuote,
   postContractCallQuote,
+  getGasPrices,
+  getGasPrice,
   getStatus,
   getGasStatus,
 };

@@ -31,9 +31,16 @@ export const postContractCallQuote = operation('postContractCallQuote', (request
         toContractAddress: body.toContractAddress,
         toContractCallData: body.toContractCallData,
         toContractGasLimit: body.toContractGasLimit,
+        ...(body.toApprovalAddress !== undefined ? { toApprovalAddress: body.toApprovalAddress } : {}),
       },
     ],
-    bridges: { allow: body.allowBridges },
+    integrator: body.integrator,
+    referrer: body.referrer,
+    slippage: body.slippage,
+    fee: body.fee,
+    bridges: { allow: body.allowBridges, deny: body.denyBridges, prefer: body.preferBridges },
+    exchanges: { allow: body.allowExchanges, deny: body.denyExchanges, prefer: body.preferExchanges },
+    denyPools: body.denyPools,
     field: (path) => FIELDS[path] ?? `/${path}`,
   };
   return { status: 200, body: contractCallsStep(dependencies, input) };

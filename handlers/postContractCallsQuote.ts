@@ -59,6 +59,7 @@ export const postContractCallsQuote = operation('postContractCallsQuote', (reque
     fee: body.fee,
     bridges: { allow: body.allowBridges, deny: body.denyBridges, prefer: body.preferBridges },
     exchanges: { allow: body.allowExchanges, deny: body.denyExchanges, prefer: body.preferExchanges },
+    denyPools: body.denyPools,
   };
   return { status: 200, body: contractCallsStep(dependencies, input) };
 });

@@ -34,6 +34,11 @@ export const postRoutes = operation('postRoutes', (request, { catalog, routes, r
     maxPriceImpact: options.maxPriceImpact,
     timingStrategies: [...(timing?.swapStepTimingStrategies ?? []), ...(timing?.routeTimingStrategies ?? [])],
     maxRoutes: MAX_ROUTES,
+    preset: options.preset,
+    denyPools: options.pools?.deny,
+    executionType: options.executionType,
+    gasless: options.gasless,
+    destinationActionParameter: options.destinationAction !== undefined ? 'options.destinationAction' : undefined,
   });
   const result = findRoutes(routes, routeRequest);
   if (result.routes.length === 0) {

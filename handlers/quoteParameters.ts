@@ -30,5 +30,9 @@ export function quoteParameters(
     preset: 'preset' in q ? q.preset : undefined,
     timingStrategies: [...(q.swapStepTimingStrategies ?? []), ...(q.routeTimingStrategies ?? [])],
     maxRoutes: 1,
+    denyPools: q.denyPools,
+    executionType: q.executionType,
+    gasless: q.gasless,
+    destinationActionParameter: q.destinationActionKind !== undefined ? 'destinationActionKind' : q.destinationActionVault !== undefined ? 'destinationActionVault' : undefined,
   };
 }

@@ -1,6 +1,7 @@
 import type { components } from '../src/generated/openapi';
 import type { RouterDeployments } from '../src/core/catalog/routers';
 import type { BridgeTool, Chain, ExchangeTool, Token } from '../src/core/catalog/types';
+import type { GasPrices } from '../src/core/gas/prices';
 
 /** Explicit converters from domain objects to wire objects. */
 type WireToken = components['schemas']['Token'];
@@ -74,4 +75,12 @@ export function exchangeToWire(exchange: ExchangeTool): components['schemas']['T
     logoURI: exchange.logoURI ?? '',
     supportedChains: [...exchange.supportedChains],
   };
+}
+
+/**
+ * Gas prices as the ecosystem's API gives them: JSON numbers in wei (exact below 2^53 wei, i.e. 9 million gwei) and
+ * `lastUpdated` in Unix milliseconds.
+ */
+export function gasPricesToWire(prices: GasPrices): { standard: number; fast: number; fastest: number; lastUpdated: number } {
+  return { standard: Number(prices.standard), fast: Number(prices.fast), fastest: Number(prices.fastest), lastUpdated: prices.lastUpdated };
 }

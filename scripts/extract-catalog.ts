@@ -1,7 +1,7 @@
 /**
- * Generates the embedded catalog data (data/catalog/{chains,tokens,tools}.json) from
+ * Generates the embedded catalog data (data/catalog/{chains,tokens,tools,markets}.json) from
  *   - @lifi/data-types (Apache-2.0): chain facts, coin and wrapped-token addresses and decimals,
- *   - data/sources/prices.json and data/sources/tools.json (hand-maintained),
+ *   - data/sources/prices.json, tools.json and markets.json (hand-maintained),
  * and cross-checks the EVM chains against viem/chains (MIT). The service reads only the generated files.
  *
  *   npx tsx scripts/extract-catalog.ts           write the files
@@ -17,13 +17,14 @@ import { toJsonText } from './catalog/format';
 import { loadSources } from './catalog/sources';
 import { buildChainTokens, compareTokens } from './catalog/tokens';
 import { buildTools } from './catalog/tools';
-import type { CatalogSources, ChainsFile, TokensFile, ToolsFile } from './catalog/types';
+import type { CatalogSources, ChainsFile, MarketsFile, TokensFile, ToolsFile } from './catalog/types';
 import { readUpstream, type Upstream } from './catalog/upstream';
 
 export const REPO_ROOT = resolve(__dirname, '..');
 export const CHAINS_FILE = 'data/catalog/chains.json';
 export const TOKENS_FILE = 'data/catalog/tokens.json';
 export const TOOLS_FILE = 'data/catalog/tools.json';
+export const MARKETS_FILE = 'data/catalog/markets.json';
 
 export interface BuildCatalogInput {
   sources?: CatalogSources;
@@ -34,6 +35,7 @@ export interface BuiltCatalog {
   chains: ChainsFile;
   tokens: TokensFile;
   tools: ToolsFile;
+  markets: MarketsFile;
 }
 
 /** The catalog as objects. Reads the source tables from the repository unless they are given. */
@@ -53,6 +55,7 @@ export function buildCatalogData(input: BuildCatalogInput = {}): BuiltCatalog {
     chains: { schemaVersion: SCHEMA_VERSION, asOf, chains },
     tokens: { schemaVersion: SCHEMA_VERSION, asOf, tokens },
     tools: { schemaVersion: SCHEMA_VERSION, asOf, bridges: tools.bridges, exchanges: tools.exchanges },
+    markets: { schemaVersion: SCHEMA_VERSION, asOf: sources.markets.asOf, markets: sortedMarkets(sources.markets.markets) },
   };
 }
 
@@ -66,7 +69,17 @@ export function renderCatalog(data: BuiltCatalog): Record<string, string> {
     [CHAINS_FILE]: toJsonText(data.chains),
     [TOKENS_FILE]: toJsonText(data.tokens),
     [TOOLS_FILE]: toJsonText(data.tools),
+    [MARKETS_FILE]: toJsonText(data.markets),
   };
+}
+
+/** The market figures by coinKey in code-unit order, each with its keys in a fixed order. */
+function sortedMarkets(markets: MarketsFile['markets']): MarketsFile['markets'] {
+  return Object.fromEntries(
+    Object.keys(markets)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .map((key) => [key, { marketCapUSD: markets[key].marketCapUSD, volumeUSD24H: markets[key].volumeUSD24H, fdvUSD: markets[key].fdvUSD }]),
+  );
 }
 
 /** Compares the EVM chains with viem's chain definitions; returns problems found (empty when all agree). */

@@ -2,21 +2,29 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPositiveDecimalString } from './format';
-import { POOL_KINDS, type CatalogSources, type PriceTable, type ToolTable } from './types';
+import { POOL_KINDS, type CatalogSources, type MarketTable, type PriceTable, type ToolTable } from './types';
 
 export const PRICES_SOURCE = 'data/sources/prices.json';
 export const TOOLS_SOURCE = 'data/sources/tools.json';
+export const MARKETS_SOURCE = 'data/sources/markets.json';
 
 export function loadSources(repoRoot: string): CatalogSources {
   const prices = JSON.parse(readFileSync(join(repoRoot, PRICES_SOURCE), 'utf8')) as PriceTable;
   const tools = JSON.parse(readFileSync(join(repoRoot, TOOLS_SOURCE), 'utf8')) as ToolTable;
-  checkSources({ prices, tools });
-  return { prices, tools };
+  const markets = JSON.parse(readFileSync(join(repoRoot, MARKETS_SOURCE), 'utf8')) as MarketTable;
+  checkSources({ prices, tools, markets });
+  return { prices, tools, markets };
 }
 
 /** Throws with a message naming the file and the entry at the first malformed entry. */
-export function checkSources({ prices, tools }: CatalogSources): void {
+export function checkSources({ prices, tools, markets }: CatalogSources): void {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(prices.asOf)) throw new Error(`${PRICES_SOURCE}: asOf must be YYYY-MM-DD`);
+  for (const [coinKey, figures] of Object.entries(markets.markets)) {
+    if (!Object.prototype.hasOwnProperty.call(prices.prices, coinKey)) throw new Error(`${MARKETS_SOURCE}: ${coinKey} has no price in ${PRICES_SOURCE}`);
+    for (const name of ['marketCapUSD', 'volumeUSD24H', 'fdvUSD'] as const) {
+      if (!Number.isSafeInteger(figures[name]) || figures[name] < 0) throw new Error(`${MARKETS_SOURCE}: ${name} of ${coinKey} must be a whole number of USD`);
+    }
+  }
   for (const [coinKey, price] of Object.entries(prices.prices)) {
     if (!isPositiveDecimalString(price)) {
       throw new Error(`${PRICES_SOURCE}: price of ${coinKey} must be a positive decimal string, got ${price}`);

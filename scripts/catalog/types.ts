@@ -37,9 +37,29 @@ export interface ToolTable {
   exchanges: ExchangeSource[];
 }
 
+/** Reference market figures per coinKey (whole USD). */
+export interface MarketFigures {
+  marketCapUSD: number;
+  volumeUSD24H: number;
+  fdvUSD: number;
+}
+
+export interface MarketTable {
+  asOf: string;
+  note: string;
+  markets: Record<string, MarketFigures>;
+}
+
+export interface MarketsFile {
+  schemaVersion: number;
+  asOf: string;
+  markets: Record<string, MarketFigures>;
+}
+
 export interface CatalogSources {
   prices: PriceTable;
   tools: ToolTable;
+  markets: MarketTable;
 }
 
 // ---- generated catalog ----

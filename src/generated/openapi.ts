@@ -336,6 +336,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/gas/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gas prices of every EVM chain
+         * @description Gas prices in wei of every EVM chain, keyed by chain id: `standard` is the price the quotes
+         *     use (in chain mode the chain's `eth_gasPrice`, followed per block; otherwise the embedded
+         *     snapshot's), `fast` and `fastest` add a priority margin of 10 % and 25 % (rounded up).
+         *     Amounts are JSON numbers, as in the ecosystem's API (exact below 2^53 wei); `lastUpdated`
+         *     is the Unix time in milliseconds of the price read (the snapshot's date without chain mode).
+         */
+        get: operations["getGasPrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/gas/prices/{chainId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gas prices of one EVM chain
+         * @description The gas prices of one EVM chain (by id or key), as in `GET /v1/gas/prices`. 400 (code 1011)
+         *     for an unknown chain or a chain that is not an EVM chain.
+         */
+        get: operations["getGasPrice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/gas/status": {
         parameters: {
             query?: never;
@@ -628,6 +673,28 @@ export interface components {
          */
         ReferrerString: string;
         /**
+         * @description How a route is executed; this service's routes are all executed by a transaction.
+         * @default transaction
+         * @enum {string}
+         */
+        ExecutionType: "transaction" | "message" | "all";
+        DistributionFee: {
+            /** @description Fraction of the sent amount (`0.001` is 0.1 %). */
+            percentage: number;
+            receiver: components["schemas"]["EvmAddress"];
+        };
+        DistributionFees: components["schemas"]["DistributionFee"][];
+        /** @description A pool address, or a Uniswap V4 pool as `<poolManager address>-<32-byte pool id>`. */
+        PoolId: string;
+        PoolIdList: components["schemas"]["PoolId"][];
+        /** @description A destination-side action (the ecosystem's Smart Deposits); refused here (400). */
+        DestinationAction: {
+            kind: string;
+            vault: string;
+        };
+        /** @enum {string} */
+        TokensOrderBy: "marketCapUSD" | "priceUSD" | "volumeUSD24H" | "fdvUSD";
+        /**
          * @description Token tag. `stablecoin` is the only public tag; more may be introduced over time.
          * @example stablecoin
          */
@@ -671,8 +738,17 @@ export interface components {
         TokensResponse: {
             /** @description Tokens per chain; the keys are decimal chain ids. */
             tokens: {
-                [key: string]: components["schemas"]["Token"][];
+                [key: string]: components["schemas"]["TokenExtended"][];
             };
+        };
+        /** @description A `Token`; with `extended=true`, also the reference market figures of its coin. */
+        TokenExtended: components["schemas"]["Token"] & {
+            /** @description Market capitalisation of the token's coin in USD (reference figure; null when unknown). */
+            marketCapUSD?: number | null;
+            /** @description 24-hour traded volume of the coin in USD (reference figure; null when unknown). */
+            volumeUSD24H?: number | null;
+            /** @description Fully diluted valuation of the coin in USD (reference figure; null when unknown). */
+            fdvUSD?: number | null;
         };
         /** @description A supported chain. */
         Chain: {
@@ -867,6 +943,17 @@ export interface components {
             referrer?: components["schemas"]["ReferrerString"];
             includedSteps?: components["schemas"]["Step"][];
             transactionRequest?: components["schemas"]["TransactionRequest"];
+            /** @description Sent back by the ecosystem's clients; accepted without effect. */
+            intermediary?: components["schemas"]["IntegratorString"];
+            executionType?: components["schemas"]["ExecutionType"];
+            /** @description Sent back by the ecosystem's clients; accepted without effect. */
+            transactionId?: components["schemas"]["TxHash"];
+            /** @description Signable typed data of a message step (none here); accepted without effect. */
+            typedData?: {
+                [key: string]: unknown;
+            }[];
+            /** @description A destination action (the ecosystem's Smart Deposits); accepted without effect (steps of this service carry none). */
+            destinationAction?: components["schemas"]["DestinationAction"];
         };
         /** @description A route found by `POST /v1/advanced/routes`; its steps carry no transaction request. */
         Route: {
@@ -941,6 +1028,39 @@ export interface components {
             order?: components["schemas"]["Order"];
             maxPriceImpact?: components["schemas"]["MaxPriceImpact"];
             timing?: components["schemas"]["Timing"];
+            /** @description Named preset, as the query parameter of `GET /v1/quote` (`stablecoin`). */
+            preset?: components["schemas"]["Preset"];
+            executionType?: components["schemas"]["ExecutionType"];
+            /**
+             * @description Gasless execution; this service offers no gasless route, so `true` finds none (404, code 1002).
+             * @default false
+             */
+            gasless: boolean;
+            /** @description Protocols to allow, deny or prefer. Accepted without effect (see `allowProtocols` of `GET /v1/quote`). */
+            protocols?: components["schemas"]["ToolPreferences"];
+            /** @description Pools that must not be used (as `denyPools` of `GET /v1/quote`). */
+            pools?: {
+                deny?: components["schemas"]["PoolIdList"];
+            };
+            /** @description Accepted without effect (see `intermediary` of `GET /v1/quote`). */
+            intermediary?: components["schemas"]["IntegratorString"];
+            /** @description Accepted without effect (see `distributionFees` of `GET /v1/quote`). */
+            distributionFees?: components["schemas"]["DistributionFees"];
+            /** @description Accepted without effect (see `disableFees` of `GET /v1/quote`). */
+            disableFees?: boolean;
+            /** @description Solana only. Accepted without effect. */
+            jitoBundle?: boolean;
+            /** @description Solana only. Accepted without effect. */
+            svmSponsor?: components["schemas"]["WalletAddress"];
+            svmPriorityFeeLevel?: components["schemas"]["SvmPriorityFeeLevel"];
+            /** @description Mayan bridge only (not offered here). Accepted without effect. */
+            mayanNonEvmPermitSignature?: boolean;
+            /** @description Amount-flexible routing (deposit-address routes, not offered here). Accepted without effect. */
+            amountFlexible?: boolean;
+            /** @description A destination action; no tool here executes one, so a request naming one is answered 400. */
+            destinationAction?: components["schemas"]["DestinationAction"];
+            /** @description Deprecated in the ecosystem. Accepted without effect. */
+            insurance?: boolean;
         };
         RoutesRequest: {
             fromChainId: components["schemas"]["ChainId"];
@@ -1126,6 +1246,16 @@ export interface components {
             /** @description Amount of fromToken to send to obtain the recommended gas amount. */
             fromAmount?: components["schemas"]["Amount"];
         };
+        GasPrices: {
+            /** @description The gas price the quotes use, in wei. */
+            standard: number;
+            /** @description standard plus 10 % (rounded up), in wei. */
+            fast: number;
+            /** @description standard plus 25 % (rounded up), in wei. */
+            fastest: number;
+            /** @description Unix time in milliseconds of the price read. */
+            lastUpdated: number;
+        };
         GasTransactionInfo: {
             txHash: components["schemas"]["TxHash"];
             /** Format: uri */
@@ -1235,6 +1365,26 @@ export interface components {
             allowExchanges?: components["schemas"]["ToolSelectorList"];
             denyExchanges?: components["schemas"]["ToolSelectorList"];
             preferExchanges?: components["schemas"]["ToolSelectorList"];
+            /** @description Accepted without effect (see `allowProtocols` of `GET /v1/quote`). */
+            allowProtocols?: components["schemas"]["ToolSelectorList"];
+            /** @description Accepted without effect (see `allowProtocols` of `GET /v1/quote`). */
+            denyProtocols?: components["schemas"]["ToolSelectorList"];
+            /** @description Pools that must not be used (as `denyPools` of `GET /v1/quote`). */
+            denyPools?: components["schemas"]["PoolIdList"];
+            /**
+             * @description Receiver of the bridged tokens if the destination calls fail. Accepted without effect: the
+             *     router pays them to `fromAddress` then (status `DONE PARTIAL`).
+             */
+            toFallbackAddress?: components["schemas"]["WalletAddress"];
+            /** @description Token the contract calls output, if any. Accepted without effect. */
+            contractOutputsToken?: components["schemas"]["EvmAddress"];
+            /**
+             * @description Accepted without effect here (contract calls on the destination are the point of this request).
+             * @default true
+             */
+            allowDestinationCall: boolean;
+            /** @description Accepted without effect (see `disableFees` of `GET /v1/quote`). */
+            disableFees?: boolean;
         };
         /** @description Deprecated single-call request of `POST /v1/quote/contractCall`. */
         ContractCallRequest: {
@@ -1249,7 +1399,31 @@ export interface components {
             contractOutputsToken?: components["schemas"]["EvmAddress"];
             toContractCallData: components["schemas"]["HexData"];
             toContractGasLimit: components["schemas"]["Amount"];
+            /** @description Address the call needs an allowance for (default `toContractAddress`). */
+            toApprovalAddress?: components["schemas"]["EvmAddress"];
+            /** @description Accepted without effect (see `POST /v1/quote/contractCalls`). */
+            toFallbackAddress?: components["schemas"]["WalletAddress"];
+            slippage?: components["schemas"]["Slippage"];
+            integrator?: components["schemas"]["IntegratorString"];
+            referrer?: components["schemas"]["ReferrerString"];
+            fee?: components["schemas"]["Fee"];
+            /**
+             * @description Accepted without effect (see `POST /v1/quote/contractCalls`).
+             * @default true
+             */
+            allowDestinationCall: boolean;
             allowBridges?: components["schemas"]["ToolSelectorList"];
+            denyBridges?: components["schemas"]["ToolSelectorList"];
+            preferBridges?: components["schemas"]["ToolSelectorList"];
+            allowExchanges?: components["schemas"]["ToolSelectorList"];
+            denyExchanges?: components["schemas"]["ToolSelectorList"];
+            preferExchanges?: components["schemas"]["ToolSelectorList"];
+            /** @description Accepted without effect (see `allowProtocols` of `GET /v1/quote`). */
+            allowProtocols?: components["schemas"]["ToolSelectorList"];
+            /** @description Accepted without effect (see `allowProtocols` of `GET /v1/quote`). */
+            denyProtocols?: components["schemas"]["ToolSelectorList"];
+            /** @description Pools that must not be used (as `denyPools` of `GET /v1/quote`). */
+            denyPools?: components["schemas"]["PoolIdList"];
         };
         PossibilitiesRequest: {
             chains?: components["schemas"]["ChainId"][];
@@ -1790,6 +1964,93 @@ export interface components {
          */
         SvmPriorityFeeLevel: components["schemas"]["SvmPriorityFeeLevel"];
         /**
+         * @description Intermediary of a multi-party integrator fee split. Accepted without effect: this service
+         *     takes the integrator fee (`fee`) for the `integrator` alone.
+         * @example partner-wallet
+         */
+        Intermediary: components["schemas"]["IntegratorString"];
+        /**
+         * @description Extra fee recipients carved out of the integrator fee, sent in qs's indexed form
+         *     (`distributionFees[0][percentage]=0.001&distributionFees[0][receiver]=0x…`), as the
+         *     ecosystem's SDK sends them. Validated; accepted without effect: this service pays the
+         *     integrator fee to the integrator's fee balance only.
+         * @example [
+         *       {
+         *         "percentage": 0.001,
+         *         "receiver": "0x9B2a3D1b4F3a9e6C7d8E0f1A2b3C4d5E6f7A8b9C"
+         *       }
+         *     ]
+         */
+        DistributionFees: components["schemas"]["DistributionFees"];
+        /**
+         * @description Suppress the service's own fee for allowlisted integrations. Accepted without effect: this
+         *     service charges no fee of its own (only the integrator's `fee`, which this does not disable).
+         * @example false
+         */
+        DisableFees: boolean;
+        /**
+         * @description Kind of a destination-side action after the bridge leg (the ecosystem's Smart Deposits).
+         *     No tool of this service executes destination actions, and a route must not be served
+         *     without the action it was asked for: a request that names one is answered 400 (code 1011).
+         */
+        DestinationActionKind: string;
+        /** @description Vault of the destination action (see `destinationActionKind`, refused likewise). */
+        DestinationActionVault: components["schemas"]["EvmAddress"];
+        /**
+         * @description Which routes to consider: executed by a `transaction` (default), by signing a `message`
+         *     (gasless), or `all`. Every route of this service is executed by a transaction, so
+         *     `message` finds no route (404, code 1002, saying so); `transaction` and `all` are the same.
+         * @example transaction
+         */
+        ExecutionType: components["schemas"]["ExecutionType"];
+        /**
+         * @description Ask for gasless execution (signable typed data instead of a transaction). This service
+         *     offers no gasless route: `true` finds no route (404, code 1002, saying so).
+         * @example false
+         */
+        Gasless: boolean;
+        /**
+         * @description Solana only (Jito bundles). Accepted without effect (this service builds no Solana transactions).
+         * @example false
+         */
+        JitoBundle: boolean;
+        /**
+         * @description Solana only (wallet sponsoring transaction costs). Accepted without effect.
+         * @example 7v91N7iZ9mNicL8WfG6cgSCKyRXydQjLh6UYBWwm6y1Q
+         */
+        SvmSponsor: components["schemas"]["WalletAddress"];
+        /**
+         * @description Deprecated in the ecosystem (transfer insurance). Accepted without effect. (Not marked
+         *     `deprecated` here: the staging mock would refuse a request that uses it.)
+         * @example false
+         */
+        Insurance: boolean;
+        /**
+         * @description Protocols (in-contract work such as fee collection) that may be used. Accepted without
+         *     effect: the only protocol step of this service is the integrator fee collection, which
+         *     follows `fee`.
+         * @example [
+         *       "all"
+         *     ]
+         */
+        AllowProtocols: components["schemas"]["ToolSelectorList"];
+        /**
+         * @description Protocols that must not be used. Accepted without effect (see `allowProtocols`).
+         * @example [
+         *       "none"
+         *     ]
+         */
+        DenyProtocols: components["schemas"]["ToolSelectorList"];
+        /**
+         * @description Pools that must not be used, by address (`0x` + 40 hex; a Uniswap V4 id
+         *     `<poolManager>-<poolId>` is accepted too and matches no pool here, which has no V4 pools).
+         *     Comma-separated; routes through a denied pool are not considered.
+         * @example [
+         *       "0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640"
+         *     ]
+         */
+        DenyPools: components["schemas"]["PoolIdList"];
+        /**
          * @description The integrator id (its tracking string).
          * @example example-dapp
          */
@@ -1857,6 +2118,31 @@ export interface operations {
                  * @example 0.0001
                  */
                 minPriceUSD?: components["parameters"]["MinPriceUSD"];
+                /**
+                 * @description Order of each chain's list, largest first. `priceUSD` sorts by the token's price;
+                 *     `marketCapUSD`, `volumeUSD24H` and `fdvUSD` by the reference market figures of the token's
+                 *     coin (`data/sources/markets.json`, fixed for the embedded snapshot, not live); tokens
+                 *     without the figure come last. Without it, each list is in catalog order (by symbol).
+                 * @example volumeUSD24H
+                 */
+                orderBy?: components["schemas"]["TokensOrderBy"];
+                /**
+                 * @description At most this many tokens per chain (after filtering, searching and ordering).
+                 * @example 1000
+                 */
+                limit?: number;
+                /**
+                 * @description Each token also carries `marketCapUSD`, `volumeUSD24H` and `fdvUSD` (numbers, or null when
+                 *     the coin has no reference figure).
+                 * @example true
+                 */
+                extended?: boolean;
+                /**
+                 * @description Only tokens whose symbol or name contains this text (case-insensitive), or whose address
+                 *     is this address (any case).
+                 * @example usd
+                 */
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -2147,6 +2433,93 @@ export interface operations {
                  * @example NORMAL
                  */
                 svmPriorityFeeLevel?: components["parameters"]["SvmPriorityFeeLevel"];
+                /**
+                 * @description Intermediary of a multi-party integrator fee split. Accepted without effect: this service
+                 *     takes the integrator fee (`fee`) for the `integrator` alone.
+                 * @example partner-wallet
+                 */
+                intermediary?: components["parameters"]["Intermediary"];
+                /**
+                 * @description Extra fee recipients carved out of the integrator fee, sent in qs's indexed form
+                 *     (`distributionFees[0][percentage]=0.001&distributionFees[0][receiver]=0x…`), as the
+                 *     ecosystem's SDK sends them. Validated; accepted without effect: this service pays the
+                 *     integrator fee to the integrator's fee balance only.
+                 * @example [
+                 *       {
+                 *         "percentage": 0.001,
+                 *         "receiver": "0x9B2a3D1b4F3a9e6C7d8E0f1A2b3C4d5E6f7A8b9C"
+                 *       }
+                 *     ]
+                 */
+                distributionFees?: components["parameters"]["DistributionFees"];
+                /**
+                 * @description Suppress the service's own fee for allowlisted integrations. Accepted without effect: this
+                 *     service charges no fee of its own (only the integrator's `fee`, which this does not disable).
+                 * @example false
+                 */
+                disableFees?: components["parameters"]["DisableFees"];
+                /**
+                 * @description Which routes to consider: executed by a `transaction` (default), by signing a `message`
+                 *     (gasless), or `all`. Every route of this service is executed by a transaction, so
+                 *     `message` finds no route (404, code 1002, saying so); `transaction` and `all` are the same.
+                 * @example transaction
+                 */
+                executionType?: components["parameters"]["ExecutionType"];
+                /**
+                 * @description Ask for gasless execution (signable typed data instead of a transaction). This service
+                 *     offers no gasless route: `true` finds no route (404, code 1002, saying so).
+                 * @example false
+                 */
+                gasless?: components["parameters"]["Gasless"];
+                /**
+                 * @description Solana only (Jito bundles). Accepted without effect (this service builds no Solana transactions).
+                 * @example false
+                 */
+                jitoBundle?: components["parameters"]["JitoBundle"];
+                /**
+                 * @description Solana only (wallet sponsoring transaction costs). Accepted without effect.
+                 * @example 7v91N7iZ9mNicL8WfG6cgSCKyRXydQjLh6UYBWwm6y1Q
+                 */
+                svmSponsor?: components["parameters"]["SvmSponsor"];
+                /**
+                 * @description Protocols (in-contract work such as fee collection) that may be used. Accepted without
+                 *     effect: the only protocol step of this service is the integrator fee collection, which
+                 *     follows `fee`.
+                 * @example [
+                 *       "all"
+                 *     ]
+                 */
+                allowProtocols?: components["parameters"]["AllowProtocols"];
+                /**
+                 * @description Protocols that must not be used. Accepted without effect (see `allowProtocols`).
+                 * @example [
+                 *       "none"
+                 *     ]
+                 */
+                denyProtocols?: components["parameters"]["DenyProtocols"];
+                /**
+                 * @description Pools that must not be used, by address (`0x` + 40 hex; a Uniswap V4 id
+                 *     `<poolManager>-<poolId>` is accepted too and matches no pool here, which has no V4 pools).
+                 *     Comma-separated; routes through a denied pool are not considered.
+                 * @example [
+                 *       "0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640"
+                 *     ]
+                 */
+                denyPools?: components["parameters"]["DenyPools"];
+                /**
+                 * @description Kind of a destination-side action after the bridge leg (the ecosystem's Smart Deposits).
+                 *     No tool of this service executes destination actions, and a route must not be served
+                 *     without the action it was asked for: a request that names one is answered 400 (code 1011).
+                 */
+                destinationActionKind?: components["parameters"]["DestinationActionKind"];
+                /** @description Vault of the destination action (see `destinationActionKind`, refused likewise). */
+                destinationActionVault?: components["parameters"]["DestinationActionVault"];
+                /**
+                 * @description Deprecated in the ecosystem (transfer insurance). Accepted without effect. (Not marked
+                 *     `deprecated` here: the staging mock would refuse a request that uses it.)
+                 * @example false
+                 */
+                insurance?: components["parameters"]["Insurance"];
             };
             header?: never;
             path?: never;
@@ -2535,6 +2908,90 @@ export interface operations {
                  * @example NORMAL
                  */
                 svmPriorityFeeLevel?: components["parameters"]["SvmPriorityFeeLevel"];
+                /**
+                 * @description Skip the transaction simulation; faster, but the gas limit is an estimate rather than a simulated value.
+                 * @example false
+                 */
+                skipSimulation?: components["parameters"]["SkipSimulation"];
+                /**
+                 * @description Named preset supplying default slippage, price impact and tool preferences; explicitly given
+                 *     parameters override it. `stablecoin` is the supported value.
+                 * @example stablecoin
+                 */
+                preset?: components["parameters"]["Preset"];
+                /**
+                 * @description Intermediary of a multi-party integrator fee split. Accepted without effect: this service
+                 *     takes the integrator fee (`fee`) for the `integrator` alone.
+                 * @example partner-wallet
+                 */
+                intermediary?: components["parameters"]["Intermediary"];
+                /**
+                 * @description Extra fee recipients carved out of the integrator fee, sent in qs's indexed form
+                 *     (`distributionFees[0][percentage]=0.001&distributionFees[0][receiver]=0x…`), as the
+                 *     ecosystem's SDK sends them. Validated; accepted without effect: this service pays the
+                 *     integrator fee to the integrator's fee balance only.
+                 * @example [
+                 *       {
+                 *         "percentage": 0.001,
+                 *         "receiver": "0x9B2a3D1b4F3a9e6C7d8E0f1A2b3C4d5E6f7A8b9C"
+                 *       }
+                 *     ]
+                 */
+                distributionFees?: components["parameters"]["DistributionFees"];
+                /**
+                 * @description Suppress the service's own fee for allowlisted integrations. Accepted without effect: this
+                 *     service charges no fee of its own (only the integrator's `fee`, which this does not disable).
+                 * @example false
+                 */
+                disableFees?: components["parameters"]["DisableFees"];
+                /**
+                 * @description Which routes to consider: executed by a `transaction` (default), by signing a `message`
+                 *     (gasless), or `all`. Every route of this service is executed by a transaction, so
+                 *     `message` finds no route (404, code 1002, saying so); `transaction` and `all` are the same.
+                 * @example transaction
+                 */
+                executionType?: components["parameters"]["ExecutionType"];
+                /**
+                 * @description Ask for gasless execution (signable typed data instead of a transaction). This service
+                 *     offers no gasless route: `true` finds no route (404, code 1002, saying so).
+                 * @example false
+                 */
+                gasless?: components["parameters"]["Gasless"];
+                /**
+                 * @description Solana only (Jito bundles). Accepted without effect (this service builds no Solana transactions).
+                 * @example false
+                 */
+                jitoBundle?: components["parameters"]["JitoBundle"];
+                /**
+                 * @description Solana only (wallet sponsoring transaction costs). Accepted without effect.
+                 * @example 7v91N7iZ9mNicL8WfG6cgSCKyRXydQjLh6UYBWwm6y1Q
+                 */
+                svmSponsor?: components["parameters"]["SvmSponsor"];
+                /**
+                 * @description Protocols (in-contract work such as fee collection) that may be used. Accepted without
+                 *     effect: the only protocol step of this service is the integrator fee collection, which
+                 *     follows `fee`.
+                 * @example [
+                 *       "all"
+                 *     ]
+                 */
+                allowProtocols?: components["parameters"]["AllowProtocols"];
+                /**
+                 * @description Protocols that must not be used. Accepted without effect (see `allowProtocols`).
+                 * @example [
+                 *       "none"
+                 *     ]
+                 */
+                denyProtocols?: components["parameters"]["DenyProtocols"];
+                /**
+                 * @description Pools that must not be used, by address (`0x` + 40 hex; a Uniswap V4 id
+                 *     `<poolManager>-<poolId>` is accepted too and matches no pool here, which has no V4 pools).
+                 *     Comma-separated; routes through a denied pool are not considered.
+                 * @example [
+                 *       "0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640"
+                 *     ]
+                 */
+                denyPools?: components["parameters"]["DenyPools"];
             };
             header?: never;
             path?: never;
@@ -3561,13 +4018,14 @@ export interface operations {
     };
     getStatus: {
         parameters: {
-            query: {
+            query?: {
                 /**
                  * @description Hash of the sending or receiving transaction (EVM `0x` + 64 hex, Bitcoin/Tron 64 hex,
                  *     Solana/Sui base58 signature or digest), or the step id (UUID) or transfer id (`0x` + 64 hex).
+                 *     Required unless `taskId` or `transactionId` is given (400, code 1011, naming it).
                  * @example 0x0991f754c91240e76304af7d026bd597f23c9f9736ec7dafb4f9c7b2b2a17e7c
                  */
-                txHash: components["schemas"]["TransferReference"];
+                txHash?: components["schemas"]["TransferReference"];
                 /**
                  * @description Key of the bridging tool used (from `GET /v1/tools`).
                  * @example across
@@ -3583,6 +4041,28 @@ export interface operations {
                  * @example opt
                  */
                 toChain?: components["parameters"]["OptionalToChain"];
+                /**
+                 * @description The transfer id (`0x` + 64 hex, the step's `transactionId`), as the ecosystem's SDK sends it
+                 *     next to `txHash`. Without `txHash`, the transfer is looked up by it; with it, `txHash` is used.
+                 * @example 0x5f4a37c3e0d5a2b5f1c1a4f1e9f4d6c0b2a1e3d5c7b9a8f6e4d2c0b1a3e5d7f9
+                 */
+                transactionId?: components["schemas"]["TxHash"];
+                /**
+                 * @description The sending wallet, as the ecosystem's SDK sends it while polling. Accepted without effect.
+                 * @example 0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9
+                 */
+                fromAddress?: components["schemas"]["WalletAddress"];
+                /**
+                 * @description Deposit address of a deposit-address transfer. Accepted without effect (this service has none).
+                 * @example 0x9B2a3D1b4F3a9e6C7d8E0f1A2b3C4d5E6f7A8b9C
+                 */
+                depositAddress?: components["schemas"]["WalletAddress"];
+                /**
+                 * @description Relayer task of a gasless transfer. This service runs no relayer: a request with `taskId`
+                 *     alone is answered `NOT_FOUND`, saying so.
+                 * @example relay-task-6b1a2f0e
+                 */
+                taskId?: string;
             };
             header?: never;
             path?: never;
@@ -4967,6 +5447,96 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
+    getGasPrices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Gas prices per chain id. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "1": {
+                     *         "standard": 18000000000,
+                     *         "fast": 19800000000,
+                     *         "fastest": 22500000000,
+                     *         "lastUpdated": 1795219200000
+                     *       },
+                     *       "42161": {
+                     *         "standard": 10000000,
+                     *         "fast": 11000000,
+                     *         "fastest": 12500000,
+                     *         "lastUpdated": 1795219200000
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        [key: string]: components["schemas"]["GasPrices"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getGasPrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Chain id or key.
+                 * @example 42161
+                 */
+                chainId: components["schemas"]["ChainIdOrKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chain's gas prices. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "standard": 10000000,
+                     *       "fast": 11000000,
+                     *       "fastest": 12500000,
+                     *       "lastUpdated": 1795219200000
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GasPrices"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
     getGasStatus: {
         parameters: {
             query: {
@@ -5454,6 +6024,31 @@ export interface operations {
                  * @example true
                  */
                 allowDestinationCall?: components["parameters"]["AllowDestinationCall"];
+                /**
+                 * @description Protocols (in-contract work such as fee collection) that may be used. Accepted without
+                 *     effect: the only protocol step of this service is the integrator fee collection, which
+                 *     follows `fee`.
+                 * @example [
+                 *       "all"
+                 *     ]
+                 */
+                allowProtocols?: components["parameters"]["AllowProtocols"];
+                /**
+                 * @description Protocols that must not be used. Accepted without effect (see `allowProtocols`).
+                 * @example [
+                 *       "none"
+                 *     ]
+                 */
+                denyProtocols?: components["parameters"]["DenyProtocols"];
+                /**
+                 * @description Pools that must not be used, by address (`0x` + 40 hex; a Uniswap V4 id
+                 *     `<poolManager>-<poolId>` is accepted too and matches no pool here, which has no V4 pools).
+                 *     Comma-separated; routes through a denied pool are not considered.
+                 * @example [
+                 *       "0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640"
+                 *     ]
+                 */
+                denyPools?: components["parameters"]["DenyPools"];
             };
             header?: never;
             path?: never;

@@ -17,7 +17,8 @@ import { hardening, keyOnlyOperations, listenWithLimits } from './hardening';
 import { pipeline } from './pipeline';
 import { objectId } from './objectId';
 import type { HandlerTable, OperationResponse } from './operation';
-import { describeValidationErrors } from './validationMessage';
+import { describeValidationErrors, type ValidationIssue } from './validationMessage';
+import { bodySchema, declaredQuery, didYouMean, IGNORED_PARAMETERS_HEADER, queryParameterNames, removeUndeclaredFields, type QueryParameterNames } from './unknownParameters';
 
 export interface AppOptions {
   /** Operation handlers by operationId; operations without one answer 501. */
@@ -51,7 +52,9 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
   const cache = new ResponseCache();
   const answered = new AnsweredUrls();
   const versions = new DataVersions(dependencies);
-  registerHandlers(api, dependencies, options.handlers, cache, answered, versions);
+  /** The names a request sent that its operation does not know (ignored; see unknownParameters.ts). */
+  const ignoredNames = new WeakMap<Request, readonly string[]>();
+  registerHandlers(api, dependencies, options.handlers, cache, answered, versions, ignoredNames);
   api.registerSecurityHandler('ApiKeyAuth', dependencies.access.apiKeyAuth);
   await api.init();
   // openapi-backend rebuilds the flat operation list (a lodash chain over every path) on every lookup, i.e.
@@ -61,7 +64,7 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
   matchExactPathsFirst(api);
   cloneQueryCheaply(api);
   answered.publicOperations = publicOperationIds(api);
-  const arrayQueryParams = collectArrayQueryParams(api);
+  const shapes = collectRequestShapes(api);
   const docs = docsRouter(config.openapiPath);
 
   const app = express();
@@ -74,10 +77,15 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
       const known = answered.lookup(req);
       const hit = known ? cache.get(known.versionedKey(versions.of(known.operationId))) : undefined;
       if (hit) {
+        if (known!.ignoredHeader) res.setHeader(IGNORED_PARAMETERS_HEADER, known!.ignoredHeader);
         send(res, { status: hit.status, body: undefined, cached: hit }, req);
         return;
       }
-      const query = normaliseListParams(api, req, arrayQueryParams);
+      const { query, ignored } = declaredRequest(api, req, shapes);
+      if (ignored.length > 0) {
+        ignoredNames.set(req, ignored);
+        res.setHeader(IGNORED_PARAMETERS_HEADER, ignoredHeader(ignored));
+      }
       const result = (await api.handleRequest(
         { method: req.method, path: req.path, query: query as Record<string, string | string[]>, headers: req.headers as Record<string, string | string[]>, body: req.body },
         req,
@@ -108,10 +116,18 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
   return app;
 }
 
-function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handlers: HandlerTable, cache: ResponseCache, answered: AnsweredUrls, versions: DataVersions): void {
+function registerHandlers(
+  api: OpenAPIBackend,
+  dependencies: Dependencies,
+  handlers: HandlerTable,
+  cache: ResponseCache,
+  answered: AnsweredUrls,
+  versions: DataVersions,
+  ignoredNames: WeakMap<Request, readonly string[]>,
+): void {
   api.register({
-    validationFail: (c: Context) => {
-      const issues = describeValidationErrors((c.validation.errors ?? []) as ErrorObject[]);
+    validationFail: (c: Context, req: Request) => {
+      const issues = withMisspellings(describeValidationErrors((c.validation.errors ?? []) as ErrorObject[]), ignoredNames.get(req) ?? []);
       const summary = issues.map((i) => i.message).join('; ');
       return error(400, `Invalid request: ${summary}`, ErrorCode.ValidationError, { issues });
     },
@@ -130,7 +146,7 @@ function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handl
       const requestKey = CACHEABLE.has(operationId) ? ResponseCache.key(operationId, c.request.params, c.request.query, c.request.requestBody) : undefined;
       // the data the answer was computed from is part of the key: a replaced liquidity graph misses
       const key = requestKey ? ResponseCache.versioned(versions.of(operationId), requestKey) : undefined;
-      if (requestKey) answered.remember(req, operationId, requestKey);
+      if (requestKey) answered.remember(req, operationId, requestKey, ignoredNames.get(req));
       const hit = key ? cache.get(key) : undefined;
       if (hit) return { status: hit.status, body: undefined, cached: hit };
       try {
@@ -167,9 +183,9 @@ function registerHandlers(api: OpenAPIBackend, dependencies: Dependencies, handl
  * unless the handler marks one `uncacheable` (a search bounded by timing strategies), and so are their
  * "no route" answers (404 code 1002, without an ETag) unless the search was timed.
  */
-const CACHEABLE = new Set(['getChains', 'getTokens', 'getToken', 'getTools', 'getConnections', 'getQuote', 'getQuoteToAmount', 'getGasSuggestion', 'postRoutes', 'postPossibilities']);
+const CACHEABLE = new Set(['getChains', 'getTokens', 'getToken', 'getTools', 'getConnections', 'getQuote', 'getQuoteToAmount', 'getGasSuggestion', 'getGasPrices', 'getGasPrice', 'postRoutes', 'postPossibilities']);
 /** Those of them whose answer depends on the liquidity graph (replaced when pool state changes in chain mode). */
-const LIQUIDITY_DEPENDENT = new Set(['getConnections', 'getQuote', 'getQuoteToAmount', 'getGasSuggestion', 'postRoutes', 'postPossibilities']);
+const LIQUIDITY_DEPENDENT = new Set(['getConnections', 'getQuote', 'getQuoteToAmount', 'getGasSuggestion', 'getGasPrices', 'getGasPrice', 'postRoutes', 'postPossibilities']);
 
 /**
  * Which data an operation's answer was computed from, read at request time: the identity of the catalog and
@@ -203,6 +219,8 @@ class KnownRequest {
   constructor(
     readonly operationId: string,
     readonly key: string,
+    /** The x-ignored-parameters header the request gets (same request, same ignored names). */
+    readonly ignoredHeader: string | undefined,
   ) {}
 
   /** The cache key under this data version: the same string as last time while the data is the same (its hash is kept). */
@@ -239,9 +257,11 @@ class AnsweredUrls {
     return key === undefined ? undefined : this.requests.get(key);
   }
 
-  remember(req: Request, operationId: string, key: string): void {
+  remember(req: Request, operationId: string, key: string, ignored: readonly string[] | undefined): void {
     const requestKey = this.keyOf(req);
-    if (requestKey !== undefined && this.publicOperations.has(operationId)) this.requests.set(requestKey, new KnownRequest(operationId, key));
+    if (requestKey !== undefined && this.publicOperations.has(operationId)) {
+      this.requests.set(requestKey, new KnownRequest(operationId, key, ignored?.length ? ignoredHeader(ignored) : undefined));
+    }
   }
 
   private keyOf(req: Request): string | undefined {
@@ -469,32 +489,74 @@ function send(res: Response, result: OperationResponse, req?: Request): void {
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/**
- * List parameters are accepted both comma-joined and as repeated keys: repeated values of a
- * parameter that the contract declares as an array are joined, so that openapi-backend splits them.
- */
-function normaliseListParams(api: OpenAPIBackend, req: Request, arrayParams: Map<string, Set<string>>): Record<string, unknown> {
-  const query = { ...(req.query as Record<string, unknown>) };
-  if (!Object.values(query).some(Array.isArray)) return query; // no repeated key: nothing to join
-  const operation = api.router.matchOperation({ method: req.method, path: req.path, headers: {}, query: {} });
-  const names = operation?.operationId ? arrayParams.get(operation.operationId) : undefined;
-  for (const [name, value] of Object.entries(query)) {
-    if (Array.isArray(value) && names?.has(name)) query[name] = value.join(',');
-  }
-  return query;
+/** What the HTTP layer knows of each operation's request, worked out once from the contract. */
+interface RequestShape {
+  readonly query: QueryParameterNames;
+  /** Query parameters declared as arrays (of scalars): repeated keys are joined for openapi-backend to split. */
+  readonly arrays: ReadonlySet<string>;
+  readonly body: ReturnType<typeof bodySchema>;
 }
 
-function collectArrayQueryParams(api: OpenAPIBackend): Map<string, Set<string>> {
-  const result = new Map<string, Set<string>>();
+function collectRequestShapes(api: OpenAPIBackend): Map<string, RequestShape> {
+  const result = new Map<string, RequestShape>();
   for (const operation of api.router.getOperations()) {
-    const names = new Set<string>();
+    if (!operation.operationId) continue;
+    const query = queryParameterNames(operation);
+    const arrays = new Set<string>();
     for (const parameter of operation.parameters ?? []) {
       const p = parameter as { in?: string; name?: string; schema?: { type?: string } };
-      if (p.in === 'query' && p.schema?.type === 'array' && p.name) names.add(p.name);
+      if (p.in === 'query' && p.schema?.type === 'array' && p.name && !query.indexedObjects.has(p.name)) arrays.add(p.name);
     }
-    if (operation.operationId) result.set(operation.operationId, names);
+    result.set(operation.operationId, { query, arrays, body: bodySchema(operation) });
   }
   return result;
+}
+
+/**
+ * The request as its operation declares it (unknownParameters.ts): undeclared query parameters and body fields
+ * left out and returned as `ignored` (body fields as JSON pointers); list parameters accepted both comma-joined
+ * and as repeated keys (repeated values of a parameter declared as an array are joined, so that openapi-backend
+ * splits them). A request that matches no operation is passed on as it is (openapi-backend answers 404 or 405).
+ */
+function declaredRequest(api: OpenAPIBackend, req: Request, shapes: Map<string, RequestShape>): { query: Record<string, unknown>; ignored: string[] } {
+  const raw = req.query as Record<string, unknown>;
+  const operation = api.router.matchOperation({ method: req.method, path: req.path, headers: {}, query: {} });
+  const shape = operation?.operationId ? shapes.get(operation.operationId) : undefined;
+  if (!shape) return { query: raw, ignored: [] };
+  const { query, ignored } = declaredQuery(raw, shape.query);
+  const joined = Object.values(query).some(Array.isArray) ? { ...query } : query;
+  for (const [name, value] of Object.entries(joined)) {
+    if (Array.isArray(value) && shape.arrays.has(name)) joined[name] = value.join(',');
+  }
+  if (shape.body && typeof req.body === 'object' && req.body !== null) ignored.push(...removeUndeclaredFields(req.body, shape.body));
+  return { query: joined, ignored };
+}
+
+/** At most this many ignored names in the header (the rest counted): a URL may carry thousands. */
+const MAX_IGNORED_NAMES = 20;
+
+/** The x-ignored-parameters value: names percent-encoded (a header holds ASCII only), comma-separated. */
+function ignoredHeader(ignored: readonly string[]): string {
+  const shown = ignored.slice(0, MAX_IGNORED_NAMES).map((name) => encodeURIComponent(name.slice(0, 100)).replace(/%2F/g, '/'));
+  if (ignored.length > MAX_IGNORED_NAMES) shown.push(`(${ignored.length - MAX_IGNORED_NAMES} more)`);
+  return shown.join(', ');
+}
+
+/**
+ * A required parameter (or body field) that is missing while an ignored one of a similar name was sent: the
+ * message says which one was probably meant.
+ */
+function withMisspellings(issues: ValidationIssue[], ignored: readonly string[]): ValidationIssue[] {
+  if (ignored.length === 0) return issues;
+  return issues.map((issue) => {
+    if (issue.rule !== 'required') return issue;
+    const isBody = issue.in === 'body';
+    const slash = issue.name.lastIndexOf('/');
+    const parent = isBody ? issue.name.slice(0, slash + 1) : '';
+    const candidates = ignored.filter((name) => name.startsWith('/') === isBody && (!isBody || name.slice(0, name.lastIndexOf('/') + 1) === parent));
+    const guess = didYouMean(isBody ? issue.name.slice(slash + 1) : issue.name, candidates.map((name) => (isBody ? name.slice(parent.length) : name)));
+    return guess === undefined ? issue : { ...issue, message: `${issue.message} (${isBody ? `${parent}${guess}` : guess} was sent instead, which this operation does not know: a misspelling?)` };
+  });
 }
 
 function allowedMethods(api: OpenAPIBackend, path: string): string[] {

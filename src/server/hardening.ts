@@ -30,10 +30,15 @@ export function hardening(limits: RequestLimits, api: OpenAPIBackend): RequestHa
   return pipeline(urlLimit(limits.maxUrlBytes), requestTimeout(limits.requestTimeoutMs), securityHeaders(), corsPolicy(limits.corsOrigins, api));
 }
 
-/** Request headers a browser may send cross-origin; `x-svc-api-key` is deliberately absent. */
-export const CORS_ALLOWED_HEADERS = ['content-type', 'x-request-id'] as const;
+/**
+ * Request headers a browser may send cross-origin: the JSON content type, our request id, and the headers the
+ * ecosystem's browser clients send on every call (the SDK: `x-lifi-sdk`, `x-lifi-integrator`, optionally
+ * `x-lifi-userid`; the widget: `x-lifi-widget`), which the service accepts and ignores. No key header is allowed:
+ * neither ours (`x-svc-api-key`) nor the ecosystem's (`x-lifi-api-key`), since keys are server-side secrets.
+ */
+export const CORS_ALLOWED_HEADERS = ['content-type', 'x-request-id', 'x-lifi-sdk', 'x-lifi-integrator', 'x-lifi-widget', 'x-lifi-userid'] as const;
 /** Response headers that scripts of another origin may read. */
-export const CORS_EXPOSED_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'x-request-id'] as const;
+export const CORS_EXPOSED_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'x-request-id', 'x-ignored-parameters'] as const;
 /** Paths outside /v1 that other origins may read (the contract itself). */
 const PUBLIC_DOCUMENTS = new Set(['/openapi.yaml', '/openapi.json']);
 

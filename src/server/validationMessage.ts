@@ -51,7 +51,7 @@ function describeOne(error: ErrorObject): ValidationIssue {
     const missing = String((error.params as { missingProperty?: string }).missingProperty);
     return isBody
       ? { in: 'body', name: `${name}/${missing}`, rule, message: `body field ${name}/${missing} is required` }
-      : { in: location, name: missing, rule, message: `${location} parameter ${missing} is required` };
+      : { in: location, name: name ? `${name}.${missing}` : missing, rule, message: `${location} parameter ${name ? `${name}.${missing}` : missing} is required` };
   }
   if (rule === 'additionalProperties') {
     const extra = String((error.params as { additionalProperty?: string }).additionalProperty);

@@ -144,7 +144,6 @@ describe('POST /v1/advanced/possibilities', () => {
     [{ chains: [999999] }, /\/chains\/0: 999999 is not a supported chain id/],
     [{ chains: ['arb'] }, /chains\/0/],
     [{ bridges: { deny: ['teleporter'] } }, /body field \/bridges\/deny names unknown tool\(s\) teleporter/],
-    [{ exchanges: { only: ['uniswap'] } }, /exchanges\/only is not allowed/],
   ])('answers 400 code 1011 naming the field for %o', async (body, message) => {
     const res = await possibilities(body);
     contract.expectResponse('postPossibilities', res);

@@ -67,10 +67,47 @@ describe('GET /v1/gas/suggestion/{chain}', () => {
     ['eth', { fromChain: 'arb' }, /fromToken is required with fromChain/],
     ['eth', { fromToken: 'USDC' }, /fromChain is required with fromToken/],
     ['eth', { fromChain: 'arb', fromToken: 'NOPE' }, /fromToken "NOPE"/],
-    ['eth', { toChain: 'arb' }, /toChain/],
   ])('answers 400 code 1011 for chain %s with %o', async (chain, query, message) => {
     const res = await suggestion(chain, query);
     contract.expectResponse('getGasSuggestion', res);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(1011);
+    expect(res.body.message).toMatch(message);
+  });
+});
+
+describe('GET /v1/gas/prices and /v1/gas/prices/{chainId}', () => {
+  it('gives every EVM chain the price the quotes use, with 10 % and 25 % margins, keyed by chain id', async () => {
+    const res = await request(t.app).get('/v1/gas/prices');
+    contract.expectResponse('getGasPrices', res);
+    expect(res.status).toBe(200);
+    const evm = t.dependencies.catalog.chains.filter((c) => c.chainType === 'EVM').map((c) => String(c.id));
+    expect(Object.keys(res.body).sort()).toEqual(evm.sort());
+    for (const [chainId, prices] of Object.entries(res.body as Record<string, { standard: number; fast: number; fastest: number; lastUpdated: number }>)) {
+      const quoted = t.dependencies.graph.snapshot.gas.get(Number(chainId))!.gasPriceWei;
+      expect(prices.standard).toBe(Number(quoted));
+      expect(prices.fast).toBe(Number((quoted * 110n + 99n) / 100n));
+      expect(prices.fastest).toBe(Number((quoted * 125n + 99n) / 100n));
+      // the embedded snapshot's date
+      expect(new Date(prices.lastUpdated).toISOString().slice(0, 10)).toBe(t.dependencies.graph.snapshot.asOf);
+    }
+  });
+
+  it('one chain by id or key, the same figures', async () => {
+    const all = await request(t.app).get('/v1/gas/prices');
+    for (const ref of ['42161', 'arb']) {
+      const res = await request(t.app).get(`/v1/gas/prices/${ref}`);
+      contract.expectResponse('getGasPrice', res);
+      expect(res.body).toEqual(all.body['42161']);
+    }
+  });
+
+  it.each([
+    ['nochain', /chainId "nochain" is not a supported chain/],
+    ['sol', /gas prices are given for EVM chains/],
+  ])('answers 400 code 1011 for %s', async (ref, message) => {
+    const res = await request(t.app).get(`/v1/gas/prices/${ref}`);
+    contract.expectResponse('getGasPrice', res);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(1011);
     expect(res.body.message).toMatch(message);

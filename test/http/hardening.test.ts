@@ -210,10 +210,26 @@ describe('CORS: public endpoints for any browser origin, keys never from a brows
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-allow-methods']).toBe('GET,HEAD,POST');
     const allowed = String(res.headers['access-control-allow-headers']).toLowerCase().split(',');
-    expect(allowed).toEqual(['content-type', 'x-request-id']);
+    expect(allowed).toEqual(['content-type', 'x-request-id', 'x-lifi-sdk', 'x-lifi-integrator', 'x-lifi-widget', 'x-lifi-userid']);
     expect(allowed).not.toContain('x-svc-api-key');
+    expect(allowed).not.toContain('x-lifi-api-key');
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
     expect(res.headers['access-control-max-age']).toBe('600');
+  });
+
+  it("allows the headers the ecosystem's SDK and widget send on every call, and answers such a request", async () => {
+    const preflight = await request(t.app)
+      .options('/v1/tokens')
+      .set('origin', origin)
+      .set('access-control-request-method', 'GET')
+      .set('access-control-request-headers', 'x-lifi-integrator,x-lifi-sdk,x-lifi-widget');
+    expect(preflight.status).toBe(204);
+    const allowed = String(preflight.headers['access-control-allow-headers']).toLowerCase().split(',');
+    expect(allowed).toEqual(expect.arrayContaining(['x-lifi-integrator', 'x-lifi-sdk', 'x-lifi-widget', 'x-lifi-userid']));
+    const res = await request(t.app).get('/v1/chains').set('origin', origin).set('x-lifi-integrator', 'my-dapp').set('x-lifi-sdk', '4.3.0').set('x-lifi-widget', '4.5.0');
+    expect(res.status).toBe(200);
+    contract.expectResponse('getChains', res);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
   });
 
   it('gives no CORS headers to an operation that requires a key (GET /v1/keys/test)', async () => {

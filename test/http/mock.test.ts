@@ -92,7 +92,11 @@ function exampleQuery(pathTemplate: string, method: string): Record<string, stri
   for (const entry of operation.parameters ?? []) {
     const parameter = '$ref' in entry ? document.components.parameters[entry.$ref.split('/').pop()!]! : entry;
     if (parameter.in !== 'query' || parameter.example === undefined) continue;
-    query[parameter.name] = Array.isArray(parameter.example) ? parameter.example.join(',') : String(parameter.example);
+    const example = parameter.example;
+    // a list of objects in qs's indexed form (name[0][field]=…), as the ecosystem's SDK sends it
+    if (Array.isArray(example) && typeof example[0] === 'object') {
+      example.forEach((entry, i) => Object.entries(entry as Record<string, unknown>).forEach(([field, value]) => (query[`${parameter.name}[${i}][${field}]`] = String(value))));
+    } else query[parameter.name] = Array.isArray(example) ? example.join(',') : String(example);
   }
   return query;
 }

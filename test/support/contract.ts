@@ -12,6 +12,8 @@ export interface ContractValidator {
   expectResponse(operationId: string, response: Response): void;
   /** Fails unless the body is a contract error body (for answers outside any operation: 404 path, 405). */
   expectErrorBody(body: unknown): void;
+  /** The operation a request goes to, if any (for answers recorded outside supertest, e.g. a client's fetches). */
+  operationIdOf(method: string, path: string): string | undefined;
 }
 
 let cached: Promise<ContractValidator> | undefined;
@@ -57,6 +59,9 @@ async function build(): Promise<ContractValidator> {
       if (headers.errors && headers.errors.length > 0) {
         throw new Error(`${operationId} ${status} headers violate the contract: ${JSON.stringify(headers.errors.slice(0, 5))}`);
       }
+    },
+    operationIdOf(method, path) {
+      return api.router.matchOperation({ method: method.toLowerCase(), path, headers: {}, query: {} })?.operationId;
     },
     expectErrorBody(body) {
       if (!errorSchema(body)) throw new Error(`not a contract error body: ${JSON.stringify(errorSchema.errors)}`);

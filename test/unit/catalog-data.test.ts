@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getAddress } from 'ethers';
-import { buildCatalog, CHAINS_FILE, REPO_ROOT, TOKENS_FILE, TOOLS_FILE } from '../../scripts/extract-catalog';
+import { buildCatalog, CHAINS_FILE, REPO_ROOT, TOKENS_FILE, TOOLS_FILE, MARKETS_FILE } from '../../scripts/extract-catalog';
 import type { ChainsFile, TokensFile, ToolsFile } from '../../scripts/catalog/types';
 
 const readText = (path: string) => readFileSync(join(REPO_ROOT, path), 'utf8');
@@ -182,7 +182,7 @@ describe('catalog tools', () => {
 describe('extraction script', () => {
   it('reproduces the committed files byte for byte', () => {
     const built = buildCatalog();
-    expect(Object.keys(built).sort()).toEqual([CHAINS_FILE, TOKENS_FILE, TOOLS_FILE].sort());
+    expect(Object.keys(built).sort()).toEqual([CHAINS_FILE, TOKENS_FILE, TOOLS_FILE, MARKETS_FILE].sort());
     for (const [path, text] of Object.entries(built)) {
       expect({ path, same: text === readText(path) }).toEqual({ path, same: true });
     }

@@ -1,5 +1,5 @@
 import { getAddress, isAddress } from 'ethers';
-import type { BridgeTool, Chain, ChainType, ExchangeTool, Token, TokenFilter } from './types';
+import type { BridgeTool, Chain, ChainType, ExchangeTool, MarketFigures, Token, TokenFilter } from './types';
 
 export class CatalogDataError extends Error {
   constructor(message: string) {
@@ -13,6 +13,8 @@ export interface CatalogData {
   readonly tokens: readonly Token[];
   readonly bridges: readonly BridgeTool[];
   readonly exchanges: readonly ExchangeTool[];
+  /** Reference market figures by coinKey (none when the data has no markets file). */
+  readonly markets?: Readonly<Record<string, MarketFigures>>;
 }
 
 /**
@@ -29,6 +31,7 @@ export class Catalog {
   private readonly tokensByChain = new Map<number, Token[]>();
   private readonly tokensByAddress = new Map<string, Token>();
   private readonly tokensBySymbol = new Map<string, Token>();
+  private readonly markets: ReadonlyMap<string, MarketFigures>;
 
   constructor(data: CatalogData) {
     this.chains = deepFreeze([...data.chains].sort((a, b) => a.id - b.id));
@@ -42,6 +45,23 @@ export class Catalog {
     for (const list of this.tokensByChain.values()) list.sort(compareTokens);
     this.bridges = deepFreeze([...data.bridges]);
     this.exchanges = deepFreeze([...data.exchanges]);
+    this.markets = new Map(Object.entries(data.markets ?? {}).map(([coinKey, figures]) => [coinKey, deepFreeze({ ...figures })]));
+  }
+
+  /** The same catalog with each chain replaced by what `change` makes of it (tokens, tools and markets as they are). */
+  withChains(change: (chain: Chain) => Chain): Catalog {
+    return new Catalog({
+      chains: this.chains.map(change),
+      tokens: this.chains.flatMap((chain) => this.tokensOf(chain.id)),
+      bridges: this.bridges,
+      exchanges: this.exchanges,
+      markets: Object.fromEntries(this.markets),
+    });
+  }
+
+  /** The reference market figures of a token's coin, if the data has them. */
+  marketOf(token: Token): MarketFigures | undefined {
+    return this.markets.get(token.coinKey);
   }
 
   private addToken(token: Token): void {
@@ -106,14 +126,27 @@ export class Catalog {
     for (const chain of this.chains) {
       if (filter.chainIds && !filter.chainIds.includes(chain.id)) continue;
       if (filter.chainTypes && filter.chainTypes.length > 0 && !filter.chainTypes.includes(chain.chainType)) continue;
-      const tokens = this.tokensOf(chain.id).filter(
+      const matches = filter.search === undefined ? undefined : searchMatcher(chain.chainType, filter.search);
+      let tokens = this.tokensOf(chain.id).filter(
         (t) =>
           (filter.minPriceUSD === undefined || Number(t.priceUSD) >= filter.minPriceUSD) &&
-          (!wantedTags || wantedTags.length === 0 || wantedTags.every((tag) => t.tags.includes(tag))),
+          (!wantedTags || wantedTags.length === 0 || wantedTags.every((tag) => t.tags.includes(tag))) &&
+          (!matches || matches(t)),
       );
+      if (filter.orderBy) tokens = this.ordered(tokens, filter.orderBy);
+      if (filter.limit !== undefined) tokens = tokens.slice(0, filter.limit);
       if (tokens.length > 0) result.set(chain.id, tokens);
     }
     return result;
+  }
+
+  /** Largest first by the figure (a stable sort: ties keep catalog order); tokens without the figure last. */
+  private ordered(tokens: Token[], orderBy: NonNullable<TokenFilter['orderBy']>): Token[] {
+    const figure = (t: Token): number | undefined => (orderBy === 'priceUSD' ? Number(t.priceUSD) : this.markets.get(t.coinKey)?.[orderBy]);
+    return tokens
+      .map((token) => ({ token, value: figure(token) }))
+      .sort((a, b) => (a.value === undefined ? (b.value === undefined ? 0 : 1) : b.value === undefined ? -1 : b.value - a.value))
+      .map(({ token }) => token);
   }
 
   /** Tools restricted to the given chains: exchanges on them, bridge connections that start or end on them. */
@@ -128,6 +161,14 @@ export class Catalog {
       .filter((e) => e.supportedChains.length > 0);
     return { bridges, exchanges };
   }
+}
+
+/** A token search: the address itself (compared as the chain compares addresses), or text in the symbol or name. */
+function searchMatcher(chainType: ChainType, search: string): (token: Token) => boolean {
+  const text = search.trim().toLowerCase();
+  const address = normaliseAddress(chainType, search.trim());
+  return (token) =>
+    normaliseAddress(chainType, token.address) === address || token.symbol.toLowerCase().includes(text) || token.name.toLowerCase().includes(text);
 }
 
 function normaliseAddress(chainType: ChainType, address: string): string {

@@ -62,4 +62,20 @@ export interface TokenFilter {
   readonly chainTypes?: readonly ChainType[];
   /** Minimum price in USD (inclusive). */
   readonly minPriceUSD?: number;
+  /** Only tokens whose symbol or name contains this text (any case), or whose address is this address. */
+  readonly search?: string;
+  /** Each chain's list largest first by this figure (tokens without it last); catalog order otherwise. */
+  readonly orderBy?: TokenOrder;
+  /** At most this many tokens per chain, after filtering and ordering. */
+  readonly limit?: number;
+}
+
+export const TOKEN_ORDERS = ['marketCapUSD', 'priceUSD', 'volumeUSD24H', 'fdvUSD'] as const;
+export type TokenOrder = (typeof TOKEN_ORDERS)[number];
+
+/** Reference market figures of a coin (all chains), in whole USD: fixed with the embedded data, not live. */
+export interface MarketFigures {
+  readonly marketCapUSD: number;
+  readonly volumeUSD24H: number;
+  readonly fdvUSD: number;
 }

@@ -63,6 +63,8 @@ export interface ChainGas {
   readonly nativePriceUSD: number;
   readonly blockTimeSeconds: number;
   readonly finalitySeconds: number;
+  /** Unix time in milliseconds when gasPriceWei was read from the chain (chain mode); absent: the snapshot's price. */
+  readonly updatedAt?: number;
 }
 
 export interface LiquiditySnapshot {

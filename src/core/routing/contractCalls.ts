@@ -89,6 +89,8 @@ export interface ContractCallsInput {
   readonly fee?: number;
   readonly bridges?: ToolSelection;
   readonly exchanges?: ToolSelection;
+  /** Pools no route may use (denyPools). */
+  readonly denyPools?: readonly string[];
   /**
    * The body field (JSON pointer) of an input, by its path in ContractCallsInput ("toAmount",
    * "contractCalls/0/toContractGasLimit"); default "/" + path.
@@ -406,6 +408,7 @@ function routeRequest(catalog: Catalog, input: ContractCallsInput, mode: 'exactI
       referrer: input.referrer,
       bridges: input.bridges,
       exchanges: input.exchanges,
+      denyPools: input.denyPools,
       allowDestinationCall: true,
       allowSwitchChain: false,
       names: { amount: mode === 'exactOut' ? 'toAmount' : 'fromAmount' },

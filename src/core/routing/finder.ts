@@ -70,7 +70,7 @@ export class RouteFinder {
     const bridges = toolPolicy('bridge', request.bridges, graph.catalog.bridges.map((b) => b.key));
     const ctx: Context = {
       graph, request, memo: new Map(), bridges, exchanges,
-      pathOptions: { maxHops: MAX_HOPS, allowExchange: (key) => exchanges.allows(key) },
+      pathOptions: { maxHops: MAX_HOPS, allowExchange: (key) => exchanges.allows(key), excludedPools: deniedPoolIds(graph, request) },
       unavailable: { filteredOut: [], failed: [] },
       startedAt: this.now(),
       now: this.now,
@@ -138,7 +138,8 @@ function splitPlan(ctx: Context, best: SwapPath, amount: bigint, chainId: number
   const { graph, request } = ctx;
   const usdIn = request.fromToken.priceUSD ? Number(request.fromToken.priceUSD) * Number(amount) / 10 ** request.fromToken.decimals : 0;
   if (usdIn < SPLIT_MIN_USD) return undefined;
-  const other = searchExactIn(graph, chainId, from, amount, [to], { ...ctx.pathOptions, excludedPools: poolIdsOf(best), labelsPerToken: 1 }, ctx.memo).get(to)?.[0];
+  const excludedPools = new Set([...(ctx.pathOptions.excludedPools ?? []), ...poolIdsOf(best)]);
+  const other = searchExactIn(graph, chainId, from, amount, [to], { ...ctx.pathOptions, excludedPools, labelsPerToken: 1 }, ctx.memo).get(to)?.[0];
   if (!other) return undefined;
   let bestShare = 0n;
   let bestOut = best.amountOut;
@@ -419,4 +420,11 @@ function rank(candidates: Candidate[], request: RouteRequest): { candidate: Cand
     if (candidate === bestFast) tags.push('FASTEST');
     return { candidate, tags };
   });
+}
+
+/** Ids of the pools the request denies by address (denyPools), or undefined when it denies none. */
+function deniedPoolIds(graph: RoutingGraph, request: RouteRequest): ReadonlySet<string> | undefined {
+  if (!request.deniedPools) return undefined;
+  const denied = new Set(request.deniedPools);
+  return new Set(graph.pools.filter((pool) => denied.has(pool.address.toLowerCase())).map((pool) => pool.id));
 }

@@ -6,7 +6,7 @@
 import type { Catalog } from '../catalog/catalog';
 import { requireChain } from '../catalog/resolve';
 import type { Chain, Token } from '../catalog/types';
-import { InvalidRequestError } from '../errors';
+import { InvalidRequestError, NoRouteError } from '../errors';
 import type { Order, RouteRequest, TimingStrategy } from './types';
 import type { ToolSelection } from './tools';
 
@@ -33,6 +33,14 @@ export interface RouteParameters {
   readonly preset?: string;
   readonly timingStrategies?: readonly (string | TimingStrategy)[];
   readonly maxRoutes?: number;
+  /** Pools that must not be used: addresses, or Uniswap V4 ids `<poolManager>-<poolId>` (none here, so they deny nothing). */
+  readonly denyPools?: readonly string[];
+  /** How the route is executed: every route here is a transaction, so `message` finds none. */
+  readonly executionType?: 'transaction' | 'message' | 'all';
+  /** Gasless execution asked for: no route here is gasless. */
+  readonly gasless?: boolean;
+  /** The parameter that asked for a destination action (Smart Deposits), which no tool here executes. */
+  readonly destinationActionParameter?: string;
   /** Names of the parameters as the operation calls them, for error messages. */
   readonly names?: Partial<Record<'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount', string>>;
 }
@@ -63,6 +71,14 @@ export function buildRouteRequest(catalog: Catalog, p: RouteParameters): RouteRe
   if (p.preset !== undefined && !PRESETS.has(p.preset)) {
     invalid('preset', 'knownPreset', `preset "${p.preset}" is unknown; supported presets: ${[...PRESETS].join(', ')}`);
   }
+  if (p.destinationActionParameter !== undefined) {
+    invalid(p.destinationActionParameter, 'unsupported', `${p.destinationActionParameter}: destination actions (Smart Deposits) are not executed by any tool of this service, and a route is never served without the action it was asked for`);
+  }
+  if (p.executionType === 'message' || p.gasless === true) {
+    const asked = p.gasless === true ? 'gasless=true' : 'executionType=message';
+    throw new NoRouteError(`No available quotes for the requested transfer: ${asked} asks for routes executed by signing a message (gasless), and every route of this service is executed by a transaction; ask for executionType=transaction or all`, { filteredOut: [], failed: [] });
+  }
+  const deniedPools = [...new Set((p.denyPools ?? []).map((pool) => pool.toLowerCase()))].sort();
   const stable = p.preset === 'stablecoin';
   const exchanges: ToolSelection = {
     ...p.exchanges,
@@ -85,6 +101,7 @@ export function buildRouteRequest(catalog: Catalog, p: RouteParameters): RouteRe
     fromAmountForGas,
     timing: p.timingStrategies?.length ? parseTiming(p.timingStrategies) : undefined,
     maxRoutes: p.maxRoutes ?? 1,
+    ...(deniedPools.length > 0 ? { deniedPools } : {}),
   };
 }
 

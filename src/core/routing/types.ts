@@ -41,6 +41,8 @@ export interface RouteRequest {
   /** Route search time budget from the timing strategies. */
   readonly timing?: TimingStrategy;
   readonly maxRoutes: number;
+  /** Pool addresses (lower case, sorted, no repeats) that no route may use; absent when none are denied. */
+  readonly deniedPools?: readonly string[];
   /**
    * Gas of contract calls that run after the route's swaps, in the same call (POST /v1/quote/contractCalls):
    * across chains it joins the destination call's gas that the bridge's relayer charges in the bridged token
