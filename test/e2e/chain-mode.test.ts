@@ -11,6 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import { contractValidator } from '../support/contract';
 import { Contract } from 'ethers';
 import { startDevnet, type Devnet } from '../../sandbox/devnet';
 import { waitForReceipt } from '../../sandbox/rpc';
@@ -205,6 +206,36 @@ describe('chain mode against the devnet', () => {
     const seeded = reference.dependencies.graph.snapshot.pools.find((p) => p.id === PAIR_ID) as ConstantProductPoolState;
     expect(pair.reserves).toEqual(seeded.reserves);
     expect(await quote(live, REQUESTS[0])).toEqual(await quote(reference, REQUESTS[0]));
+  });
+
+  it("GET /v1/gas/prices follows the chain's gas price: standard is eth_gasPrice, fast and fastest add 10 % and 25 %", async () => {
+    const contract = await contractValidator();
+    // the sandbox's chains file quotes the snapshot's gas price (its anvils run at base fee 0): this one follows the chain's
+    const chain = devnet.chain(42161);
+    const file = writeChainsFile('gas.json', { chains: [{ chainId: 42161, rpcUrl: chain.url, gasPrice: 'chain' }], pollIntervalMs: 50, rpcTimeoutMs: 1000 });
+    const following = await makeTestApp({ env: { CHAINS_FILE: file } });
+    others.push({ app: following, mode: await startChainMode(following.dependencies, following.config, captureLogger().logger) });
+    const before = await request(following.app).get('/v1/gas/prices/42161');
+    contract.expectResponse('getGasPrice', before);
+    const current = BigInt(await chain.provider.send('eth_gasPrice', []));
+    // a base fee four times the current price, then a block: eth_gasPrice moves, the service reads it on the next poll
+    await chain.provider.send('anvil_setNextBlockBaseFeePerGas', [`0x${(current * 4n).toString(16)}`]);
+    await chain.provider.send('evm_mine', []);
+    const expected = BigInt(await chain.provider.send('eth_gasPrice', []));
+    expect(expected).toBeGreaterThan(current * 2n);
+    const deadline = performance.now() + 5000;
+    let res = before;
+    while (BigInt(res.body.standard) !== expected) {
+      if (performance.now() > deadline) throw new Error(`gas price not followed: ${JSON.stringify(res.body)}, chain says ${expected}`);
+      await sleep(20);
+      res = await request(following.app).get('/v1/gas/prices/42161');
+    }
+    contract.expectResponse('getGasPrice', res);
+    expect(res.body).toEqual({ standard: Number(expected), fast: Number((expected * 110n + 99n) / 100n), fastest: Number((expected * 125n + 99n) / 100n), lastUpdated: expect.any(Number) });
+    expect(Date.now() - res.body.lastUpdated).toBeLessThan(10_000);
+    const all = await request(following.app).get('/v1/gas/prices');
+    contract.expectResponse('getGasPrices', all);
+    expect(all.body['42161']).toEqual(res.body);
   });
 
   it('a wrong chain id stops the start-up with a message naming the chain', async () => {
