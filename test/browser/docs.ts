@@ -9,7 +9,6 @@
  * Artifacts (test/browser/artifacts/, gitignored): docs.png (the reference), docs-response.png (the
  * client with the answer), browser-log.txt (console, requests).
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,48 +21,15 @@ import { loadConfig } from '../../src/config';
 import { createApp } from '../../src/server/app';
 import { buildDependencies } from '../../src/server/dependencies';
 import { handlers } from '../../handlers';
+import { CHROMIUM, LAUNCH_ARGS, StepTimer, ensureChromium } from './chromium';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const ARTIFACTS = path.join(__dirname, 'artifacts');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const LAUNCH_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** The whole test (after the install) must finish within this. */
 const TEST_TIMEOUT_MS = 90_000;
 
-interface Step {
-  name: string;
-  ms: number;
-}
-const steps: Step[] = [];
-async function step<T>(name: string, run: () => Promise<T> | T): Promise<T> {
-  const started = Date.now();
-  try {
-    return await run();
-  } finally {
-    steps.push({ name, ms: Date.now() - started });
-  }
-}
-
-function ensureChromium(): void {
-  if (fs.existsSync(CHROMIUM)) return;
-  if (process.getuid?.() !== 0) {
-    throw new Error(`${CHROMIUM} is missing and this is not root: install it with apt-get install -y chromium chromium-driver`);
-  }
-  process.stdout.write('browser test: installing chromium and chromium-driver with apt-get\n');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update'], { stdio: ['ignore', 'ignore', 'inherit'], env });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'chromium-driver'], { stdio: ['ignore', 'ignore', 'inherit'], env });
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`apt-get install chromium did not provide ${CHROMIUM}`);
-}
+const timer = new StepTimer();
+const step = timer.step.bind(timer);
 
 /** Operation titles as the reference shows them (summary, else operationId). */
 function contractOperations(): { method: string; path: string; title: string }[] {
@@ -135,7 +101,7 @@ async function main(): Promise<void> {
     await page.screenshot({ path: path.join(ARTIFACTS, 'docs-response.png') });
 
     if (problems.length > 0) throw new Error(`the page had problems:\n  ${problems.join('\n  ')}`);
-    process.stdout.write(`browser test: OK in ${((Date.now() - started) / 1000).toFixed(1)} s (${steps.map((s) => `${s.name} ${(s.ms / 1000).toFixed(1)} s`).join(', ')})\n`);
+    process.stdout.write(`browser test: OK in ${((Date.now() - started) / 1000).toFixed(1)} s (${timer.summary()})\n`);
   } finally {
     clearTimeout(deadline);
     fs.writeFileSync(path.join(ARTIFACTS, 'browser-log.txt'), `${log.join('\n')}\n`);
@@ -193,7 +159,7 @@ main().then(
   () => process.exit(0),
   (error) => {
     process.stderr.write(`browser test: FAILED: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
-    process.stderr.write(`  steps: ${steps.map((s) => `${s.name} ${(s.ms / 1000).toFixed(1)} s`).join(', ')}\n`);
+    process.stderr.write(`  steps: ${timer.summary()}\n`);
     process.exit(1);
   },
 );
