@@ -54,6 +54,26 @@ describe('staging mock (Prism)', () => {
     expect(res.body).toMatchObject({ type: expect.any(String), action: expect.any(Object), estimate: expect.any(Object) });
   });
 
+  it("accepts the ecosystem's clients' requests as the service does: the widget's token list, the SDK's status poll, route options, unknown parameters", async () => {
+    const tokens = await request(base()).get('/v1/tokens').query({ chainTypes: 'EVM,SVM,UTXO,MVM,TVM', orderBy: 'volumeUSD24H', extended: 'true', limit: '1000', minPriceUSD: '0.000001', search: 'usd' });
+    expect(tokens.status).toBe(200);
+    contract.expectResponse('getTokens', tokens);
+    const hash = '0x0991f754c91240e76304af7d026bd597f23c9f9736ec7dafb4f9c7b2b2a17e7c';
+    const status = await request(base()).get('/v1/status').query({ txHash: hash, bridge: 'across', fromChain: '1', toChain: '42161', fromAddress: '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9', transactionId: hash });
+    expect(status.status).toBe(200);
+    contract.expectResponse('getStatus', status);
+    const routes = await request(base())
+      .post('/v1/advanced/routes')
+      .send({ fromChainId: 8453, toChainId: 42161, fromTokenAddress: '0x0000000000000000000000000000000000000000', toTokenAddress: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', fromAmount: '1000000000000000000', options: { integrator: 'my-dapp', executionType: 'all', someFutureOption: 1 } });
+    expect(routes.status).toBe(200);
+    contract.expectResponse('postRoutes', routes);
+    const unknown = await request(base()).get('/v1/quote').query({ ...exampleQuery('/v1/quote', 'get'), someFutureParameter: '1' });
+    expect(unknown.status).toBe(200);
+    const prices = await request(base()).get('/v1/gas/prices/42161');
+    expect(prices.status).toBe(200);
+    contract.expectResponse('getGasPrice', prices);
+  });
+
   it('refuses fee=1 on /v1/quote (the fee must be below 1: an exclusive maximum) with a contract 400', async () => {
     const query = { ...exampleQuery('/v1/quote', 'get'), fee: '1' };
     const res = await request(base()).get('/v1/quote').query(query);
