@@ -4,4 +4,4 @@ import { chainWithRouterToWire } from './wire';
 export const getChains = operation('getChains', (request, { catalog, routers }) => ({
   status: 200,
   body: { chains: catalog.listChains(request.query.chainTypes).map(chainWithRouterToWire(routers)) },
-}));
+}), { cache: 'catalog' });

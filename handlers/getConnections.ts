@@ -27,4 +27,4 @@ export const getConnections = operation('getConnections', (request, { graph }) =
       })),
     },
   };
-});
+}, { cache: 'liquidity' });

@@ -13,4 +13,4 @@ export const getGasPrice = operation('getGasPrice', (request, { catalog, graph }
     throw new InvalidRequestError(message, { issues: [{ in: 'path', name: 'chainId', rule: 'evmChain', message }] });
   }
   return { status: 200, body: gasPricesToWire(gasPricesOf(gas, graph.snapshot.asOf)) };
-});
+}, { cache: 'liquidity' });

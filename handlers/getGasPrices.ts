@@ -7,4 +7,4 @@ export const getGasPrices = operation('getGasPrices', (_request, { catalog, grap
   const body: Record<string, ReturnType<typeof gasPricesToWire>> = {};
   for (const prices of allGasPrices(catalog, graph.snapshot.gas, graph.snapshot.asOf)) body[String(prices.chainId)] = gasPricesToWire(prices);
   return { status: 200, body };
-});
+}, { cache: 'liquidity' });

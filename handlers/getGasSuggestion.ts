@@ -23,7 +23,7 @@ export const getGasSuggestion = operation('getGasSuggestion', (request, { graph,
     body.fromAmount = suggestion.fromAmount.toString();
   }
   return { status: 200, body };
-});
+}, { cache: 'liquidity' });
 
 function gasAmountToWire(amount: GasAmount): Schemas['TokenAmount'] {
   return { token: tokenToWire(amount.token), amount: amount.amount.toString(), amountUsd: usdString(amount.amountUSD) };

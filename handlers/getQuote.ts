@@ -40,7 +40,7 @@ function noRouteMessage(unavailable: { filteredOut: { reason: string }[]; failed
 export const getQuote = operation('getQuote', (request, dependencies) => {
   const parameters = quoteParameters(request.query, { value: request.query.fromAmount, mode: 'exactIn', name: 'fromAmount' });
   return { status: 200, body: bestStep(dependencies, parameters), uncacheable: isTimed(parameters) };
-});
+}, { cache: 'liquidity' });
 
 /** A search bounded by timing strategies depends on how long it ran: its answer is not cached. */
 export function isTimed(parameters: RouteParameters): boolean {

@@ -5,4 +5,4 @@ import { operation } from './types';
 export const getQuoteToAmount = operation('getQuoteToAmount', (request, dependencies) => {
   const parameters = quoteParameters(request.query, { value: request.query.toAmount, mode: 'exactOut', name: 'toAmount' });
   return { status: 200, body: bestStep(dependencies, parameters), uncacheable: isTimed(parameters) };
-});
+}, { cache: 'liquidity' });

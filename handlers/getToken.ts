@@ -5,4 +5,4 @@ import { tokenToWire } from './wire';
 export const getToken = operation('getToken', (request, { catalog }) => {
   const chain = requireChain(catalog, request.query.chain, 'chain');
   return { status: 200, body: tokenToWire(requireToken(catalog, chain, request.query.token, 'token')) };
-});
+}, { cache: 'catalog' });

@@ -15,4 +15,4 @@ export const getTokens = operation('getTokens', (request, { catalog }) => {
     });
   }
   return { status: 200, body: { tokens } };
-});
+}, { cache: 'catalog' });

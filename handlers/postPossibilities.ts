@@ -27,4 +27,4 @@ export const postPossibilities = operation('postPossibilities', (request, { grap
       exchanges: found.exchanges.map((e) => ({ tool: e.tool, chains: [...e.chains] })),
     },
   };
-});
+}, { cache: 'liquidity' });

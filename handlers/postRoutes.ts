@@ -52,4 +52,4 @@ export const postRoutes = operation('postRoutes', (request, { catalog, routes, r
     // a search bounded by timing strategies depends on how long it ran
     uncacheable: routeRequest.timing !== undefined,
   };
-});
+}, { cache: 'liquidity' });

@@ -1,6 +1,6 @@
 import type { operations } from '../src/generated/openapi';
 import type { Dependencies } from '../src/server/dependencies';
-import type { OperationRequest, RawOperationHandler } from '../src/server/operation';
+import type { CachePolicy, OperationRequest, RawOperationHandler } from '../src/server/operation';
 
 /** Handlers are typed from the generated contract by operationId. */
 export type OperationId = keyof operations;
@@ -36,7 +36,10 @@ export type OperationHandler<Op extends OperationId> = (
   dependencies: Dependencies,
 ) => SuccessResponse<Op> | Promise<SuccessResponse<Op>>;
 
-/** Erases the operation type once the handler has been checked against it. */
-export function operation<Op extends OperationId>(_operationId: Op, handler: OperationHandler<Op>): RawOperationHandler {
-  return handler as unknown as RawOperationHandler;
+/**
+ * Erases the operation type once the handler has been checked against it, and declares what the response cache
+ * may keep of its answers (src/server/operation.ts, CachePolicy; default none).
+ */
+export function operation<Op extends OperationId>(_operationId: Op, handler: OperationHandler<Op>, options: { cache?: CachePolicy } = {}): RawOperationHandler {
+  return Object.assign(handler as unknown as RawOperationHandler, { cache: options.cache ?? 'none' });
 }

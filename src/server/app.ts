@@ -16,7 +16,7 @@ import { domainErrorToHttp, serverError, type HttpError } from './errorMapping';
 import { hardening, keyOnlyOperations, listenWithLimits } from './hardening';
 import { pipeline } from './pipeline';
 import { objectId } from './objectId';
-import type { HandlerTable, OperationResponse } from './operation';
+import type { CachePolicy, HandlerTable, OperationResponse } from './operation';
 import { describeValidationErrors, type ValidationIssue } from './validationMessage';
 import { bodySchema, declaredQuery, didYouMean, IGNORED_PARAMETERS_HEADER, queryParameterNames, removeUndeclaredFields, type QueryParameterNames } from './unknownParameters';
 
@@ -75,7 +75,7 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
     try {
       // a request answered before from the response cache: same URL (and body), same validated request, same key
       const known = answered.lookup(req);
-      const hit = known ? cache.get(known.versionedKey(versions.of(known.operationId))) : undefined;
+      const hit = known ? cache.get(known.versionedKey(versions.of(known.policy))) : undefined;
       if (hit) {
         if (known!.ignoredHeader) res.setHeader(IGNORED_PARAMETERS_HEADER, known!.ignoredHeader);
         send(res, { status: hit.status, body: undefined, cached: hit }, req);
@@ -143,10 +143,11 @@ function registerHandlers(
   });
   for (const [operationId, handler] of Object.entries(handlers)) {
     api.registerHandler(operationId, async (c: Context, req: Request) => {
-      const requestKey = CACHEABLE.has(operationId) ? ResponseCache.key(operationId, c.request.params, c.request.query, c.request.requestBody) : undefined;
+      const policy = handler.cache ?? 'none';
+      const requestKey = policy !== 'none' ? ResponseCache.key(operationId, c.request.params, c.request.query, c.request.requestBody) : undefined;
       // the data the answer was computed from is part of the key: a replaced liquidity graph misses
-      const key = requestKey ? ResponseCache.versioned(versions.of(operationId), requestKey) : undefined;
-      if (requestKey) answered.remember(req, operationId, requestKey, ignoredNames.get(req));
+      const key = requestKey ? ResponseCache.versioned(versions.of(policy), requestKey) : undefined;
+      if (requestKey) answered.remember(req, operationId, policy, requestKey, ignoredNames.get(req));
       const hit = key ? cache.get(key) : undefined;
       if (hit) return { status: hit.status, body: undefined, cached: hit };
       try {
@@ -170,22 +171,12 @@ function registerHandlers(
         if (!(caught instanceof DomainError)) throw caught;
         const answer = domainErrorToHttp(caught);
         // "no route" is as much a function of the request and the data as a route is (unless the search was timed)
-        if (key && caught instanceof NoRouteError && !caught.dependsOnTiming) return { ...answer, cached: cache.store(key, answer.body, answer.status) };
+        if (key && policy === 'liquidity' && caught instanceof NoRouteError && !caught.dependsOnTiming) return { ...answer, cached: cache.store(key, answer.body, answer.status) };
         return answer;
       }
     });
   }
 }
-
-/**
- * Operations whose answer is a function of the validated request and of the data loaded at start-up:
- * their 200 answers are served from the response cache (serialized and compressed once, with an ETag),
- * unless the handler marks one `uncacheable` (a search bounded by timing strategies), and so are their
- * "no route" answers (404 code 1002, without an ETag) unless the search was timed.
- */
-const CACHEABLE = new Set(['getChains', 'getTokens', 'getToken', 'getTools', 'getConnections', 'getQuote', 'getQuoteToAmount', 'getGasSuggestion', 'getGasPrices', 'getGasPrice', 'postRoutes', 'postPossibilities']);
-/** Those of them whose answer depends on the liquidity graph (replaced when pool state changes in chain mode). */
-const LIQUIDITY_DEPENDENT = new Set(['getConnections', 'getQuote', 'getQuoteToAmount', 'getGasSuggestion', 'getGasPrices', 'getGasPrice', 'postRoutes', 'postPossibilities']);
 
 /**
  * Which data an operation's answer was computed from, read at request time: the identity of the catalog and
@@ -199,10 +190,10 @@ class DataVersions {
 
   constructor(private readonly dependencies: Dependencies) {}
 
-  of(operationId: string): string {
+  of(policy: CachePolicy): string {
     const { catalog, routers, graph, routes } = this.dependencies;
     if (this.data?.catalog !== catalog || this.data.routers !== routers) this.data = { catalog, routers, text: `${objectId(catalog)}.${objectId(routers)}` };
-    if (!LIQUIDITY_DEPENDENT.has(operationId)) return this.data.text;
+    if (policy !== 'liquidity') return this.data.text;
     const liquidity = this.liquidity;
     if (liquidity?.data !== this.data.text || liquidity.graph !== graph || liquidity.routes !== routes) {
       this.liquidity = { data: this.data.text, graph, routes, text: `${this.data.text}.${objectId(graph)}.${objectId(routes)}` };
@@ -217,7 +208,7 @@ class KnownRequest {
   private versioned = '';
 
   constructor(
-    readonly operationId: string,
+    readonly policy: CachePolicy,
     readonly key: string,
     /** The x-ignored-parameters header the request gets (same request, same ignored names). */
     readonly ignoredHeader: string | undefined,
@@ -257,10 +248,10 @@ class AnsweredUrls {
     return key === undefined ? undefined : this.requests.get(key);
   }
 
-  remember(req: Request, operationId: string, key: string, ignored: readonly string[] | undefined): void {
+  remember(req: Request, operationId: string, policy: CachePolicy, key: string, ignored: readonly string[] | undefined): void {
     const requestKey = this.keyOf(req);
     if (requestKey !== undefined && this.publicOperations.has(operationId)) {
-      this.requests.set(requestKey, new KnownRequest(operationId, key, ignored?.length ? ignoredHeader(ignored) : undefined));
+      this.requests.set(requestKey, new KnownRequest(policy, key, ignored?.length ? ignoredHeader(ignored) : undefined));
     }
   }
 

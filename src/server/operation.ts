@@ -27,9 +27,18 @@ export interface OperationResponse {
   readonly cached?: CachedAnswer;
 }
 
-export type RawOperationHandler = (
+/**
+ * What the response cache may keep of an operation's answers, declared with the operation (handlers/):
+ * - `none`: nothing (the answer depends on more than the request and the loaded data);
+ * - `catalog`: 200 answers, a function of the request and the catalog and router deployments;
+ * - `liquidity`: 200 answers and "no route" answers, a function of the request, the catalog and the liquidity
+ *   graph in use (a new graph is a new entry); a handler marks an answer `uncacheable` when it depends on time.
+ */
+export type CachePolicy = 'none' | 'catalog' | 'liquidity';
+
+export type RawOperationHandler = ((
   request: OperationRequest,
   dependencies: Dependencies,
-) => OperationResponse | Promise<OperationResponse>;
+) => OperationResponse | Promise<OperationResponse>) & { readonly cache?: CachePolicy };
 
 export type HandlerTable = Readonly<Record<string, RawOperationHandler>>;

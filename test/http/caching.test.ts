@@ -66,7 +66,8 @@ describe('response cache of request-determined answers', () => {
   it('serves "no route" answers (404 code 1002) from the cache too, without an ETag; other errors are not kept', async () => {
     const calls = new Map<string, number>();
     const counted = Object.fromEntries(
-      Object.entries(handlers).map(([id, handler]) => [id, (req: OperationRequest, deps: Dependencies) => (calls.set(id, (calls.get(id) ?? 0) + 1), handler(req, deps))]),
+      // counting wrappers keep each operation's cache policy
+      Object.entries(handlers).map(([id, handler]) => [id, Object.assign((req: OperationRequest, deps: Dependencies) => (calls.set(id, (calls.get(id) ?? 0) + 1), handler(req, deps)), { cache: handler.cache })]),
     );
     const { app } = await makeTestApp({ handlers: counted });
     const noRoute = `${QUOTE}&allowBridges=none`;
@@ -101,7 +102,8 @@ describe('response cache of request-determined answers', () => {
 
   it('serves the deprecated POST /v1/advanced/possibilities (3 MB without filters) from the cache, compressed on request', async () => {
     const calls: string[] = [];
-    const { app } = await makeTestApp({ handlers: { ...handlers, postPossibilities: (req, deps) => (calls.push('x'), handlers.postPossibilities!(req, deps)) } });
+    const counted = Object.assign((req: OperationRequest, deps: Dependencies) => (calls.push('x'), handlers.postPossibilities!(req, deps)), { cache: handlers.postPossibilities!.cache });
+    const { app } = await makeTestApp({ handlers: { ...handlers, postPossibilities: counted } });
     const first = await request(app).post('/v1/advanced/possibilities').set('accept-encoding', 'identity').send({});
     contract.expectResponse('postPossibilities', first);
     expect(first.headers['content-encoding']).toBeUndefined();
