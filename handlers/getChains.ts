@@ -1,5 +1,5 @@
 import { operation } from './types';
-import { chainWithRouterToWire } from './wire';
+import { chainWithRouterToWire } from './wire/catalog';
 
 export const getChains = operation('getChains', (request, { catalog, routers }) => ({
   status: 200,

@@ -1,6 +1,7 @@
 import { findConnections } from '../src/core/routing/connections';
 import { operation } from './types';
-import { tokenToWire } from './wire';
+import { tokenToWire } from './wire/catalog';
+import { toolSelection } from './wire/requests';
 
 /** Per pair of chains, the tokens that can be sent and received through the liquidity graph (no amounts). */
 export const getConnections = operation('getConnections', (request, { graph }) => {
@@ -11,8 +12,8 @@ export const getConnections = operation('getConnections', (request, { graph }) =
     fromToken: q.fromToken,
     toToken: q.toToken,
     chainTypes: q.chainTypes,
-    bridges: { allow: q.allowBridges, deny: q.denyBridges, prefer: q.preferBridges },
-    exchanges: { allow: q.allowExchanges, deny: q.denyExchanges, prefer: q.preferExchanges },
+    bridges: toolSelection(q.allowBridges, q.denyBridges, q.preferBridges),
+    exchanges: toolSelection(q.allowExchanges, q.denyExchanges, q.preferExchanges),
     allowSwitchChain: q.allowSwitchChain,
     allowDestinationCall: q.allowDestinationCall,
   });

@@ -1,10 +1,10 @@
-import { allGasPrices } from '../src/core/gas/prices';
+import { gasPricesOfAllChains } from '../src/usecases/gasPrices';
 import { operation } from './types';
-import { gasPricesToWire } from './wire';
+import { gasPricesToWire } from './wire/catalog';
 
 /** Gas prices of every EVM chain, keyed by chain id. */
-export const getGasPrices = operation('getGasPrices', (_request, { catalog, graph }) => {
+export const getGasPrices = operation('getGasPrices', (_request, dependencies) => {
   const body: Record<string, ReturnType<typeof gasPricesToWire>> = {};
-  for (const prices of allGasPrices(catalog, graph.snapshot.gas, graph.snapshot.asOf)) body[String(prices.chainId)] = gasPricesToWire(prices);
+  for (const prices of gasPricesOfAllChains(dependencies)) body[String(prices.chainId)] = gasPricesToWire(prices);
   return { status: 200, body };
 }, { cache: 'liquidity' });

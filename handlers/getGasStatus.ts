@@ -1,5 +1,5 @@
 import { operation } from './types';
-import { gasStatusToWire } from './statusWire';
+import { gasStatusToWire } from './wire/status';
 
 /** The status of the gas refuel leg started by a transaction (200 also for NOT_FOUND). */
 export const getGasStatus = operation('getGasStatus', async (request, { catalog, transfers }) => {

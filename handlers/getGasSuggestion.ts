@@ -1,15 +1,15 @@
 import type { components } from '../src/generated/openapi';
 import type { GasAmount } from '../src/core/gas/suggestion';
-import { GasSuggester } from '../src/core/gas/refuel';
-import { usdString } from './routeWire';
+import { gasSuggestion } from '../src/usecases/gasSuggestion';
+import { usdString } from './wire/routes';
 import { operation } from './types';
-import { tokenToWire } from './wire';
+import { tokenToWire } from './wire/catalog';
 
 type Schemas = components['schemas'];
 
 /** Recommended and limit amounts of the chain's native gas; with fromChain and fromToken, what to send for it. */
-export const getGasSuggestion = operation('getGasSuggestion', (request, { graph, routes }) => {
-  const suggestion = new GasSuggester(graph, routes).suggest({
+export const getGasSuggestion = operation('getGasSuggestion', (request, dependencies) => {
+  const suggestion = gasSuggestion(dependencies, {
     chain: request.path.chain,
     fromChain: request.query.fromChain,
     fromToken: request.query.fromToken,

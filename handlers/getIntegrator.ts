@@ -1,7 +1,7 @@
 import { integratorFeeReport } from '../src/core/fees/balances';
-import { usdString } from './routeWire';
+import { usdString } from './wire/routes';
 import { operation } from './types';
-import { tokenToWire } from './wire';
+import { tokenToWire } from './wire/catalog';
 
 /**
  * The integrator's collected fees on every supported chain (the fee collectors of the connected chains in chain

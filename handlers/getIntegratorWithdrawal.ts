@@ -1,5 +1,5 @@
 import { buildFeeWithdrawal } from '../src/core/fees/withdrawal';
-import { transactionRequestToWire } from './routeWire';
+import { transactionRequestToWire } from './wire/routes';
 import { operation } from './types';
 
 /** A call to the chain's fee collector withdrawing the integrator's collected fees (all, or the tokens asked). */

@@ -1,8 +1,11 @@
-import { bestStep, isTimed } from './getQuote';
-import { quoteParameters } from './quoteParameters';
+import { quote } from '../src/usecases/quote';
 import { operation } from './types';
+import { quoteParameters } from './wire/requests';
+import { noRouteError, quotedStepToWire } from './wire/routes';
 
+/** The best single-transaction route for an exact output, as a Step with its transactionRequest. */
 export const getQuoteToAmount = operation('getQuoteToAmount', (request, dependencies) => {
-  const parameters = quoteParameters(request.query, { value: request.query.toAmount, mode: 'exactOut', name: 'toAmount' });
-  return { status: 200, body: bestStep(dependencies, parameters), uncacheable: isTimed(parameters) };
+  const result = quote(dependencies, quoteParameters(request.query, { value: request.query.toAmount, mode: 'exactOut', name: 'toAmount' }));
+  if (!result.ok) throw noRouteError(result);
+  return { status: 200, body: quotedStepToWire(dependencies.catalog, result), uncacheable: result.dependsOnTiming };
 }, { cache: 'liquidity' });

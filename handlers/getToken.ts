@@ -1,6 +1,6 @@
 import { requireChain, requireToken } from '../src/core/catalog/resolve';
 import { operation } from './types';
-import { tokenToWire } from './wire';
+import { tokenToWire } from './wire/catalog';
 
 export const getToken = operation('getToken', (request, { catalog }) => {
   const chain = requireChain(catalog, request.query.chain, 'chain');

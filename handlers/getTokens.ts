@@ -1,6 +1,6 @@
 import { requireChains } from '../src/core/catalog/resolve';
 import { operation } from './types';
-import { tokenToWire } from './wire';
+import { tokenToWire } from './wire/catalog';
 
 export const getTokens = operation('getTokens', (request, { catalog }) => {
   const { chains, tags, chainTypes, minPriceUSD, search, orderBy, limit, extended } = request.query;

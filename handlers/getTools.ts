@@ -1,6 +1,6 @@
 import { requireChains } from '../src/core/catalog/resolve';
 import { operation } from './types';
-import { bridgeToWire, exchangeToWire } from './wire';
+import { bridgeToWire, exchangeToWire } from './wire/catalog';
 
 export const getTools = operation('getTools', (request, { catalog }) => {
   const chainIds = request.query.chains ? requireChains(catalog, request.query.chains, 'chains').map((c) => c.id) : undefined;

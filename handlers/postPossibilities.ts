@@ -1,7 +1,7 @@
 import { findPossibilities } from '../src/core/routing/connections';
 import { ppmToFraction } from '../src/core/routing/pricing';
 import { operation } from './types';
-import { chainToWire, tokenToWire } from './wire';
+import { chainToWire, tokenToWire } from './wire/catalog';
 
 /** Deprecated: the chains, tokens, bridge routes and exchanges usable under the body's chain and tool filters. */
 export const postPossibilities = operation('postPossibilities', (request, { graph }) => {

@@ -1,28 +1,15 @@
-import { createHash } from 'node:crypto';
-import type { components } from '../src/generated/openapi';
-import type { Catalog } from '../src/core/catalog/catalog';
-import type { RouterDeployments } from '../src/core/catalog/routers';
-import type { Chain, Token } from '../src/core/catalog/types';
-import type { FeeCost, GasCost, PlannedStep, Route, RouteTransaction, UnavailableRoutes } from '../src/core/routing/types';
-import { estimateCallOutput, type ContractCall } from '../src/core/routing/contractCalls';
-import { approvalAddressOf, refuelToAmountMin, type EvmTransactionRequest } from '../src/core/transactions/build';
-import { ZERO_ADDRESS } from '../src/core/transactions/ids';
-import { tokenToWire } from './wire';
+import type { components } from '../../src/generated/openapi';
+import type { Catalog } from '../../src/core/catalog/catalog';
+import { NoRouteError } from '../../src/core/errors';
+import type { FeeCost, GasCost, UnavailableRoutes } from '../../src/core/routing/types';
+import type { EvmTransactionRequest } from '../../src/core/transactions/build';
+import type { ContractCallsStep, ContractCallView } from '../../src/usecases/contractCalls';
+import type { NoRoute, QuotedStep, RouteView } from '../../src/usecases/quote';
+import type { IncludedStepView, StepView } from '../../src/usecases/stepViews';
+import { tokenToWire } from './catalog';
 
-/** Explicit converters from routes (domain) to Steps and Routes (wire): big integers as decimal strings. */
+/** Explicit converters from routes (domain, as src/usecases presents them) to Steps and Routes (wire): format only. */
 type Schemas = components['schemas'];
-
-/** What the converters read: the catalog (tool names) and the router deployments (approval addresses). */
-export interface WireContext {
-  readonly catalog: Catalog;
-  readonly routers: RouterDeployments;
-}
-
-function approvalAddress(context: WireContext, chainId: number, token: Token): string {
-  const chain: Chain | undefined = context.catalog.getChain(chainId);
-  if (!chain) throw new Error(`chain ${chainId} is not in the catalog`);
-  return approvalAddressOf(context.routers, chain, token);
-}
 
 const hex = (value: bigint) => `0x${value.toString(16)}`;
 
@@ -80,26 +67,21 @@ function toolDetails(catalog: Catalog, key: string): Schemas['ToolDetails'] {
   return tool.logoURI ? { key, name: tool.name, logoURI: tool.logoURI } : { key, name: tool.name };
 }
 
-/** A deterministic UUID for a sub-step: derived from the route id and the step's position. */
-function childId(parent: string, index: number): string {
-  const hex = createHash('sha256').update(`${parent}/${index}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-function plannedStepToWire(context: WireContext, route: Route, step: PlannedStep, id: string): Schemas['Step'] {
-  const slippage = route.slippage;
+function includedStepToWire(catalog: Catalog, view: StepView, included: IncludedStepView): Schemas['Step'] {
+  const { route } = view;
+  const { step } = included;
   return {
-    id,
+    id: included.id,
     type: step.type,
     tool: step.tool,
-    toolDetails: toolDetails(context.catalog, step.tool),
+    toolDetails: toolDetails(catalog, step.tool),
     action: {
       fromChainId: step.fromChainId,
       toChainId: step.toChainId,
       fromToken: tokenToWire(step.fromToken),
       toToken: tokenToWire(step.toToken),
       fromAmount: step.fromAmount.toString(),
-      slippage,
+      slippage: route.slippage,
       ...(route.request.fromAddress ? { fromAddress: route.request.fromAddress } : {}),
       ...(route.request.toAddress ? { toAddress: route.request.toAddress } : {}),
     },
@@ -108,7 +90,7 @@ function plannedStepToWire(context: WireContext, route: Route, step: PlannedStep
       fromAmount: step.fromAmount.toString(),
       toAmount: step.toAmount.toString(),
       toAmountMin: step.toAmount.toString(),
-      approvalAddress: approvalAddress(context, step.fromChainId, step.fromToken),
+      approvalAddress: included.approvalAddress,
       executionDuration: step.durationSeconds,
       feeCosts: step.feeCosts.map(feeCostToWire),
       gasCosts: [],
@@ -118,13 +100,13 @@ function plannedStepToWire(context: WireContext, route: Route, step: PlannedStep
 }
 
 /** One transaction of a route as a Step of type lifi, with its included steps. */
-export function transactionToStep(context: WireContext, route: Route, tx: RouteTransaction, index: number): Schemas['Step'] {
-  const id = stepIdOf(route, index);
+export function stepToWire(catalog: Catalog, view: StepView): Schemas['Step'] {
+  const { route, transaction: tx } = view;
   const step: Schemas['Step'] = {
-    id,
+    id: view.id,
     type: 'lifi',
     tool: tx.tool,
-    toolDetails: toolDetails(context.catalog, tx.tool),
+    toolDetails: toolDetails(catalog, tx.tool),
     action: {
       fromChainId: tx.chainId,
       toChainId: tx.toChainId,
@@ -142,7 +124,7 @@ export function transactionToStep(context: WireContext, route: Route, tx: RouteT
       toAmount: tx.toAmount.toString(),
       toAmountMin: tx.toAmountMin.toString(),
       toAmountUSD: usdString(tx.toAmountUSD),
-      approvalAddress: approvalAddress(context, tx.chainId, tx.fromToken),
+      approvalAddress: view.approvalAddress,
       executionDuration: tx.durationSeconds,
       feeCosts: tx.feeCosts.map(feeCostToWire),
       gasCosts: [gasCostToWire(tx.gasCost)],
@@ -150,47 +132,52 @@ export function transactionToStep(context: WireContext, route: Route, tx: RouteT
         priceImpact: route.priceImpact.toFixed(6),
         overallPath: route.overallPath,
         // fromAmountForGas: the part routed to the destination's native coin in this transaction
-        ...(index === 0 && route.gasRefuel
+        ...(view.refuel
           ? {
               gasRefuel: {
-                fromAmount: route.gasRefuel.fromAmount.toString(),
-                toAmount: route.gasRefuel.toAmount.toString(),
-                toAmountMin: refuelToAmountMin(route)!.toString(),
-                token: tokenToWire(route.gasRefuel.token),
+                fromAmount: view.refuel.fromAmount.toString(),
+                toAmount: view.refuel.toAmount.toString(),
+                toAmountMin: view.refuel.toAmountMin.toString(),
+                token: tokenToWire(view.refuel.token),
               },
             }
           : {}),
       },
     },
-    includedSteps: tx.steps.map((s, k) => plannedStepToWire(context, route, s, childId(id, k))),
+    includedSteps: view.included.map((included) => includedStepToWire(catalog, view, included)),
   };
   if (route.request.integrator) step.integrator = route.request.integrator;
   if (route.request.referrer) step.referrer = route.request.referrer;
   return step;
 }
 
+/** A quoted step with its transaction request. */
+export function quotedStepToWire(catalog: Catalog, quoted: QuotedStep): Schemas['Step'] {
+  const step = stepToWire(catalog, quoted.view);
+  if (quoted.transaction) step.transactionRequest = transactionRequestToWire(quoted.transaction);
+  return step;
+}
+
 /**
- * A contract call as a `custom` included step of the step `parentId`, at `position` among its included steps:
- * the router `executor` (on the call's chain) spends `amount` of the delivered token by calling the contract.
- * toAmount estimates the call's output at reference prices (the input itself when it names no output token);
- * toAmountMin is 0: the router guarantees what a call receives, not what it returns.
+ * A contract call as a `custom` included step: the router (`executor`, on the call's chain) spends the call's
+ * amount of the delivered token by calling the contract. toAmountMin is 0: the router guarantees what a call
+ * receives, not what it returns.
  */
-export function contractCallToWire(route: Route, call: ContractCall, parentId: string, position: number, executor: string): Schemas['Step'] {
-  const output = call.outputToken ?? call.token;
-  const native = call.token.address.toLowerCase() === ZERO_ADDRESS;
+function contractCallToWire(view: StepView, callView: ContractCallView): Schemas['Step'] {
+  const { call } = callView;
   return {
-    id: childId(parentId, position),
+    id: callView.id,
     type: 'custom',
     tool: 'custom',
     toolDetails: { key: 'custom', name: OWN_TOOLS.custom },
     action: {
       fromChainId: call.token.chainId,
-      toChainId: output.chainId,
+      toChainId: callView.outputToken.chainId,
       fromToken: tokenToWire(call.token),
-      toToken: tokenToWire(output),
+      toToken: tokenToWire(callView.outputToken),
       fromAmount: call.amount.toString(),
-      fromAddress: executor,
-      ...(route.request.toAddress ? { toAddress: route.request.toAddress } : {}),
+      fromAddress: callView.executor,
+      ...(view.route.request.toAddress ? { toAddress: view.route.request.toAddress } : {}),
       toContractAddress: call.target,
       toContractCallData: call.callData,
       toFallbackAddress: call.fallbackReceiver,
@@ -199,9 +186,9 @@ export function contractCallToWire(route: Route, call: ContractCall, parentId: s
     estimate: {
       tool: 'custom',
       fromAmount: call.amount.toString(),
-      toAmount: estimateCallOutput(call.amount, call.token, call.outputToken).toString(),
+      toAmount: callView.estimatedOutput.toString(),
       toAmountMin: '0',
-      approvalAddress: native ? ZERO_ADDRESS : call.approveTo,
+      approvalAddress: callView.approvalAddress,
       executionDuration: 0,
       feeCosts: [],
       gasCosts: [],
@@ -210,12 +197,26 @@ export function contractCallToWire(route: Route, call: ContractCall, parentId: s
   };
 }
 
-/** The id of the step of a route's transaction `index` (the route id for the first). */
-export function stepIdOf(route: Route, index: number): string {
-  return index === 0 ? route.id : childId(route.id, 1000 + index);
+/** A transfer followed by contract calls: the route's step, its included steps followed by the calls. */
+export function contractCallsStepToWire(catalog: Catalog, result: ContractCallsStep): Schemas['Step'] {
+  const { view, quote } = result;
+  const step = stepToWire(catalog, view);
+  step.includedSteps = [...(step.includedSteps ?? []), ...result.calls.map((call) => contractCallToWire(view, call))];
+  step.estimate.data = {
+    ...step.estimate.data,
+    contractCalls: {
+      count: quote.calls.length,
+      // what the calls take in all, and who gets what arrives above it
+      fromAmount: quote.callsAmount.toString(),
+      remainderReceiver: quote.receiver,
+      gasLimit: quote.calls.reduce((sum, c) => sum + c.gasLimit, 0n).toString(),
+    },
+  };
+  if (result.transaction) step.transactionRequest = transactionRequestToWire(result.transaction);
+  return step;
 }
 
-export function routeToWire(context: WireContext, route: Route): Schemas['Route'] {
+export function routeToWire(catalog: Catalog, { route, steps }: RouteView): Schemas['Route'] {
   const { request } = route;
   return {
     id: route.id,
@@ -232,7 +233,7 @@ export function routeToWire(context: WireContext, route: Route): Schemas['Route'
     ...(request.toAddress ? { toAddress: request.toAddress } : {}),
     gasCostUSD: usdString(route.gasCostUSD),
     containsSwitchChain: route.containsSwitchChain,
-    steps: route.transactions.map((tx, k) => transactionToStep(context, route, tx, k)),
+    steps: steps.map((view) => stepToWire(catalog, view)),
     tags: [...route.tags],
   };
 }
@@ -267,4 +268,9 @@ export function unavailableToWire(unavailable: UnavailableRoutes) {
     filteredOutTotal: unavailable.filteredOut.length,
     failedTotal: unavailable.failed.length,
   };
+}
+
+/** The use case's "no route" as the contract's 404 (code 1002): the reasons under `errors`. */
+export function noRouteError(noRoute: NoRoute): NoRouteError {
+  return new NoRouteError(noRoute.message, unavailableToWire(noRoute.unavailable), { dependsOnTiming: noRoute.dependsOnTiming });
 }

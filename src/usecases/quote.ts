@@ -1,0 +1,81 @@
+/**
+ * Quotes and route searches: what GET /v1/quote, GET /v1/quote/toAmount, POST /v1/advanced/routes and
+ * POST /v1/advanced/stepTransaction ask of the routing core, and the rules around it (a quote is the best route
+ * that needs a single transaction; a step comes with its transaction; a search bounded by timing strategies
+ * depends on how long it ran).
+ */
+import { buildRouteRequest, type RouteParameters } from '../core/routing/request';
+import type { Route, UnavailableRoutes } from '../core/routing/types';
+import { buildTransaction, type EvmTransactionRequest, type ParameterNames } from '../core/transactions/build';
+import type { Dependencies } from '../server/dependencies';
+import { findRoutes } from '../server/quoteCache';
+import { stepView, type StepView } from './stepViews';
+
+/** No route: why, for every candidate left out. */
+export interface NoRoute {
+  readonly ok: false;
+  readonly message: string;
+  readonly unavailable: UnavailableRoutes;
+  /** The search was bounded by timing strategies: another run may find a route. */
+  readonly dependsOnTiming: boolean;
+}
+
+/** A route's transaction as a step, with the transaction to send (absent when its chain is not an EVM chain). */
+export interface QuotedStep {
+  readonly ok: true;
+  readonly view: StepView;
+  readonly transaction?: EvmTransactionRequest;
+  readonly dependsOnTiming: boolean;
+}
+
+/** A route with each of its transactions as a step. */
+export interface RouteView {
+  readonly route: Route;
+  readonly steps: readonly StepView[];
+}
+
+export interface FoundRoutes {
+  readonly ok: true;
+  readonly routes: readonly RouteView[];
+  readonly unavailable: UnavailableRoutes;
+  readonly dependsOnTiming: boolean;
+}
+
+/** The best route that needs a single transaction, as a step with its transaction. */
+export function quote(dependencies: Dependencies, parameters: RouteParameters): QuotedStep | NoRoute {
+  const request = buildRouteRequest(dependencies.catalog, { ...parameters, maxRoutes: 1 });
+  const result = findRoutes(dependencies.routes, request);
+  const dependsOnTiming = request.timing !== undefined;
+  const route = result.routes.find((r) => !r.containsSwitchChain);
+  if (!route) return { ok: false, message: noRouteMessage(result.unavailable), unavailable: result.unavailable, dependsOnTiming };
+  return { ...quotedStep(dependencies, route, 0), dependsOnTiming };
+}
+
+/** Routes a search returns at most (POST /v1/advanced/routes). */
+export const MAX_ROUTES = 5;
+
+/** Up to MAX_ROUTES routes ordered by `order`, each tagged, with the reasons for every candidate left out. */
+export function searchRoutes(dependencies: Dependencies, parameters: RouteParameters): FoundRoutes | NoRoute {
+  const request = buildRouteRequest(dependencies.catalog, { ...parameters, maxRoutes: MAX_ROUTES });
+  const result = findRoutes(dependencies.routes, request);
+  const dependsOnTiming = request.timing !== undefined;
+  if (result.routes.length === 0) {
+    return { ok: false, message: 'No routes found for the requested transfer; errors.filteredOut and errors.failed say why', unavailable: result.unavailable, dependsOnTiming };
+  }
+  const routes = result.routes.map((route) => ({ route, steps: route.transactions.map((_, k) => stepView(dependencies, route, k)) }));
+  return { ok: true, routes, unavailable: result.unavailable, dependsOnTiming };
+}
+
+/** A route's transaction `index` as a step, with its transaction (a call of the service's router on the sending chain). */
+export function quotedStep(dependencies: Dependencies, route: Route, index: number, names?: ParameterNames): QuotedStep {
+  const view = stepView(dependencies, route, index);
+  const transaction = buildTransaction(dependencies, route, index, view.id, names);
+  return { ok: true, view, ...(transaction ? { transaction } : {}), dependsOnTiming: false };
+}
+
+/** The first reason among the candidates left out, and how many more there are. */
+export function noRouteMessage(unavailable: UnavailableRoutes): string {
+  const first = unavailable.failed[0] ? Object.values(unavailable.failed[0].subpaths)[0]?.[0]?.message : unavailable.filteredOut[0]?.reason;
+  const count = unavailable.failed.length + unavailable.filteredOut.length;
+  return first ? `No available quotes for the requested transfer: ${first}${count > 1 ? ` (and ${count - 1} more reasons under errors)` : ''}` : 'No available quotes for the requested transfer';
+}

@@ -1,0 +1,18 @@
+/**
+ * POST /v1/advanced/stepTransaction: a route's step re-priced on the current data along the same plan, with its
+ * transaction; refused (409) when the new output fell below the step's toAmountMin (repriceStep), no route when it
+ * can no longer be priced.
+ */
+import { repriceStep, type StepDescription } from '../core/transactions/reprice';
+import type { ParameterNames } from '../core/transactions/build';
+import type { Dependencies } from '../server/dependencies';
+import { quotedStep, type NoRoute, type QuotedStep } from './quote';
+
+/** The step's addresses are fields of its action in the body. */
+const BODY_NAMES: ParameterNames = { in: 'body', fromAddress: '/action/fromAddress', toAddress: '/action/toAddress' };
+
+export function stepTransaction(dependencies: Dependencies, step: StepDescription): QuotedStep | NoRoute {
+  const result = repriceStep(dependencies.graph, step);
+  if (!result.ok) return { ok: false, message: result.message, unavailable: result.unavailable, dependsOnTiming: false };
+  return quotedStep(dependencies, result.route, 0, BODY_NAMES);
+}
