@@ -42,9 +42,8 @@ import type { BridgeRoute, PoolState } from '../src/core/liquidity/types';
 import { DESTINATION_CALL_GAS, evaluatePlan, type RoutePlan } from '../src/core/routing/evaluate';
 import { netValue } from '../src/core/routing/finder';
 import { WRAP_GAS, type PoolEdge, type RoutingGraph } from '../src/core/routing/graph';
-import type { QuoteMemo, SwapLeg, SwapPath } from '../src/core/routing/paths';
 import { FEE_COLLECTION_GAS, FIRST_USE_GAS, ROUTER_BASE_GAS, nativeWeiInToken, rescale, usd } from '../src/core/routing/pricing';
-import { quoteHop, replayPath } from '../src/core/routing/replay';
+import { quoteHop, replayPath, type QuoteMemo, type SwapLeg, type SwapPath } from '../src/core/routing/swapPath';
 import type { Route, RouteRequest } from '../src/core/routing/types';
 
 export interface BruteForceOptions {

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseAccessConfig, type AccessConfig } from './core/access/config';
-import { loadChainsFile, type ChainsConfig } from './chain/config';
+import { loadChainsFile, type ChainsConfig } from './chainsConfig';
 
 /** Log levels accepted by pino. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -23,7 +23,7 @@ export interface Config {
   readonly workers: number;
   /** Limits on requests and the browser policy (src/server/hardening.ts, README "Limits on requests"). */
   readonly limits: RequestLimits;
-  /** Chain mode (CHAINS_FILE, src/chain/config.ts): the EVM chains read over JSON-RPC; undefined = embedded snapshot only. */
+  /** Chain mode (CHAINS_FILE, src/chainsConfig.ts): the EVM chains read over JSON-RPC; undefined = embedded snapshot only. */
   readonly chains?: ChainsConfig;
   /** FEE_LEDGER_FILE: the seeded fee ledger (default data/integrators/ledger.json; src/core/fees/ledger.ts). */
   readonly feeLedgerFile?: string;

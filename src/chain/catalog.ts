@@ -1,13 +1,13 @@
 /**
  * The catalog as chain mode serves it. A connected chain's EIP-3085 parameters (`metamask.rpcUrls`, what wallets add
  * and what the LI.FI SDK builds its chain clients from) name the chain's advertised RPC URL first: rpcUrl of
- * CHAINS_FILE, or its publicRpcUrl (src/chain/config.ts). A client that follows /v1/chains then reads balances,
+ * CHAINS_FILE, or its publicRpcUrl (src/chainsConfig.ts). A client that follows /v1/chains then reads balances,
  * allowances and receipts from the chain the service reads (the devnet, in the sandbox), not from a public RPC of
  * the chain of the same id. The catalog's own URLs follow it; chains not connected are served as they are.
  */
 import type { Catalog } from '../core/catalog/catalog';
 import type { Chain } from '../core/catalog/types';
-import type { ChainsConfig } from './config';
+import type { ChainsConfig } from '../chainsConfig';
 
 /** The URL /v1/chains advertises first for a connected chain, or undefined when it advertises none. */
 function advertisedRpcUrl(chain: ChainsConfig['chains'][number]): string | undefined {

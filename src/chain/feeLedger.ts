@@ -2,7 +2,7 @@
  * Chain mode's fee ledger: integrators' collected fees read from the fee collector contract of every connected
  * chain, getTokenBalance(bookingAddress, token) for every catalog token of the chain (the native coin is address 0,
  * as the fee collector books it). The calls of one chain are issued in the same tick, so the chain's provider sends
- * them as one JSON-RPC batch (src/chain/access.ts; up to 100 calls, more than any chain's catalog holds); all chains
+ * them as one JSON-RPC batch (src/chain/rpc.ts; up to 100 calls, more than any chain's catalog holds); all chains
  * are read in parallel, on every request (no cache: a withdrawal shows at once).
  *
  * Decisions:
@@ -28,7 +28,7 @@ import type { FeeBalance, FeeLedger, IntegratorFees } from '../core/fees/types';
 import { feeCollectorInterface } from '../core/transactions/abi';
 import { ZERO_ADDRESS } from '../core/transactions/ids';
 
-/** What the ledger needs of a connected chain (a ChainConnection of src/chain/access.ts). */
+/** What the ledger needs of a connected chain (a ChainConnection of src/chain/rpc.ts). */
 export interface FeeCollectorEndpoint {
   readonly chainId: number;
   readonly feeCollector: string;
@@ -40,7 +40,7 @@ export class ChainFeeLedger implements FeeLedger {
   private readonly lastRead = new Map<string, readonly FeeBalance[]>();
   private readonly endpoints: readonly { endpoint: FeeCollectorEndpoint; chain: Chain; tokens: readonly Token[] }[];
 
-  /** `chains`: the connected chains (ChainAccess.chains); those outside the catalog's EVM chains are ignored. */
+  /** `chains`: the connected chains (ChainConnections.chains); those outside the catalog's EVM chains are ignored. */
   constructor(private readonly seed: InMemoryFeeLedger, chains: readonly FeeCollectorEndpoint[], catalog: Catalog) {
     this.endpoints = chains.flatMap((endpoint) => {
       const chain = catalog.getChain(endpoint.chainId);

@@ -1,6 +1,6 @@
 /**
  * Chain mode start-up: checks that each configured chain is the chain it claims to be (eth_chainId), then reads
- * every snapshot pool from the chains and keeps them current (LiveLiquidity) in the dependencies' LiquidityState.
+ * every snapshot pool from the chains and keeps them current (LiveLiquidity) in the service's LiquidityState.
  *
  * A chain that answers another chain id stops the start-up (a configuration error). A chain that does not answer
  * does not: the service starts, quotes that chain's pools from the embedded snapshot, logs it, and keeps trying;
@@ -8,8 +8,19 @@
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import type { Dependencies } from '../server/dependencies';
+import type { Catalog } from '../core/catalog/catalog';
+import type { LiquidityState } from '../core/liquidity/state';
 import { ChainIdMismatchError, LiveLiquidity, verifyChainId, type ChainLiquidityStatus } from './liveLiquidity';
+import type { ChainConnections } from './rpc';
+
+/** What chain mode works on (the composition root's dependencies have them). */
+export interface ChainModeParts {
+  readonly catalog: Catalog;
+  /** Receives every graph built from the chains' pool state. */
+  readonly liquidity: LiquidityState;
+  /** The connected chains; undefined or empty: nothing to follow. */
+  readonly chains?: ChainConnections;
+}
 
 export interface ChainMode {
   /** Per chain: last block seen, pools read, last error (empty without CHAINS_FILE). */
@@ -25,7 +36,7 @@ export class ChainStartError extends Error {
   }
 }
 
-export async function startChainMode(deps: Dependencies, config: Config, logger: Logger): Promise<ChainMode> {
+export async function startChainMode(deps: ChainModeParts, config: Config, logger: Logger): Promise<ChainMode> {
   const connections = deps.chains?.chains ?? [];
   if (connections.length === 0 || !config.chains) return { status: () => [], stop: async () => {} };
   const started = performance.now();

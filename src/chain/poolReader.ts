@@ -1,6 +1,6 @@
 /**
  * Reads the state of many pools of one chain with eth_call, all calls issued in the same tick so that the provider
- * sends them as JSON-RPC batches (ChainAccess: up to 100 calls per batch), every call at one block so that the
+ * sends them as JSON-RPC batches (ChainConnections: up to 100 calls per batch), every call at one block so that the
  * state read is consistent. Returns new PoolState objects: same id, address, tokens and fee as the pool given,
  * state from the chain.
  *
@@ -17,7 +17,7 @@
 import { Interface, isCallException } from 'ethers';
 import type { ConcentratedPoolState, ConstantProductPoolState, PoolState, StableswapPoolState } from '../core/liquidity/types';
 
-/** The JSON-RPC surface the reader needs (an ethers JsonRpcProvider of ChainAccess fits). */
+/** The JSON-RPC surface the reader needs (an ethers JsonRpcProvider of ChainConnections fits). */
 export interface JsonRpcSender {
   send(method: string, params: unknown[]): Promise<unknown>;
 }

@@ -1,6 +1,6 @@
 /**
  * Typed domain errors. The core raises these; the server maps each class to an HTTP status and
- * a stable error code through one table (src/server/errorMapping.ts), never by message text.
+ * a stable error code through one table (src/server/httpErrors.ts), never by message text.
  */
 
 /** Stable error codes of the public contract (shared with the ecosystem's clients). */
@@ -42,6 +42,17 @@ export abstract class DomainError extends Error {
     this.name = new.target.name;
     this.details = details;
   }
+}
+
+/**
+ * One problem of a request, under `details.issues` of an InvalidRequestError: the field by its logical name (a
+ * parameter's name, or a JSON pointer for a field inside a body), the rule it breaks and what is wrong. Where the
+ * field is (query, path or body) is the HTTP layer's to say (src/server/httpErrors.ts, locateField).
+ */
+export interface RequestIssue {
+  readonly name: string;
+  readonly rule: string;
+  readonly message: string;
 }
 
 /** A request that is well-formed for the contract but names something invalid (e.g. an unknown chain). */

@@ -1,50 +1,20 @@
 import type { Config } from '../config';
-import { ChainAccess } from '../chain/access';
 import { chainModeCatalog } from '../chain/catalog';
 import { ChainFeeLedger } from '../chain/feeLedger';
+import { ChainConnections } from '../chain/rpc';
+import { ChainTransferReads } from '../chain/transferReads';
 import { loadCatalog } from '../core/catalog/load';
 import type { Catalog } from '../core/catalog/catalog';
 import { loadRouters, type RouterDeployments } from '../core/catalog/routers';
 import { DEFAULT_LEDGER_FILE, loadFeeLedger } from '../core/fees/ledger';
 import type { FeeLedger } from '../core/fees/types';
 import { loadSnapshot } from '../core/liquidity/load';
-import { RouteFinder } from '../core/routing/finder';
+import { LiquidityState } from '../core/liquidity/state';
+import type { RouteFinder } from '../core/routing/finder';
 import { RoutingGraph } from '../core/routing/graph';
 import { TransferTracker } from '../core/status/tracker';
 import { buildAccessControl } from './access/build';
 import type { AccessControl } from './access/middleware';
-
-/**
- * The liquidity the routes are found on. In chain mode the graph is replaced (never mutated) when pool state
- * changes on a chain; `version` grows with every replacement, so caches keyed by it miss after a change.
- * Handlers read `graph` / `routes` at request time, never keep them.
- */
-export class LiquidityState {
-  private current: { graph: RoutingGraph; routes: RouteFinder };
-  private revision = 0;
-
-  constructor(graph: RoutingGraph, routes?: RouteFinder) {
-    this.current = { graph, routes: routes ?? new RouteFinder(graph) };
-  }
-
-  get graph(): RoutingGraph {
-    return this.current.graph;
-  }
-
-  get routes(): RouteFinder {
-    return this.current.routes;
-  }
-
-  get version(): number {
-    return this.revision;
-  }
-
-  /** Routes from now on are found on `graph`; requests in flight finish on the graph they started with. */
-  replace(graph: RoutingGraph): void {
-    this.current = { graph, routes: new RouteFinder(graph) };
-    this.revision++;
-  }
-}
 
 /** Everything the handlers need, built once by the composition root; each part can be overridden by tests. */
 export interface Dependencies {
@@ -63,7 +33,7 @@ export interface Dependencies {
   /** API keys and rate limits (src/server/access); close() it on shutdown (it may hold a Redis connection). */
   readonly access: AccessControl;
   /** Chain mode (CHAINS_FILE): JSON-RPC access to the configured EVM chains; undefined on the embedded snapshot. */
-  readonly chains?: ChainAccess;
+  readonly chains?: ChainConnections;
   /** Transfer status from the connected chains' receipts and events (GET /v1/status, /v1/gas/status). */
   readonly transfers: TransferTracker;
 }
@@ -86,11 +56,11 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
   const liquidity = overrides.liquidity
     ?? new LiquidityState(overrides.graph ?? new RoutingGraph(catalog, loadSnapshot(config.snapshotDir, catalog)), overrides.routes);
   const routers = overrides.routers ?? loadRouters(config.dataDir, catalog);
-  const chains = overrides.chains ?? (config.chains && config.chains.chains.length > 0 ? new ChainAccess(config.chains, routers) : undefined);
+  const chains = overrides.chains ?? (config.chains && config.chains.chains.length > 0 ? new ChainConnections(config.chains, routers) : undefined);
   const seededFees = () => loadFeeLedger(config.feeLedgerFile ?? DEFAULT_LEDGER_FILE, catalog);
   const feeLedger = overrides.feeLedger ?? (chains ? new ChainFeeLedger(seededFees(), chains.chains, catalog) : seededFees());
   const exchangeByAddress = new Map(routers.allExchangeRouters.map((r) => [r.address.toLowerCase(), r.exchange]));
-  const transfers = overrides.transfers ?? new TransferTracker(chains, catalog, {
+  const transfers = overrides.transfers ?? new TransferTracker(chains ? new ChainTransferReads(chains, catalog.listTools().bridges.map((b) => b.key)) : undefined, catalog, {
     exchangeOf: (chainId, address) => exchangeByAddress.get(address.toLowerCase()) ?? poolExchanges(liquidity.graph).get(`${chainId}:${address.toLowerCase()}`),
   });
   return {

@@ -6,8 +6,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { OpenAPIBackend } from 'openapi-backend';
 import type { RequestLimits } from '../config';
-import { ErrorCode } from '../core/errors';
-import { pipeline } from './pipeline';
+import { connectionRefused, requestTimedOut, sendError, urlTooLong } from './httpErrors';
 
 /**
  * Limits on requests and the browser policy (README, "Limits on requests"):
@@ -22,12 +21,12 @@ import { pipeline } from './pipeline';
  *   so a browser cannot send a key to another origin; operations that require a key get no CORS
  *   headers at all; the rate-limit headers and the request id are exposed to scripts.
  *
- * Body size (MAX_BODY_BYTES → 413) is enforced by the JSON parser in app.ts; the node server's
+ * Body size (MAX_BODY_BYTES → 413) is enforced by the JSON parser (jsonBody.ts); the node server's
  * limits (headers timeout, oversized or malformed request heads) by {@link createLimitedServer}.
  */
-export function hardening(limits: RequestLimits, api: OpenAPIBackend): RequestHandler {
-  // one middleware running the four in order
-  return pipeline(urlLimit(limits.maxUrlBytes), requestTimeout(limits.requestTimeoutMs), securityHeaders(), corsPolicy(limits.corsOrigins, api));
+export function hardening(limits: RequestLimits, api: OpenAPIBackend): RequestHandler[] {
+  // in this order: nothing runs for a URL too long, and every answer (including a timeout's) has the headers
+  return [urlLimit(limits.maxUrlBytes), requestTimeout(limits.requestTimeoutMs), securityHeaders(), corsPolicy(limits.corsOrigins, api)];
 }
 
 /**
@@ -50,10 +49,7 @@ function urlLimit(maxUrlBytes: number): RequestHandler {
       next();
       return;
     }
-    res.status(414).json({
-      message: `Invalid request: the URL is ${length} bytes long, over the limit of ${maxUrlBytes} bytes; send large inputs in a POST body where the contract allows it`,
-      code: ErrorCode.ValidationError,
-    });
+    sendError(res, urlTooLong(length, maxUrlBytes));
   };
 }
 
@@ -62,11 +58,7 @@ function requestTimeout(timeoutMs: number): RequestHandler {
     const timer = setTimeout(() => {
       if (res.headersSent) return;
       req.log.warn({ timeoutMs }, 'request timed out');
-      res.setHeader('retry-after', '1');
-      res.status(503).json({
-        message: `Request timed out: no answer within ${timeoutMs} ms; try again, or narrow the request`,
-        code: ErrorCode.TimeoutError,
-      });
+      sendError(res, requestTimedOut(timeoutMs));
     }, timeoutMs);
     // a response emits 'close' once it is done, answered ('finish' comes first) or not (connection gone)
     res.once('close', () => clearTimeout(timer));
@@ -205,8 +197,8 @@ function isPublic(api: OpenAPIBackend, keyOnly: Set<string>, method: string, pat
 /**
  * The node HTTP server with the connection-level limits: HEADERS_TIMEOUT_MS to send the request head,
  * REQUEST_TIMEOUT_MS to send the whole request, and JSON answers (the contract's Error body) for what
- * node refuses before express sees it: 408 on those timeouts (code 1009), 431 for a request head over
- * node's 16 KB, 400 for a malformed request.
+ * node refuses before express sees it (httpErrors.ts, connectionRefused): 408 on those timeouts, 431 for a
+ * request head over node's 16 KB, 400 for a malformed request.
  */
 export function createLimitedServer(handler: http.RequestListener, limits: RequestLimits): http.Server {
   const server = http.createServer(
@@ -224,15 +216,11 @@ export function createLimitedServer(handler: http.RequestListener, limits: Reque
       socket.destroy();
       return;
     }
-    const [status, reason, body] =
-      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'Request Timeout', { message: `Request timeout: the request was not received in time (headers within ${limits.headersTimeoutMs} ms, all of it within ${limits.requestTimeoutMs} ms)`, code: ErrorCode.TimeoutError }]
-        : error.code === 'HPE_HEADER_OVERFLOW'
-          ? [431, 'Request Header Fields Too Large', { message: 'Invalid request: the request line and headers are larger than 16 KB', code: ErrorCode.ValidationError }]
-          : [400, 'Bad Request', { message: 'Invalid request: malformed HTTP request', code: ErrorCode.ValidationError }];
+    // written by hand: node has no response object for a request it could not read
+    const { status, body } = connectionRefused(error.code, limits);
     const json = JSON.stringify(body);
     socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
     );
   });
   return server;

@@ -1,4 +1,5 @@
 import type { Operation } from 'openapi-backend';
+import type { ValidationIssue } from './validationMessage';
 
 /**
  * What the service does with parts of a request that the contract does not declare (README, "Parameters the
@@ -65,7 +66,8 @@ export function declaredQuery(query: Record<string, unknown>, names: QueryParame
   return { query: result, ignored };
 }
 
-interface SchemaLike {
+/** The parts of a JSON schema that the service looks at in request bodies. */
+export interface SchemaLike {
   type?: string;
   properties?: Record<string, SchemaLike>;
   additionalProperties?: boolean | SchemaLike;
@@ -110,6 +112,33 @@ export function removeUndeclaredFields(value: unknown, schema: SchemaLike | unde
     }
   }
   return removed;
+}
+
+/** At most this many ignored names in the header (the rest counted): a URL may carry thousands. */
+const MAX_IGNORED_NAMES = 20;
+
+/** The x-ignored-parameters value: names percent-encoded (a header holds ASCII only), comma-separated. */
+export function ignoredHeader(ignored: readonly string[]): string {
+  const shown = ignored.slice(0, MAX_IGNORED_NAMES).map((name) => encodeURIComponent(name.slice(0, 100)).replace(/%2F/g, '/'));
+  if (ignored.length > MAX_IGNORED_NAMES) shown.push(`(${ignored.length - MAX_IGNORED_NAMES} more)`);
+  return shown.join(', ');
+}
+
+/**
+ * A required parameter (or body field) that is missing while an ignored one of a similar name was sent: the
+ * message says which one was probably meant.
+ */
+export function withMisspellings(issues: ValidationIssue[], ignored: readonly string[]): ValidationIssue[] {
+  if (ignored.length === 0) return issues;
+  return issues.map((issue) => {
+    if (issue.rule !== 'required') return issue;
+    const isBody = issue.in === 'body';
+    const slash = issue.name.lastIndexOf('/');
+    const parent = isBody ? issue.name.slice(0, slash + 1) : '';
+    const candidates = ignored.filter((name) => name.startsWith('/') === isBody && (!isBody || name.slice(0, name.lastIndexOf('/') + 1) === parent));
+    const guess = didYouMean(isBody ? issue.name.slice(slash + 1) : issue.name, candidates.map((name) => (isBody ? name.slice(parent.length) : name)));
+    return guess === undefined ? issue : { ...issue, message: `${issue.message} (${isBody ? `${parent}${guess}` : guess} was sent instead, which this operation does not know: a misspelling?)` };
+  });
 }
 
 /**

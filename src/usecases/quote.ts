@@ -8,7 +8,7 @@ import { buildRouteRequest, type RouteParameters } from '../core/routing/request
 import type { Route, UnavailableRoutes } from '../core/routing/types';
 import { buildTransaction, type EvmTransactionRequest, type ParameterNames } from '../core/transactions/build';
 import type { Dependencies } from '../server/dependencies';
-import { findRoutes } from '../server/quoteCache';
+import { findRoutes } from './routeSearchCache';
 import { stepView, type StepView } from './stepViews';
 
 /** No route: why, for every candidate left out. */

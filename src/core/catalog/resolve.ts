@@ -8,7 +8,7 @@ export function requireChain(catalog: Catalog, ref: string | number, parameter: 
   if (!chain) {
     throw new InvalidRequestError(
       `${parameter} "${ref}" is not a supported chain id or key; GET /v1/chains lists the supported chains`,
-      { issues: [{ in: 'query', name: parameter, rule: 'supportedChain', message: `unknown chain ${ref}` }] },
+      { issues: [{ name: parameter, rule: 'supportedChain', message: `unknown chain ${ref}` }] },
     );
   }
   return chain;

@@ -1,14 +1,18 @@
 /**
- * Floating-point estimates of pool outputs, used ONLY to rank candidate paths during the search
- * (a few hundred estimates cost less than a handful of exact bigint quotes). Every amount the service
- * returns is re-priced with the exact integer math of src/core/math afterwards.
+ * Floating-point estimates of pool outputs, used ONLY to rank candidate paths during the search: the search
+ * estimates every hop it extends and prices exactly only the few best paths. Every amount the service returns
+ * is re-priced with the exact integer math of src/core/math afterwards.
+ *
+ * A pool is estimated from its float model (poolEstimateOf: reserves, prices at its ticks, invariant, as numbers),
+ * made once per pool by whoever keeps it (the routing graph).
  */
-import { getSqrtRatioAtTick } from '../math/tickMath';
+import { tickSqrtRatios } from '../math/concentrated';
 import type { ConcentratedPoolState, ConstantProductPoolState, PoolState, StableswapPoolState } from './types';
 
 const Q96 = 2 ** 96;
 
 interface V3Float {
+  readonly kind: 'concentrated';
   readonly sqrtPrice: number;
   readonly liquidity: number;
   readonly fee: number;
@@ -19,6 +23,7 @@ interface V3Float {
 }
 
 interface StableFloat {
+  readonly kind: 'stableswap';
   readonly xp: readonly number[];
   readonly scale: readonly number[];
   readonly amp: number;
@@ -27,49 +32,58 @@ interface StableFloat {
 }
 
 interface CpFloat {
+  readonly kind: 'constantProduct';
   readonly reserves: readonly number[];
   /** 1 − fee, as the estimate has always computed it. */
   readonly keep: number;
 }
 
-const cpCache = new WeakMap<ConstantProductPoolState, CpFloat>();
-const v3Cache = new WeakMap<ConcentratedPoolState, V3Float>();
-const stableCache = new WeakMap<StableswapPoolState, StableFloat>();
+/** A pool's float model: what estimateOut reads. */
+export type PoolEstimate = CpFloat | V3Float | StableFloat;
 
-/** Estimated output (raw units, float) of swapping `amountIn` of pool token i for token j; 0 when it cannot. */
-export function estimateOut(pool: PoolState, i: number, j: number, amountIn: number): number {
-  if (!(amountIn > 0)) return 0;
+export function poolEstimateOf(pool: PoolState): PoolEstimate {
   switch (pool.kind) {
-    case 'constantProduct': {
-      let cp = cpCache.get(pool);
-      if (!cp) cpCache.set(pool, (cp = { reserves: pool.reserves.map(Number), keep: 1 - Number(pool.feePpm) / 1e6 }));
-      const inWithFee = amountIn * cp.keep;
-      return (inWithFee * cp.reserves[j]) / (cp.reserves[i] + inWithFee);
-    }
+    case 'constantProduct':
+      return cpOf(pool);
     case 'concentrated':
-      return estimateV3(v3Of(pool), i === 0, amountIn);
+      return v3Of(pool);
     case 'stableswap':
-      return estimateStable(stableOf(pool), i, j, amountIn);
+      return stableOf(pool);
   }
 }
 
-function v3Of(pool: ConcentratedPoolState): V3Float {
-  let f = v3Cache.get(pool);
-  if (!f) {
-    const { v3 } = pool;
-    let at = -1;
-    for (let k = 0; k < v3.ticks.length; k++) if (v3.ticks[k][0] <= v3.tick) at = k;
-    f = {
-      sqrtPrice: Number(v3.sqrtPriceX96) / Q96,
-      liquidity: Number(v3.liquidity),
-      fee: Number(v3.feePpm) / 1e6,
-      at,
-      tickSqrt: v3.ticks.map(([t]) => Number(getSqrtRatioAtTick(t)) / Q96),
-      tickNet: v3.ticks.map(([, net]) => Number(net)),
-    };
-    v3Cache.set(pool, f);
+/** Estimated output (raw units, float) of swapping `amountIn` of pool token i for token j; 0 when it cannot. */
+export function estimateOut(pool: PoolEstimate, i: number, j: number, amountIn: number): number {
+  if (!(amountIn > 0)) return 0;
+  switch (pool.kind) {
+    case 'constantProduct': {
+      const inWithFee = amountIn * pool.keep;
+      return (inWithFee * pool.reserves[j]) / (pool.reserves[i] + inWithFee);
+    }
+    case 'concentrated':
+      return estimateV3(pool, i === 0, amountIn);
+    case 'stableswap':
+      return estimateStable(pool, i, j, amountIn);
   }
-  return f;
+}
+
+function cpOf(pool: ConstantProductPoolState): CpFloat {
+  return { kind: 'constantProduct', reserves: pool.reserves.map(Number), keep: 1 - Number(pool.feePpm) / 1e6 };
+}
+
+function v3Of(pool: ConcentratedPoolState): V3Float {
+  const { v3 } = pool;
+  let at = -1;
+  for (let k = 0; k < v3.ticks.length; k++) if (v3.ticks[k][0] <= v3.tick) at = k;
+  return {
+    kind: 'concentrated',
+    sqrtPrice: Number(v3.sqrtPriceX96) / Q96,
+    liquidity: Number(v3.liquidity),
+    fee: Number(v3.feePpm) / 1e6,
+    at,
+    tickSqrt: tickSqrtRatios(v3).map((ratio) => Number(ratio) / Q96),
+    tickNet: v3.ticks.map(([, net]) => Number(net)),
+  };
 }
 
 /** The V3 swap in floats: consume each liquidity range up to its boundary tick, cross it, continue. */
@@ -112,15 +126,10 @@ function estimateV3(p: V3Float, zeroForOne: boolean, amountIn: number): number {
 }
 
 function stableOf(pool: StableswapPoolState): StableFloat {
-  let f = stableCache.get(pool);
-  if (!f) {
-    const scale = pool.rates.map((r) => Number(r) / 1e18);
-    const xp = pool.balances.map((b, k) => Number(b) * scale[k]);
-    const amp = Number(pool.amp);
-    f = { xp, scale, amp, fee: Number(pool.feeE10) / 1e10, d: floatD(xp, amp) };
-    stableCache.set(pool, f);
-  }
-  return f;
+  const scale = pool.rates.map((r) => Number(r) / 1e18);
+  const xp = pool.balances.map((b, k) => Number(b) * scale[k]);
+  const amp = Number(pool.amp);
+  return { kind: 'stableswap', xp, scale, amp, fee: Number(pool.feeE10) / 1e10, d: floatD(xp, amp) };
 }
 
 function floatD(xp: readonly number[], amp: number): number {

@@ -6,7 +6,8 @@
 import * as cp from '../math/constantProduct';
 import * as v3 from '../math/concentrated';
 import * as curve from '../math/stableswap';
-import type { PoolState } from './types';
+import { ObjectMemo } from '../memo';
+import type { ConcentratedPoolState, PoolState, StableswapPoolState } from './types';
 
 export const HOP_GAS = { constantProduct: 60_000n, concentrated: 80_000n, tickCrossed: 31_000n, stableswap: 120_000n } as const;
 
@@ -15,6 +16,16 @@ export type HopFailure = 'INSUFFICIENT_LIQUIDITY';
 export type HopQuote =
   | { readonly ok: true; readonly amountIn: bigint; readonly amountOut: bigint; readonly gasUnits: bigint }
   | { readonly ok: false; readonly reason: HopFailure; readonly message: string };
+
+/*
+ * What every quote of a pool starts from, computed on the pool's first quote and kept with the pool (pool states
+ * are read-only; a search prices one pool at many amounts): a stableswap pool's balances in 18 decimals and
+ * invariant D, a concentrated pool's price at each initialised tick.
+ */
+const stableswapStates = new ObjectMemo<StableswapPoolState, curve.StableswapState>();
+const stableswapStateOf = (pool: StableswapPoolState) => curve.stateOf(pool.balances, pool.rates, pool.amp);
+const tickSqrtRatios = new ObjectMemo<ConcentratedPoolState, readonly bigint[]>();
+const tickSqrtRatiosOf = (pool: ConcentratedPoolState) => v3.tickSqrtRatios(pool.v3);
 
 const noLiquidity = (pool: PoolState, what: string): HopQuote => ({
   ok: false,
@@ -31,13 +42,13 @@ export function quoteHopExactIn(pool: PoolState, i: number, j: number, amountIn:
       return amountOut > 0n ? { ok: true, amountIn, amountOut, gasUnits: HOP_GAS.constantProduct } : noLiquidity(pool, `give any output for ${amountIn}`);
     }
     case 'concentrated': {
-      const q = v3.exactInputOutcome(pool.v3, i === 0, amountIn);
+      const q = v3.exactInputOutcome(pool.v3, i === 0, amountIn, tickSqrtRatios.get(pool, tickSqrtRatiosOf));
       if (q.exhausted) return noLiquidity(pool, `absorb ${amountIn}: its tick window runs out`);
       if (q.amountOut <= 0n) return noLiquidity(pool, `give any output for ${amountIn}`);
       return { ok: true, amountIn, amountOut: q.amountOut, gasUnits: HOP_GAS.concentrated + HOP_GAS.tickCrossed * BigInt(q.ticksCrossed) };
     }
     case 'stableswap': {
-      const amountOut = curve.getDy(i, j, amountIn, pool.balances, pool.rates, pool.amp, pool.feeE10);
+      const amountOut = curve.getDyOf(stableswapStates.get(pool, stableswapStateOf), i, j, amountIn, pool.feeE10);
       return amountOut > 0n ? { ok: true, amountIn, amountOut, gasUnits: HOP_GAS.stableswap } : noLiquidity(pool, `give any output for ${amountIn}`);
     }
   }
@@ -52,12 +63,12 @@ export function quoteHopExactOut(pool: PoolState, i: number, j: number, amountOu
       return r.ok ? { ok: true, amountIn: r.amountIn, amountOut, gasUnits: HOP_GAS.constantProduct } : noLiquidity(pool, `deliver ${amountOut}: above its reserve`);
     }
     case 'concentrated': {
-      const q = v3.quoteExactOutput(pool.v3, i === 0, amountOut);
+      const q = v3.quoteExactOutput(pool.v3, i === 0, amountOut, tickSqrtRatios.get(pool, tickSqrtRatiosOf));
       if (q.exhausted || q.amountOut < amountOut) return noLiquidity(pool, `deliver ${amountOut}: its tick window runs out`);
       return { ok: true, amountIn: q.amountIn, amountOut, gasUnits: HOP_GAS.concentrated + HOP_GAS.tickCrossed * BigInt(q.ticksCrossed) };
     }
     case 'stableswap': {
-      const r = curve.getDx(i, j, amountOut, pool.balances, pool.rates, pool.amp, pool.feeE10);
+      const r = curve.getDxOf(stableswapStates.get(pool, stableswapStateOf), i, j, amountOut, pool.feeE10);
       return r.ok ? { ok: true, amountIn: r.amountIn, amountOut, gasUnits: HOP_GAS.stableswap } : noLiquidity(pool, `deliver ${amountOut}`);
     }
   }

@@ -3,9 +3,8 @@
  * integer amounts and decimal strings, and a USD value for display and ranking.
  * Amount arithmetic is bigint only; `usdValue` is the single place that returns a float (one final division).
  */
-import { MathDomainError } from './rational';
+import { divCeil, MathDomainError, PPM } from './rational';
 
-const PPM = 1_000_000n;
 const PPM_DIGITS = 6;
 
 function assertPpm(name: string, ppm: bigint): void {
@@ -37,6 +36,25 @@ export function takeFee(amount: bigint, feePpm: bigint): { readonly fee: bigint;
   return { fee, rest: amount - fee };
 }
 
+/**
+ * The smallest x whose slippage floor, floor(x·(1e6 − ppm)/1e6) as applySlippageFloor computes it, is at least
+ * `amount`: ceil(amount·1e6/(1e6 − ppm)). Also enough to leave `amount` after a fee of ppm (takeFee), though
+ * there it can be one unit above the smallest (amountBeforeFee).
+ */
+export function grossUp(amount: bigint, ppm: bigint): bigint {
+  if (ppm < 0n || ppm >= PPM) throw new RangeError(`${ppm} ppm leaves nothing of the amount`);
+  return divCeil(amount * PPM, PPM - ppm);
+}
+
+/** The smallest x whose rest after takeFee(x, feePpm), x − floor(x·feePpm/1e6), is at least `net`: takeFee's exact inverse. */
+export function amountBeforeFee(net: bigint, feePpm: bigint): bigint {
+  const rest = (x: bigint) => x - (x * feePpm) / PPM;
+  let gross = grossUp(net, feePpm);
+  while (gross > net && rest(gross - 1n) >= net) gross -= 1n;
+  while (rest(gross) < net) gross += 1n;
+  return gross;
+}
+
 /** A decimal number as mantissa·10^exponent, read from its text without any floating-point arithmetic. */
 interface ParsedDecimal {
   readonly mantissa: bigint;
@@ -46,18 +64,7 @@ interface ParsedDecimal {
 const DECIMAL_PATTERN = /^\+?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
 /** Parses "0.005", "12", "1.5e-7", "5E+3" (non-negative; at least one digit). */
-/** Prices are parsed over and over on the hot path: the parse of a text never changes. Bounded. */
-const PARSED = new Map<string, ParsedDecimal | undefined>();
-
 function parseDecimal(text: string): ParsedDecimal | undefined {
-  if (PARSED.has(text)) return PARSED.get(text);
-  const parsed = parseDecimalText(text);
-  if (PARSED.size >= 10_000) PARSED.clear();
-  PARSED.set(text, parsed);
-  return parsed;
-}
-
-function parseDecimalText(text: string): ParsedDecimal | undefined {
   const m = DECIMAL_PATTERN.exec(text);
   if (!m) return undefined;
   const intPart = m[1] ?? '';
@@ -78,21 +85,6 @@ export type PpmRounding = 'halfDown' | 'down' | 'up' | 'reject';
  * or 'reject' (throws). Accepts 0 ≤ x ≤ 1; anything else (NaN, ∞, negative, > 1) throws.
  */
 export function fractionToPpm(x: number, rounding: PpmRounding = 'halfDown'): bigint {
-  const memo = PPM_OF.get(rounding);
-  const known = memo?.get(x);
-  if (known !== undefined) return known;
-  const ppm = fractionToPpmOnce(x, rounding); // throws (every time) for what is not a fraction
-  if (memo) {
-    if (memo.size >= 10_000) memo.clear();
-    memo.set(x, ppm);
-  }
-  return ppm;
-}
-
-/** fractionToPpm is asked the same fee and slippage for every candidate of a search: a pure function, memoised. Bounded. */
-const PPM_OF = new Map<string, Map<number, bigint>>((['halfDown', 'down', 'up', 'reject'] as const).map((r) => [r, new Map()]));
-
-function fractionToPpmOnce(x: number, rounding: PpmRounding): bigint {
   if (typeof x !== 'number' || !Number.isFinite(x) || x < 0 || x > 1) {
     throw new MathDomainError('BAD_FRACTION', `fraction must be a finite number in [0, 1] (got ${x})`);
   }

@@ -6,9 +6,7 @@
  *   in = ceil((out + destinationGasFee)·1e6/(1e6 − feePpm)) + fixedFee.
  * Pure; bigint only. Failures are typed results, never exceptions (exceptions are kept for malformed routes).
  */
-import { divCeil, divFloor, MathDomainError } from './rational';
-
-const PPM = 1_000_000n;
+import { divCeil, divFloor, MathDomainError, PPM } from './rational';
 
 export interface BridgeFeeModel {
   readonly fixedFee: bigint;

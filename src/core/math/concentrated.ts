@@ -51,15 +51,6 @@ export interface ExactOutputQuote extends SwapStateAfter {
 
 const MAX_INT256 = (1n << 255n) - 1n;
 
-/** Pools already checked (a snapshot is immutable, so each is validated once). */
-const VALIDATED = new WeakSet<ConcentratedPool>();
-
-function validatePool(pool: ConcentratedPool): void {
-  if (VALIDATED.has(pool)) return;
-  checkPool(pool);
-  VALIDATED.add(pool);
-}
-
 function checkPool(pool: ConcentratedPool): void {
   const { tickSpacing, ticks } = pool;
   if (!Number.isSafeInteger(tickSpacing) || tickSpacing <= 0) {
@@ -104,17 +95,31 @@ export function nextInitializedTickWithinOneWord(
   tickSpacing: number,
   lte: boolean,
 ): { readonly next: number; readonly initialized: boolean } {
+  const { next, index } = nextTickWithinOneWord(ticks, tick, tickSpacing, lte);
+  return { next, initialized: index >= 0 };
+}
+
+/** nextInitializedTickWithinOneWord with the index of the initialised tick in `ticks` (−1: a word boundary). */
+function nextTickWithinOneWord(ticks: ConcentratedPool['ticks'], tick: number, tickSpacing: number, lte: boolean): { next: number; index: number } {
   const compressed = Math.floor(tick / tickSpacing); // rounds towards −∞ like the Solidity code
   if (lte) {
     const wordStart = Math.floor(compressed / 256) * 256 * tickSpacing;
     const k = lastAtOrBelow(ticks, tick);
-    if (k >= 0 && ticks[k]![0] >= wordStart) return { next: ticks[k]![0], initialized: true };
-    return { next: wordStart, initialized: false };
+    if (k >= 0 && ticks[k]![0] >= wordStart) return { next: ticks[k]![0], index: k };
+    return { next: wordStart, index: -1 };
   }
   const wordEnd = (Math.floor((compressed + 1) / 256) * 256 + 255) * tickSpacing;
   const k = lastAtOrBelow(ticks, tick) + 1; // first listed tick > tick
-  if (k < ticks.length && ticks[k]![0] <= wordEnd) return { next: ticks[k]![0], initialized: true };
-  return { next: wordEnd, initialized: false };
+  if (k < ticks.length && ticks[k]![0] <= wordEnd) return { next: ticks[k]![0], index: k };
+  return { next: wordEnd, index: -1 };
+}
+
+/**
+ * getSqrtRatioAtTick of each initialised tick of the pool, in the order of `pool.ticks`. A quote computes the
+ * price of every tick it reaches; a caller quoting one pool many times can compute these once and pass them in.
+ */
+export function tickSqrtRatios(pool: ConcentratedPool): readonly bigint[] {
+  return pool.ticks.map(([tick]) => getSqrtRatioAtTick(tick));
 }
 
 interface SimulationResult extends SwapStateAfter {
@@ -145,9 +150,9 @@ export interface ExactInputOutcome {
  * quoteExactInput's amountOut, ticksCrossed and exhausted, without building its quote object (whose lazy
  * tickAfter costs an accessor and a closure per quote): the route search prices hops with this.
  */
-export function exactInputOutcome(pool: ConcentratedPool, zeroForOne: boolean, amountIn: bigint): ExactInputOutcome {
+export function exactInputOutcome(pool: ConcentratedPool, zeroForOne: boolean, amountIn: bigint, sqrtRatios?: readonly bigint[]): ExactInputOutcome {
   if (amountIn < 0n) throw new MathDomainError('NEGATIVE_AMOUNT', 'amountIn must be >= 0');
-  return simulateSwap(pool, zeroForOne, amountIn);
+  return simulateSwap(pool, zeroForOne, amountIn, sqrtRatios);
 }
 
 /** A simulation as the quotes report it: tickAfter computed from the final price on first read when needed. */
@@ -169,9 +174,13 @@ function withTickAfter(simulation: Simulation): SimulationResult {
   };
 }
 
-/** UniswapV3Pool.swap without a caller-supplied limit; amountSpecified ≥ 0 is exact input, < 0 exact output. */
-function simulateSwap(pool: ConcentratedPool, zeroForOne: boolean, amountSpecified: bigint): Simulation {
-  validatePool(pool);
+/**
+ * UniswapV3Pool.swap without a caller-supplied limit; amountSpecified ≥ 0 is exact input, < 0 exact output.
+ * `sqrtRatios`: tickSqrtRatios(pool), when the caller has them.
+ */
+function simulateSwap(pool: ConcentratedPool, zeroForOne: boolean, amountSpecified: bigint, sqrtRatios?: readonly bigint[]): Simulation {
+  checkPool(pool);
+  if (sqrtRatios !== undefined && sqrtRatios.length !== pool.ticks.length) throw new MathDomainError('BAD_SQRT_RATIOS', 'one sqrt ratio per tick');
   if (amountSpecified > MAX_INT256 || -amountSpecified > MAX_INT256) {
     throw new MathDomainError('AMOUNT_TOO_LARGE', 'amount does not fit in int256');
   }
@@ -202,9 +211,10 @@ function simulateSwap(pool: ConcentratedPool, zeroForOne: boolean, amountSpecifi
       break;
     }
     const sqrtPriceStartX96 = sqrtPriceX96;
-    const found = nextInitializedTickWithinOneWord(ticks, tick, tickSpacing, zeroForOne);
+    const found = nextTickWithinOneWord(ticks, tick, tickSpacing, zeroForOne);
     const tickNext = Math.min(Math.max(found.next, MIN_TICK), MAX_TICK);
-    const sqrtPriceNextX96 = getSqrtRatioAtTick(tickNext);
+    // an initialised tick is inside the tick range (checkPool), so tickNext is that tick
+    const sqrtPriceNextX96 = found.index >= 0 && sqrtRatios !== undefined ? sqrtRatios[found.index]! : getSqrtRatioAtTick(tickNext);
     const beyondLimit = zeroForOne ? sqrtPriceNextX96 < sqrtPriceLimitX96 : sqrtPriceNextX96 > sqrtPriceLimitX96;
     const step = computeSwapStep(
       sqrtPriceX96,
@@ -221,8 +231,8 @@ function simulateSwap(pool: ConcentratedPool, zeroForOne: boolean, amountSpecifi
     feePaid += step.feeAmount;
 
     if (sqrtPriceX96 === sqrtPriceNextX96) {
-      if (found.initialized) {
-        const liquidityNet = ticks[lastAtOrBelow(ticks, tickNext)]![1];
+      if (found.index >= 0) {
+        const liquidityNet = ticks[found.index]![1];
         // crossing down removes what crossing up adds (UniswapV3Pool: liquidityNet = -liquidityNet if zeroForOne)
         liquidity = addDelta(liquidity, zeroForOne ? -liquidityNet : liquidityNet);
         ticksCrossed++;
@@ -248,9 +258,9 @@ function simulateSwap(pool: ConcentratedPool, zeroForOne: boolean, amountSpecifi
 }
 
 /** Exact-input quote. zeroForOne: token0 in, token1 out. The output rounds down at every step. */
-export function quoteExactInput(pool: ConcentratedPool, zeroForOne: boolean, amountIn: bigint): ExactInputQuote {
+export function quoteExactInput(pool: ConcentratedPool, zeroForOne: boolean, amountIn: bigint, sqrtRatios?: readonly bigint[]): ExactInputQuote {
   if (amountIn < 0n) throw new MathDomainError('NEGATIVE_AMOUNT', 'amountIn must be >= 0');
-  const result = withTickAfter(simulateSwap(pool, zeroForOne, amountIn));
+  const result = withTickAfter(simulateSwap(pool, zeroForOne, amountIn, sqrtRatios));
   return {
     amountOut: result.amountOut,
     amountInUsed: result.amountIn,
@@ -269,9 +279,9 @@ export function quoteExactInput(pool: ConcentratedPool, zeroForOne: boolean, amo
  * Exact-output quote: the same steps driven by the output; the required input rounds up at every step
  * (and the fee is grossed up, rounding up). zeroForOne: token0 in, token1 out.
  */
-export function quoteExactOutput(pool: ConcentratedPool, zeroForOne: boolean, amountOut: bigint): ExactOutputQuote {
+export function quoteExactOutput(pool: ConcentratedPool, zeroForOne: boolean, amountOut: bigint, sqrtRatios?: readonly bigint[]): ExactOutputQuote {
   if (amountOut < 0n) throw new MathDomainError('NEGATIVE_AMOUNT', 'amountOut must be >= 0');
-  return withTickAfter(simulateSwap(pool, zeroForOne, -amountOut));
+  return withTickAfter(simulateSwap(pool, zeroForOne, -amountOut, sqrtRatios));
 }
 
 /** Mid price in raw units of token1 per token0: sqrtPriceX96² / 2^192, exact. */

@@ -7,9 +7,7 @@
  *
  * Pure functions on raw token units; nothing is mutated. Outputs round down, required inputs round up.
  */
-import { assertNonNegative, divFloor, MathDomainError, Rational, rationalToPpmCeil } from './rational';
-
-export const PPM = 1_000_000n;
+import { assertNonNegative, divFloor, MathDomainError, PPM, Rational, rationalToPpmCeil } from './rational';
 
 /** Common fee tiers in parts per million. */
 export const V2_FEE_PPM = {

@@ -4,6 +4,9 @@
  * Pure; no floating point.
  */
 
+/** Parts per million: the denominator of every fee, share and slippage given in ppm. */
+export const PPM = 1_000_000n;
+
 /** An exact non-negative ratio num/den (den > 0). */
 export interface Rational {
   readonly num: bigint;
@@ -36,12 +39,12 @@ export function divCeil(a: bigint, b: bigint): bigint {
 
 /** Rounds a rational to parts-per-million, upwards (ceil(num·1e6/den)). */
 export function rationalToPpmCeil(r: Rational): bigint {
-  return divCeil(r.num * 1_000_000n, r.den); // rounds up
+  return divCeil(r.num * PPM, r.den); // rounds up
 }
 
 /** Rounds a rational to parts-per-million, downwards (floor(num·1e6/den)). */
 export function rationalToPpmFloor(r: Rational): bigint {
-  return divFloor(r.num * 1_000_000n, r.den); // rounds down
+  return divFloor(r.num * PPM, r.den); // rounds down
 }
 
 /** Compares a/b with c/d exactly: -1, 0 or 1. Denominators must be positive. */

@@ -114,49 +114,44 @@ function yForD(i: number, j: number, x: bigint, xp: readonly bigint[], amp: bigi
 }
 
 /**
- * xp and D of a pool state, memoised: a pool's quotes (a route search prices the same pool at many amounts, and
- * getDx bisects with getDy) all start from the same balances, so xp and the invariant D are computed once per
- * state. Keyed by the balances array (weakly: a memo goes with its pool state) and checked value by value
- * against the balances and rates it was computed from, so an array changed in place is never read stale.
+ * A pool state ready to quote: its balances, rates and amplification, the balances in 18 decimals and the
+ * invariant D that every quote of that state starts from. Made by `stateOf`; a caller pricing one pool at many
+ * amounts can make it once and quote with getDyOf / getDxOf (getDy and getDx make it on every call).
  */
-interface PoolMemo {
+export interface StableswapState {
   readonly balances: readonly bigint[];
   readonly rates: readonly bigint[];
+  readonly amp: bigint;
+  readonly aPrecision: bigint;
+  /** A coin's balance is 0: nothing can be quoted. */
+  readonly empty: boolean;
   readonly xp: readonly bigint[];
-  amp?: bigint;
-  aPrecision?: bigint;
-  d?: bigint;
+  /** D of xp (0 when a coin is empty). */
+  readonly d: bigint;
 }
 
-const POOL_MEMO = new WeakMap<readonly bigint[], PoolMemo>();
-
-function sameValues(a: readonly bigint[], b: readonly bigint[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
-  return true;
+export function stateOf(balances: readonly bigint[], rates: readonly bigint[], amp: bigint, aPrecision = 1n): StableswapState {
+  assertCoins(balances);
+  const xp = xpFromBalances(balances, rates);
+  const empty = balances.some((b) => b === 0n);
+  return { balances, rates, amp, aPrecision, empty, xp, d: empty ? 0n : getD(xp, amp, aPrecision) };
 }
 
-function poolMemo(balances: readonly bigint[], rates: readonly bigint[]): PoolMemo {
-  let memo = POOL_MEMO.get(balances);
-  if (!memo || !sameValues(memo.balances, balances) || !sameValues(memo.rates, rates)) {
-    const xp = xpFromBalances(balances, rates); // throws as before when the rates do not match
-    memo = { balances: [...balances], rates: [...rates], xp };
-    POOL_MEMO.set(balances, memo);
-  }
-  return memo;
+function checkQuote(i: number, j: number, balances: readonly bigint[], feeE10: bigint): void {
+  assertIndices(i, j, balances.length);
+  if (feeE10 < 0n || feeE10 >= FEE_DENOMINATOR) throw new MathDomainError('FEE_OUT_OF_RANGE', `fee ${feeE10}`);
 }
 
-/** getY(i, j, x, memo.xp, amp, aPrecision) with D taken from the memo (computed on first use; a throw is not kept). */
-function getYMemo(i: number, j: number, x: bigint, memo: PoolMemo, amp: bigint, aPrecision: bigint): bigint {
-  checkY(i, j, x, memo.xp);
-  let d = memo.d;
-  if (d === undefined || memo.amp !== amp || memo.aPrecision !== aPrecision) {
-    d = getD(memo.xp, amp, aPrecision);
-    memo.amp = amp;
-    memo.aPrecision = aPrecision;
-    memo.d = d;
-  }
-  return yForD(i, j, x, memo.xp, amp, aPrecision, d);
+/** getDy for dx > 0 on a pool without an empty coin. */
+function dyFor(pool: StableswapState, i: number, j: number, dx: bigint, feeE10: bigint): bigint {
+  const { xp, rates } = pool;
+  const x = xp[i]! + (dx * rates[i]!) / PRECISION; // rounds down
+  checkY(i, j, x, xp);
+  const y = yForD(i, j, x, xp, pool.amp, pool.aPrecision, pool.d);
+  const dy = xp[j]! - y - 1n; // "−1 just in case there were some rounding errors"
+  if (dy <= 0n) return 0n;
+  const fee = (dy * feeE10) / FEE_DENOMINATOR; // rounds down
+  return ((dy - fee) * PRECISION) / rates[j]!; // rounds down
 }
 
 /**
@@ -174,18 +169,18 @@ export function getDy(
   aPrecision = 1n,
 ): bigint {
   assertCoins(balances);
-  assertIndices(i, j, balances.length);
-  if (feeE10 < 0n || feeE10 >= FEE_DENOMINATOR) throw new MathDomainError('FEE_OUT_OF_RANGE', `fee ${feeE10}`);
+  checkQuote(i, j, balances, feeE10);
   if (dx < 0n) throw new MathDomainError('NEGATIVE_AMOUNT', 'dx must be >= 0');
   if (dx === 0n || balances.some((b) => b === 0n)) return 0n;
-  const memo = poolMemo(balances, rates);
-  const xp = memo.xp;
-  const x = xp[i]! + (dx * rates[i]!) / PRECISION; // rounds down
-  const y = getYMemo(i, j, x, memo, amp, aPrecision);
-  const dy = xp[j]! - y - 1n; // "−1 just in case there were some rounding errors"
-  if (dy <= 0n) return 0n;
-  const fee = (dy * feeE10) / FEE_DENOMINATOR; // rounds down
-  return ((dy - fee) * PRECISION) / rates[j]!; // rounds down
+  return dyFor(stateOf(balances, rates, amp, aPrecision), i, j, dx, feeE10);
+}
+
+/** getDy on a state made by stateOf. */
+export function getDyOf(pool: StableswapState, i: number, j: number, dx: bigint, feeE10: bigint): bigint {
+  checkQuote(i, j, pool.balances, feeE10);
+  if (dx < 0n) throw new MathDomainError('NEGATIVE_AMOUNT', 'dx must be >= 0');
+  if (dx === 0n || pool.empty) return 0n;
+  return dyFor(pool, i, j, dx, feeE10);
 }
 
 export type GetDxResult =
@@ -209,22 +204,35 @@ export function getDx(
   aPrecision = 1n,
 ): GetDxResult {
   assertCoins(balances);
-  assertIndices(i, j, balances.length);
-  if (feeE10 < 0n || feeE10 >= FEE_DENOMINATOR) throw new MathDomainError('FEE_OUT_OF_RANGE', `fee ${feeE10}`);
+  checkQuote(i, j, balances, feeE10);
   if (dy < 0n) throw new MathDomainError('NEGATIVE_AMOUNT', 'dy must be >= 0');
   if (dy === 0n) return { ok: true, amountIn: 0n };
   if (dy >= balances[j]! || balances.some((b) => b === 0n)) return { ok: false, reason: 'INSUFFICIENT_LIQUIDITY' };
-  const memo = poolMemo(balances, rates);
-  const xp = memo.xp;
+  return dxFor(stateOf(balances, rates, amp, aPrecision), i, j, dy, feeE10);
+}
+
+/** getDx on a state made by stateOf. */
+export function getDxOf(pool: StableswapState, i: number, j: number, dy: bigint, feeE10: bigint): GetDxResult {
+  checkQuote(i, j, pool.balances, feeE10);
+  if (dy < 0n) throw new MathDomainError('NEGATIVE_AMOUNT', 'dy must be >= 0');
+  if (dy === 0n) return { ok: true, amountIn: 0n };
+  if (dy >= pool.balances[j]! || pool.empty) return { ok: false, reason: 'INSUFFICIENT_LIQUIDITY' };
+  return dxFor(pool, i, j, dy, feeE10);
+}
+
+/** getDx for 0 < dy < balance j on a pool without an empty coin. */
+function dxFor(pool: StableswapState, i: number, j: number, dy: bigint, feeE10: bigint): GetDxResult {
+  const { xp, rates } = pool;
   const dyNetXp = divCeil(dy * rates[j]!, PRECISION); // rounds up
   const dyGrossXp = divCeil(dyNetXp * FEE_DENOMINATOR, FEE_DENOMINATOR - feeE10); // rounds up
   const yTarget = xp[j]! - dyGrossXp - 1n;
   if (yTarget <= 0n) return { ok: false, reason: 'INSUFFICIENT_LIQUIDITY' };
-  const xNew = getYMemo(j, i, yTarget, memo, amp, aPrecision);
+  checkY(j, i, yTarget, xp);
+  const xNew = yForD(j, i, yTarget, xp, pool.amp, pool.aPrecision, pool.d);
   const dxXp = xNew > xp[i]! ? xNew - xp[i]! : 1n;
   const estimate = divCeil(dxXp * PRECISION, rates[i]!); // rounds up
 
-  const enough = (dx: bigint): boolean => getDy(i, j, dx, balances, rates, amp, feeE10, aPrecision) >= dy;
+  const enough = (dx: bigint): boolean => dx > 0n && dyFor(pool, i, j, dx, feeE10) >= dy;
   // bracket: lo fails, hi succeeds
   let lo: bigint;
   let hi: bigint;

@@ -10,7 +10,7 @@ import {
   getNextSqrtPriceFromInput,
   getNextSqrtPriceFromOutput,
 } from './sqrtPriceMath';
-import { MathDomainError } from './rational';
+import { MathDomainError, PPM } from './rational';
 
 export interface SwapStep {
   readonly sqrtRatioNextX96: bigint;
@@ -19,7 +19,8 @@ export interface SwapStep {
   readonly feeAmount: bigint;
 }
 
-const PIPS = 1_000_000n;
+/** Uniswap's name for parts per million. */
+const PIPS = PPM;
 
 export function computeSwapStep(
   sqrtRatioCurrentX96: bigint,

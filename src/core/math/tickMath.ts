@@ -51,19 +51,6 @@ function assertTick(tick: number): void {
 
 /** TickMath.getSqrtRatioAtTick: √(1.0001^tick)·2^96 as a Q64.96, rounded up at the final 128→96 bit shift. */
 export function getSqrtRatioAtTick(tick: number): bigint {
-  const cached = SQRT_RATIO_CACHE.get(tick);
-  if (cached !== undefined) return cached;
-  const value = computeSqrtRatioAtTick(tick);
-  if (SQRT_RATIO_CACHE.size >= SQRT_RATIO_CACHE_LIMIT) SQRT_RATIO_CACHE.clear();
-  SQRT_RATIO_CACHE.set(tick, value);
-  return value;
-}
-
-/** Pure function of the tick: memoised (pools keep asking for the same initialised ticks). Bounded. */
-const SQRT_RATIO_CACHE = new Map<number, bigint>();
-const SQRT_RATIO_CACHE_LIMIT = 65_536;
-
-function computeSqrtRatioAtTick(tick: number): bigint {
   assertTick(tick);
   const absTick = Math.abs(tick);
   let ratio = (absTick & 0x1) !== 0 ? TICK_MATH_BIT0_MULTIPLIER : 1n << 128n; // Q128.128

@@ -148,7 +148,7 @@ export function findConnections(graph: RoutingGraph, query: ConnectionsQuery): C
   const { catalog } = graph;
   if (FILTERS.every((name) => query[name] === undefined)) {
     const message = `at least one of ${FILTERS.join(', ')} is required: the connections of every chain and token are too many to list`;
-    throw new InvalidRequestError(message, { issues: [{ in: 'query', name: FILTERS.join(','), rule: 'atLeastOneFilter', message }] });
+    throw new InvalidRequestError(message, { issues: [{ name: FILTERS.join(','), rule: 'atLeastOneFilter', message }] });
   }
   const fromChain = query.fromChain !== undefined ? requireChain(catalog, query.fromChain, 'fromChain') : undefined;
   const toChain = query.toChain !== undefined ? requireChain(catalog, query.toChain, 'toChain') : undefined;
@@ -242,12 +242,12 @@ function tokensIn(catalog: Catalog, chainId: number, keys: ReadonlySet<string>):
 function tokenFilter(catalog: Catalog, chain: Chain | undefined, ref: string, parameter: string, chainParameter: string): Token {
   if (!chain) {
     const message = `${parameter} needs ${chainParameter}: a token is resolved by address or symbol on its chain`;
-    throw new InvalidRequestError(message, { issues: [{ in: 'query', name: parameter, rule: `requires ${chainParameter}`, message }] });
+    throw new InvalidRequestError(message, { issues: [{ name: parameter, rule: `requires ${chainParameter}`, message }] });
   }
   const token = catalog.findToken(chain.id, ref);
   if (!token) {
     const message = `${parameter} "${ref}" is not a known token on ${chain.name} (${chain.id}); GET /v1/tokens?chains=${chain.key} lists them`;
-    throw new InvalidRequestError(message, { issues: [{ in: 'query', name: parameter, rule: 'knownToken', message }] });
+    throw new InvalidRequestError(message, { issues: [{ name: parameter, rule: 'knownToken', message }] });
   }
   return token;
 }
@@ -366,7 +366,7 @@ function bodyChain(catalog: Catalog, id: number, index: number): Chain {
   const chain = catalog.getChain(id);
   if (!chain) {
     const message = `body field /chains/${index}: ${id} is not a supported chain id; GET /v1/chains lists the supported chains`;
-    throw new InvalidRequestError(message, { issues: [{ in: 'body', name: `/chains/${index}`, rule: 'supportedChain', message }] });
+    throw new InvalidRequestError(message, { issues: [{ name: `/chains/${index}`, rule: 'supportedChain', message }] });
   }
   return chain;
 }
@@ -383,7 +383,6 @@ function bodyPolicy(kind: 'bridge' | 'exchange', selection: ToolSelection | unde
     throw new InvalidRequestError(rename(error.message), {
       issues: (details?.issues ?? []).map((issue) => ({
         ...issue,
-        in: 'body',
         name: issue.name.replace(new RegExp(`^(allow|deny|prefer)${plural}$`), (_, list: string) => `/${kind}s/${list}`),
         message: rename(issue.message),
       })),

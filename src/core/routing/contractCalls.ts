@@ -140,7 +140,6 @@ export interface ContractCallsContext {
 }
 
 interface Issue {
-  readonly in: 'body';
   readonly name: string;
   readonly rule: string;
   readonly message: string;
@@ -152,7 +151,7 @@ class Issues {
 
   add(path: string, rule: string, text: string): void {
     const name = this.field(path);
-    this.list.push({ in: 'body', name, rule, message: `body field ${name} ${text}` });
+    this.list.push({ name, rule, message: `body field ${name} ${text}` });
   }
 
   throwIfAny(): void {

@@ -10,9 +10,8 @@ import { applySlippageFloor, fractionToPpm, takeFee } from '../math/amounts';
 import { bridgeOut, type BridgeFees } from '../math/bridge';
 import type { BridgeRoute } from '../liquidity/types';
 import type { RoutingGraph } from './graph';
-import type { QuoteMemo, SwapPath } from './paths';
 import { FEE_COLLECTION_GAS, FIRST_USE_GAS, ROUTER_BASE_GAS, gasCost, nativeWeiInToken, ppmToFraction, rescale, usd } from './pricing';
-import { replayPath } from './replay';
+import { replayPath, type QuoteMemo, type SwapPath } from './swapPath';
 import type { FeeCost, PlannedStep, Route, RouteRequest, RouteTransaction, ToolErrorCode } from './types';
 
 /** Gas of the destination call around its swaps (receiver contract, checks, transfer). */

@@ -8,10 +8,10 @@ import { fractionToPpm } from '../math/amounts';
 import { divCeil } from '../math/rational';
 import { assembleRoute, destinationCallGas, describePath, overallPathOf, pricePlan, routeId, type PricedAmounts, type RoutePlan } from './evaluate';
 import type { RoutingGraph } from './graph';
-import { searchExactIn, type PathSearchOptions, type QuoteMemo, type SwapPath } from './paths';
+import { searchExactIn, type PathSearchOptions } from './paths';
 import { nativeWeiInToken, rescale, scaledPrice } from './pricing';
 import { quoteHopExactOut } from '../liquidity/poolQuote';
-import { poolIdsOf, replayPath } from './replay';
+import { poolIdsOf, replayPath, type QuoteMemo, type SwapPath } from './swapPath';
 import { splitRefuel, withRefuel } from './refuel';
 import { toolPolicy, type ToolPolicy } from './tools';
 import type { Route, RouteRequest, RouteSearchResult, ToolError, ToolErrorCode, UnavailableRoutes } from './types';
@@ -63,7 +63,7 @@ export class RouteFinder {
     const sameChain = request.fromChain.id === request.toChain.id;
     if (sameChain && request.fromToken.address === request.toToken.address) {
       throw new InvalidRequestError('fromToken and toToken are the same token on the same chain: there is nothing to swap', {
-        issues: [{ in: 'query', name: 'toToken', rule: 'differentFromFromToken', message: 'same token as fromToken on the same chain' }],
+        issues: [{ name: 'toToken', rule: 'differentFromFromToken', message: 'same token as fromToken on the same chain' }],
       });
     }
     const exchanges = toolPolicy('exchange', request.exchanges, graph.catalog.exchanges.map((e) => e.key));

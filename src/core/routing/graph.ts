@@ -5,8 +5,10 @@
  */
 import type { Catalog } from '../catalog/catalog';
 import type { Token } from '../catalog/types';
+import { poolEstimateOf, type PoolEstimate } from '../liquidity/estimate';
 import { HOP_GAS } from '../liquidity/poolQuote';
 import type { BridgeRoute, ChainGas, LiquiditySnapshot, PoolState } from '../liquidity/types';
+import { BoundedMemo, ObjectMemo } from '../memo';
 
 export interface PoolEdge {
   readonly kind: 'pool';
@@ -28,7 +30,6 @@ export interface WrapEdge {
 export type SwapEdge = PoolEdge | WrapEdge;
 
 export const WRAP_GAS = 30_000n;
-export const NATIVE_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 const nodeKey = (chainId: number, token: string) => `${chainId}:${token}`;
 
@@ -41,12 +42,9 @@ function tableOf<V>(tables: Map<number, Map<string, V>>, chainId: number): Map<s
 
 const NO_EDGES: readonly SwapEdge[] = Object.freeze([]);
 
-/**
- * Bounds of the memo of reaches (RoutingGraph.reachOf): entries, and steps in all their lists (~100 bytes each,
- * so ~20 MB at most). The bench mix holds ~250 entries and ~25,000 steps after 8,000 requests.
- */
-const MAX_REACHES = 50_000;
-const MAX_REACH_STEPS = 200_000;
+/** Bounds of the memo of reaches (RoutingGraph.reachOf): entries, and steps in all their lists (~100 bytes each, so ~20 MB at most). */
+export const MAX_REACHES = 50_000;
+export const MAX_REACH_STEPS = 200_000;
 
 export class RoutingGraph {
   /** Swap edges by chain, then by token (the search reads these on every label it extends). */
@@ -54,13 +52,13 @@ export class RoutingGraph {
   private readonly bridgeRoutesFrom = new Map<string, BridgeRoute[]>();
   private readonly bridgeRoutesBetween = new Map<string, BridgeRoute[]>();
   private readonly wrappedNative = new Map<number, string>();
-  /** Memo of token lookups and of reachability (pure functions of the read-only graph). */
+  /** Memo of token lookups, gas costs, pools' float models and reachability (pure functions of the read-only graph). */
   private readonly tokens = new Map<number, Map<string, Token>>();
   private readonly gasCosts = new Map<number, Map<string, number>>();
   private readonly gasCostTables = new Map<number, (address: string) => number>();
-  private readonly reach = new Map<string, Reach>();
-  /** Reach steps held by the memo of reaches: with its entry count, what keeps its memory bounded. */
-  private reachStepsHeld = 0;
+  private readonly estimates = new ObjectMemo<PoolState, PoolEstimate>();
+  private readonly reaches = new BoundedMemo<string, Reach>({ max: MAX_REACHES, maxSize: MAX_REACH_STEPS, sizeOf: (reach) => reach.size });
+  private readonly poolsById: ReadonlyMap<string, PoolState>;
   readonly pools: readonly PoolState[];
   readonly bridgeRoutes: readonly BridgeRoute[];
   /** No two pools share an id: a pool id then names one pool object (the search compares pools by identity). */
@@ -72,7 +70,8 @@ export class RoutingGraph {
   ) {
     this.pools = snapshot.pools;
     this.bridgeRoutes = snapshot.bridges;
-    this.poolIdsUnique = new Set(snapshot.pools.map((p) => p.id)).size === snapshot.pools.length;
+    this.poolsById = new Map(snapshot.pools.map((p) => [p.id, p]));
+    this.poolIdsUnique = this.poolsById.size === snapshot.pools.length;
     // Edges name a token by one string object per address (pools read from a file or a chain each hold their own
     // copy): the search's map lookups by token then match on identity instead of comparing 42 characters.
     const canonical = new Map<string, string>();
@@ -137,6 +136,16 @@ export class RoutingGraph {
     return this.snapshot.gas.get(chainId);
   }
 
+  /** The pool with this id (the last of the snapshot's pools that share it). */
+  poolById(id: string): PoolState | undefined {
+    return this.poolsById.get(id);
+  }
+
+  /** The float model of a pool, for the search's estimates (liquidity/estimate.ts). */
+  poolEstimate(pool: PoolState): PoolEstimate {
+    return this.estimates.get(pool, poolEstimateOf);
+  }
+
   /**
    * What one unit of gas on a chain costs in raw units of a token there, at the reference prices (a float,
    * to rank paths by output net of gas; never used in returned amounts).
@@ -199,28 +208,13 @@ export class RoutingGraph {
   /** hopsToTargets with, per token, the edges that lead towards the targets (memoised with it, per graph). */
   reachOf(chainId: number, targets: readonly string[], maxHops: number): Reach {
     const key = `${chainId}|${maxHops}|${[...targets].sort().join(',')}`;
-    let cached = this.reach.get(key);
-    if (!cached) {
-      if (this.reach.size >= MAX_REACHES) this.clearReaches();
-      cached = new Reach(this, chainId, this.computeHopsToTargets(chainId, targets, maxHops), (steps) => this.holdReachSteps(steps));
-      this.reach.set(key, cached);
-    }
-    return cached;
+    return this.reaches.get(key, () => new Reach(this, chainId, this.computeHopsToTargets(chainId, targets, maxHops)));
   }
 
   /** Entries and steps held by the memo of reaches (bounded: MAX_REACHES, MAX_REACH_STEPS). */
   reachMemoSize(): { readonly entries: number; readonly steps: number } {
-    return { entries: this.reach.size, steps: this.reachStepsHeld };
-  }
-
-  private holdReachSteps(steps: number): void {
-    this.reachStepsHeld += steps;
-    if (this.reachStepsHeld > MAX_REACH_STEPS) this.clearReaches(); // a search holding a Reach keeps using it
-  }
-
-  private clearReaches(): void {
-    this.reach.clear();
-    this.reachStepsHeld = 0;
+    const { entries, total } = this.reaches.size;
+    return { entries, steps: total };
   }
 
   private computeHopsToTargets(chainId: number, targets: readonly string[], maxHops: number): Map<string, number> {
@@ -253,35 +247,37 @@ export interface ReachStep {
   /** Pool hops the edge counts (1 for a pool, 0 for a wrap) and the gas units the search estimates for it. */
   readonly poolHops: number;
   readonly gasUnits: number;
-  /** The pool's exchange and id (undefined for a wrap). */
+  /** The pool's exchange, id and float model (undefined for a wrap). */
   readonly exchange: string | undefined;
   readonly poolId: string | undefined;
-  /** gasCostInToken of the edge's end on this chain, filled by the search on first use. */
-  toGasCost: number | undefined;
+  readonly estimate: PoolEstimate | undefined;
+  /** gasCostInToken of the edge's end on this chain. */
+  readonly toGasCost: number;
 }
+
+const NO_STEPS: readonly ReachStep[] = Object.freeze([]);
 
 /**
  * The targets' reach on one chain: the fewest hops from each token to a target and, per token, its edges whose
- * end can reach a target at all, in edgesFrom order (filled on first use). The path search reads these instead
- * of looking every edge's end up in `distance`.
+ * end can reach a target at all, in edgesFrom order. The path search reads these instead of looking every
+ * edge's end up in `distance`. Built whole when the graph first needs it; read-only afterwards.
  */
 export class Reach {
   private readonly steps = new Map<string, readonly ReachStep[]>();
+  /** Steps in all lists, plus one per list: what the graph's memo of reaches is bounded by. */
+  readonly size: number;
 
   constructor(
-    private readonly graph: RoutingGraph,
+    graph: RoutingGraph,
     readonly chainId: number,
     readonly distance: ReadonlyMap<string, number>,
-    /** Told how many steps each new list holds (the graph bounds its memo by them). */
-    private readonly held: (steps: number) => void,
-  ) {}
-
-  stepsFrom(token: string): readonly ReachStep[] {
-    let list = this.steps.get(token);
-    if (!list) {
+  ) {
+    const gasCost = graph.gasCostTable(chainId);
+    let size = 0;
+    for (const token of distance.keys()) {
       const steps: ReachStep[] = [];
-      for (const edge of this.graph.edgesFrom(this.chainId, token)) {
-        const remaining = this.distance.get(edge.to);
+      for (const edge of graph.edgesFrom(chainId, token)) {
+        const remaining = distance.get(edge.to);
         if (remaining === undefined) continue;
         const pool = edge.kind === 'pool' ? edge.pool : undefined;
         steps.push({
@@ -290,12 +286,17 @@ export class Reach {
           gasUnits: pool ? Number(HOP_GAS[pool.kind]) : Number(WRAP_GAS),
           exchange: pool?.exchange,
           poolId: pool?.id,
-          toGasCost: undefined,
+          estimate: pool && graph.poolEstimate(pool),
+          toGasCost: gasCost(edge.to),
         });
       }
-      this.steps.set(token, (list = steps));
-      this.held(steps.length + 1);
+      this.steps.set(token, steps);
+      size += steps.length + 1;
     }
-    return list;
+    this.size = size;
+  }
+
+  stepsFrom(token: string): readonly ReachStep[] {
+    return this.steps.get(token) ?? NO_STEPS;
   }
 }

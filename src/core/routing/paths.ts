@@ -4,28 +4,9 @@
  * Output of a pool is monotone in its input, so extending the best labels finds the best simple path;
  * keeping several labels per token covers paths that would reuse a pool.
  */
-import type { HopQuote } from '../liquidity/poolQuote';
 import { estimateOut } from '../liquidity/estimate';
 import type { RoutingGraph, SwapEdge } from './graph';
-import { priceEdges } from './replay';
-
-export interface SwapLeg {
-  readonly edge: SwapEdge;
-  readonly amountIn: bigint;
-  readonly amountOut: bigint;
-  readonly gasUnits: bigint;
-}
-
-export interface SwapPath {
-  readonly chainId: number;
-  /** Lower-cased addresses. */
-  readonly fromToken: string;
-  readonly toToken: string;
-  readonly amountIn: bigint;
-  readonly amountOut: bigint;
-  readonly legs: readonly SwapLeg[];
-  readonly gasUnits: bigint;
-}
+import { priceEdges, type QuoteMemo, type SwapPath } from './swapPath';
 
 export interface PathSearchOptions {
   readonly maxHops: number;
@@ -36,10 +17,6 @@ export interface PathSearchOptions {
   /** Pool ids that must not be used (e.g. the pools of the other half of a split). */
   readonly excludedPools?: ReadonlySet<string>;
 }
-
-/** Per-request memo of hop quotes (replay.ts quoteHop): by hop (pool id and direction), then by amount. */
-export type QuoteMemo = Map<string, Map<bigint, HopQuote>>;
-
 
 /**
  * Exact input: the best paths from `fromToken` with `amountIn` to each of `targets`, best first
@@ -80,14 +57,11 @@ export function searchExactIn(
         let amount = label.amount;
         if (edge.kind === 'pool') {
           if (!options.allowExchange(step.exchange!) || options.excludedPools?.has(step.poolId!)) continue;
-          amount = estimateOut(edge.pool, edge.i, edge.j, label.amount);
+          amount = estimateOut(step.estimate!, edge.i, edge.j, label.amount);
           if (!(amount > 0)) continue;
         }
         const gas = label.gas + step.gasUnits; // HOP_GAS of the pool's kind, or WRAP_GAS
-        // gasCost(edge.to), kept with the step (a pure function of graph, chain and token)
-        let toGasCost = step.toGasCost;
-        if (toGasCost === undefined) step.toGasCost = toGasCost = gasCost(edge.to);
-        const extended: EstimatedLabel = { token: edge.to, amount, gas, score: amount - gas * toGasCost, edge, parent: label, hops };
+        const extended: EstimatedLabel = { token: edge.to, amount, gas, score: amount - gas * step.toGasCost, edge, parent: label, hops };
         if (insertEstimated(best, extended, keep)) next.push(extended);
       }
     }

@@ -125,5 +125,5 @@ function requireRouteToken(catalog: Catalog, chain: Chain, ref: string, paramete
 }
 
 function invalid(name: string, rule: string, message: string): never {
-  throw new InvalidRequestError(message, { issues: [{ in: 'query', name, rule, message }] });
+  throw new InvalidRequestError(message, { issues: [{ name, rule, message }] });
 }

@@ -57,7 +57,7 @@ function resolve(values: readonly string[] | undefined, parameter: string, known
   const unknown = flat.filter((v) => v !== 'none' && v !== '[]' && !knownSet.has(v));
   if (unknown.length > 0) {
     throw new InvalidRequestError(`${parameter} names unknown tool(s) ${unknown.join(', ')}; GET /v1/tools lists them`, {
-      issues: [{ in: 'query', name: parameter, rule: 'knownTool', message: `unknown: ${unknown.join(', ')}` }],
+      issues: [{ name: parameter, rule: 'knownTool', message: `unknown: ${unknown.join(', ')}` }],
     });
   }
   return { mode: 'list', keys: new Set(flat.filter((v) => knownSet.has(v))) };

@@ -2,7 +2,7 @@
 import type { Chain, Token } from '../catalog/types';
 import type { BridgeRoute } from '../liquidity/types';
 import type { BridgeFees } from '../math/bridge';
-import type { SwapPath } from './paths';
+import type { SwapPath } from './swapPath';
 import type { ToolSelection } from './tools';
 
 export type Order = 'CHEAPEST' | 'FASTEST';

@@ -1,9 +1,10 @@
 /**
- * Why a transaction of the router reverted: the revert data of the same call replayed on the state before its
- * block (eth_call at the parent block), decoded with the errors of the router, the tokens, the exchanges and the
+ * Why a transaction of the router reverted: the revert of the same call replayed on the state before its block
+ * (read by TransferReads.replay), its data decoded with the errors of the router, the tokens, the exchanges and the
  * bridge endpoint, and mapped onto the contract's FAILED substatus values.
  */
 import { ErrorDescription, Interface } from 'ethers';
+import type { Revert } from './ports';
 import type { Substatus } from './types';
 
 /** Custom errors that the service's contracts and the exchanges they call can raise. */
@@ -57,10 +58,10 @@ export interface FailureDiagnosis {
   readonly message: string;
 }
 
-/** Maps revert data (or an RPC error carrying it) to a FAILED substatus with a message naming the error. */
-export function diagnoseRevert(error: unknown, outOfGas: boolean): FailureDiagnosis {
+/** Maps a revert (undefined: none known) to a FAILED substatus with a message naming the error. */
+export function diagnoseRevert(revert: Revert | undefined, outOfGas: boolean): FailureDiagnosis {
   if (outOfGas) return { substatus: 'OUT_OF_GAS', message: MESSAGES.OUT_OF_GAS };
-  const data = revertData(error);
+  const data = revert?.data;
   let decoded: ErrorDescription | null = null;
   if (data && data.length >= 10) {
     try {
@@ -70,14 +71,14 @@ export function diagnoseRevert(error: unknown, outOfGas: boolean): FailureDiagno
     }
   }
   if (decoded && decoded.name === 'Error') {
-    // Error(string): a reason string, read below like an RPC's reason
+    // Error(string): a reason string, read below like a node's reason
     return byReason(String(decoded.args[0]));
   }
   if (decoded) {
     const substatus = BY_ERROR[decoded.name] ?? 'UNKNOWN_FAILED_ERROR';
     return { substatus, message: `${MESSAGES[substatus]} (${decoded.name}(${decoded.args.map(String).join(', ')}))` };
   }
-  const reason = reasonString(error, data);
+  const reason = revert?.reason ?? reasonIn(data) ?? revert?.message;
   if (reason) return byReason(reason);
   return { substatus: 'UNKNOWN_FAILED_ERROR', message: MESSAGES.UNKNOWN_FAILED_ERROR };
 }
@@ -92,26 +93,12 @@ function byReason(reason: string): FailureDiagnosis {
   return { substatus, message: `${MESSAGES[substatus]} (${reason})` };
 }
 
-function revertData(error: unknown): string | undefined {
-  const e = error as { data?: unknown; info?: { error?: { data?: unknown } }; error?: { data?: unknown } } | undefined;
-  for (const candidate of [e?.data, e?.info?.error?.data, e?.error?.data]) {
-    if (typeof candidate === 'string' && /^0x[0-9a-fA-F]*$/.test(candidate)) return candidate;
-    if (typeof candidate === 'object' && candidate !== null && typeof (candidate as { data?: unknown }).data === 'string') {
-      return (candidate as { data: string }).data;
-    }
+/** The reason string of Error(string) revert data. */
+function reasonIn(data: string | undefined): string | undefined {
+  if (!data || !data.startsWith('0x08c379a0')) return undefined;
+  try {
+    return String(new Interface(['error Error(string)']).parseError(data)?.args[0]);
+  } catch {
+    return undefined;
   }
-  return undefined;
-}
-
-function reasonString(error: unknown, data: string | undefined): string | undefined {
-  const e = error as { reason?: unknown; shortMessage?: unknown } | undefined;
-  if (typeof e?.reason === 'string' && e.reason) return e.reason;
-  if (data && data.startsWith('0x08c379a0')) {
-    try {
-      return String(new Interface(['error Error(string)']).parseError(data)?.args[0]);
-    } catch {
-      /* not a reason string */
-    }
-  }
-  return typeof e?.shortMessage === 'string' && e.shortMessage !== 'execution reverted' ? e.shortMessage : undefined;
 }

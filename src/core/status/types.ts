@@ -1,5 +1,4 @@
 /** Domain model of transfer tracking (GET /v1/status, GET /v1/gas/status). Amounts are bigint raw units. */
-import type { JsonRpcProvider } from 'ethers';
 import type { Token } from '../catalog/types';
 
 export type TransferState = 'NOT_FOUND' | 'INVALID' | 'PENDING' | 'DONE' | 'FAILED';
@@ -78,21 +77,6 @@ export interface GasRefillStatus {
   readonly message?: string;
   readonly sending?: GasRefillTransaction;
   readonly receiving?: GasRefillTransaction;
-}
-
-/** What the tracker needs of a connected chain (src/chain/access.ts ChainConnection satisfies it). */
-export interface TrackedChain {
-  readonly chainId: number;
-  readonly provider: Pick<JsonRpcProvider, 'getTransactionReceipt' | 'getTransaction' | 'getBlock' | 'getBlockNumber' | 'getLogs' | 'call'>;
-  readonly router: string;
-  readonly feeCollector: string;
-  readonly bridgeEndpoint?: string;
-  readonly confirmations: number;
-}
-
-export interface TrackedChains {
-  chain(chainId: number): TrackedChain | undefined;
-  readonly chains: readonly TrackedChain[];
 }
 
 export interface StatusQuery {

@@ -359,5 +359,5 @@ export interface ParameterNames {
 const QUERY_NAMES: ParameterNames = { in: 'query', fromAddress: 'fromAddress', toAddress: 'toAddress' };
 
 function invalid(names: ParameterNames, which: 'fromAddress' | 'toAddress', rule: string, message: string): never {
-  throw new InvalidRequestError(message, { issues: [{ in: names.in, name: names[which], rule, message }] });
+  throw new InvalidRequestError(message, { issues: [{ name: names[which], rule, message }] });
 }

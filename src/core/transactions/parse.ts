@@ -39,7 +39,7 @@ export class CallDataParser {
    */
   parse(callData: string, parameter = 'callData'): ParsedCall[] {
     const fail = (rule: string, message: string): never => {
-      throw new InvalidRequestError(message, { issues: [{ in: 'query', name: parameter, rule, message }] });
+      throw new InvalidRequestError(message, { issues: [{ name: parameter, rule, message }] });
     };
     if (!/^0x([0-9a-fA-F]{2})*$/.test(callData)) fail('hex', `${parameter} must be 0x-prefixed hex with an even number of digits`);
     if (callData.length < 10) fail('selector', `${parameter} must hold at least a 4-byte function selector; got ${(callData.length - 2) / 2} byte(s)`);

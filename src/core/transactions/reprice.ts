@@ -12,9 +12,8 @@ import { InvalidRequestError, SlippageMovedError } from '../errors';
 import type { BridgeRoute } from '../liquidity/types';
 import { evaluatePlan, type RoutePlan } from '../routing/evaluate';
 import type { RoutingGraph, SwapEdge } from '../routing/graph';
-import type { SwapLeg, SwapPath } from '../routing/paths';
 import { withRefuel } from '../routing/refuel';
-import { replayPath } from '../routing/replay';
+import { replayPath, type SwapLeg, type SwapPath } from '../routing/swapPath';
 import { DEFAULT_MAX_PRICE_IMPACT } from '../routing/request';
 import { fractionToPpm, takeFee } from '../math/amounts';
 import type { Route, RouteRequest, ToolError, UnavailableRoutes } from '../routing/types';
@@ -295,5 +294,5 @@ function tokenSymbol(graph: RoutingGraph, chainId: number, address: string): str
 }
 
 function invalid(field: string, rule: string, message: string): never {
-  throw new InvalidRequestError(message, { issues: [{ in: 'body', name: field, rule, message }] });
+  throw new InvalidRequestError(message, { issues: [{ name: field, rule, message }] });
 }

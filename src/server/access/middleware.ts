@@ -4,7 +4,7 @@ import { clientAddress, clientLimitId, type TrustProxy } from '../../core/access
 import { keyFingerprint, type ApiKeyRecord } from '../../core/access/keys';
 import type { KeyStore, KnownKey } from '../../core/access/keyStore';
 import { endpointClass, limitRule, type EndpointClass, type LimitRule } from '../../core/access/policy';
-import { ErrorCode } from '../../core/errors';
+import { accessRefused, rateLimited, sendError } from '../httpErrors';
 import type { LimitDecision, LimiterStore } from './limiterStore';
 
 export interface AccessControlOptions {
@@ -105,10 +105,7 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
       const at = new Date(clock() + retryAfter * 1000).toISOString();
       res.setHeader('retry-after', String(retryAfter));
       req.log.debug({ limit: rule.limit, windowSeconds: rule.windowMs / 1000, retryAfter }, 'rate limit exceeded');
-      res.status(429).json({
-        message: `Rate limit exceeded: ${rule.description}. The limit resets in ${retryAfter} second${retryAfter === 1 ? '' : 's'} (at ${at})`,
-        code: ErrorCode.RateLimitError,
-      });
+      sendError(res, rateLimited(rule.description, retryAfter, at));
       return;
     }
     admit(req, res, next, refusal);
@@ -149,7 +146,7 @@ function admit(req: Request, res: Response, next: NextFunction, refusal: Refusal
 
 function refuse(req: Request, res: Response, refusal: Refusal): void {
   req.log.info({ reason: refusal.reason, status: refusal.status, clientAddress: res.locals.clientAddress }, `access refused: ${refusal.reason}`);
-  res.status(refusal.status).json({ message: refusal.message, code: ErrorCode.UnauthorizedError });
+  sendError(res, accessRefused(refusal.status, refusal.message));
 }
 
 /** The header's value; repeated headers are joined by node and so make an invalid key. */

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { chainModeCatalog } from '../../../src/chain/catalog';
-import { parseChainsConfig, type ChainsConfig } from '../../../src/chain/config';
+import { parseChainsConfig, type ChainsConfig } from '../../../src/chainsConfig';
 import { loadCatalog } from '../../../src/core/catalog/load';
 import { loadConfig } from '../../../src/config';
 import { makeTestApp, type TestApp } from '../../support/app';

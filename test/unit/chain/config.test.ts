@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseChainsConfig } from '../../../src/chain/config';
+import { parseChainsConfig } from '../../../src/chainsConfig';
 import { loadConfig, ConfigError } from '../../../src/config';
 
 describe('chain mode configuration (CHAINS_FILE)', () => {

@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { JsonRpcProvider } from 'ethers';
 import { DEFAULT_DATA_DIR } from '../../../src/config';
-import { makeChainProvider } from '../../../src/chain/access';
+import { makeChainProvider } from '../../../src/chain/rpc';
 import { ChainFeeLedger } from '../../../src/chain/feeLedger';
 import { loadCatalog } from '../../../src/core/catalog/load';
 import { integratorFeeReport } from '../../../src/core/fees/balances';

@@ -13,6 +13,9 @@
  * clients reach the chain the service reads: by default rpcUrl itself; another URL when rpcUrl is private (it
  * holds a provider key, or names a host only the service reaches); false to advertise none but the catalog's.
  * Without CHAINS_FILE the service runs on its embedded snapshot alone (no chain access).
+ *
+ * Configuration only (read and validated with the rest of the environment by src/config.ts): the connections
+ * themselves are src/chain's.
  */
 import fs from 'node:fs';
 import { getAddress } from 'ethers';

@@ -1,6 +1,33 @@
+/**
+ * A swap path (a sequence of hops on one chain, each with its amounts) and its exact forward pricing: the
+ * search (paths.ts) finds which hops to take, this prices them for an amount, and re-prices them for another.
+ */
 import { quoteHopExactIn, type HopQuote } from '../liquidity/poolQuote';
 import { WRAP_GAS, type PoolEdge, type SwapEdge } from './graph';
-import type { QuoteMemo, SwapLeg, SwapPath } from './paths';
+
+export interface SwapLeg {
+  readonly edge: SwapEdge;
+  readonly amountIn: bigint;
+  readonly amountOut: bigint;
+  readonly gasUnits: bigint;
+}
+
+export interface SwapPath {
+  readonly chainId: number;
+  /** Lower-cased addresses. */
+  readonly fromToken: string;
+  readonly toToken: string;
+  readonly amountIn: bigint;
+  readonly amountOut: bigint;
+  readonly legs: readonly SwapLeg[];
+  readonly gasUnits: bigint;
+}
+
+/**
+ * Per-request memo of hop quotes (quoteHop): by hop, then by amount. A hop is its graph edge (one edge per pool
+ * and direction), so the memo goes with the request that made it.
+ */
+export type QuoteMemo = Map<PoolEdge, Map<bigint, HopQuote>>;
 
 /**
  * Prices a sequence of hops forward, exactly, for an input amount. Undefined when a hop cannot take
@@ -26,18 +53,10 @@ export function priceEdges(chainId: number, fromToken: string, edges: readonly S
   return { chainId, fromToken, toToken, amountIn, amountOut: amount, legs, gasUnits };
 }
 
-/**
- * The exact quote of a pool hop for an amount, through the per-request memo: the same hop (pool id and
- * direction) with the same amount is priced once. Each edge's part of the key is written once per edge.
- */
+/** The exact quote of a pool hop for an amount, through the per-request memo: the same hop with the same amount is priced once. */
 export function quoteHop(memo: QuoteMemo, edge: PoolEdge, amount: bigint): HopQuote {
-  let hop = HOP_KEYS.get(edge);
-  if (hop === undefined) {
-    hop = `${edge.pool.id}:${edge.i}:${edge.j}:in`;
-    HOP_KEYS.set(edge, hop);
-  }
-  let byAmount = memo.get(hop);
-  if (byAmount === undefined) memo.set(hop, (byAmount = new Map()));
+  let byAmount = memo.get(edge);
+  if (byAmount === undefined) memo.set(edge, (byAmount = new Map()));
   let quote = byAmount.get(amount);
   if (quote === undefined) {
     quote = quoteHopExactIn(edge.pool, edge.i, edge.j, amount);
@@ -45,9 +64,6 @@ export function quoteHop(memo: QuoteMemo, edge: PoolEdge, amount: bigint): HopQu
   }
   return quote;
 }
-
-/** The memo key of each edge's hop (an edge and its pool never change; weakly held: it goes with its graph). */
-const HOP_KEYS = new WeakMap<PoolEdge, string>();
 
 /** Re-prices a path's hops forward for another input amount (same pools, same order). */
 export function replayPath(path: SwapPath, amountIn: bigint, memo: QuoteMemo): SwapPath | undefined {

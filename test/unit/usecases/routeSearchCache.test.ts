@@ -3,7 +3,7 @@ import { DEFAULT_DATA_DIR } from '../../../src/config';
 import type { RouteFinder } from '../../../src/core/routing/finder';
 import { buildRouteRequest, type RouteParameters } from '../../../src/core/routing/request';
 import type { RouteRequest, RouteSearchResult } from '../../../src/core/routing/types';
-import { findRoutes, routeRequestKey } from '../../../src/server/quoteCache';
+import { findRoutes, routeRequestKey } from '../../../src/usecases/routeSearchCache';
 
 const catalog = loadCatalog(DEFAULT_DATA_DIR);
 const WALLET = '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9';
@@ -22,7 +22,7 @@ function countingFinder(): RouteFinder & { calls: RouteRequest[] } {
   } as unknown as RouteFinder & { calls: RouteRequest[] };
 }
 
-describe('quote cache (route searches by normalised request, per route finder)', () => {
+describe('route search cache (route searches by normalised request, per route finder)', () => {
   it('answers the same search from the cache, results without a route included', () => {
     const finder = countingFinder();
     const first = findRoutes(finder, build());

@@ -10,20 +10,21 @@
  * A search with a timing strategy depends on how long it ran, so it is never cached.
  */
 import { LRUCache } from 'lru-cache';
+import { ObjectMemo } from '../core/memo';
 import type { RouteFinder } from '../core/routing/finder';
 import type { RouteRequest, RouteSearchResult } from '../core/routing/types';
-import { objectId } from './objectId';
 
 /** Searches kept per route finder; a result holds its routes and the no-route reasons, a few kB to a few tens of kB. */
 export const QUOTE_CACHE_ENTRIES = 2000;
 
-const caches = new WeakMap<RouteFinder, LRUCache<string, RouteSearchResult>>();
+/** The searches made on each route finder, dropped with it. */
+const searches = new ObjectMemo<RouteFinder, LRUCache<string, RouteSearchResult>>();
+const newCache = () => new LRUCache<string, RouteSearchResult>({ max: QUOTE_CACHE_ENTRIES });
 
 /** `routes.find(request)`, answered from the cache when the same search was made on the same finder. */
 export function findRoutes(routes: RouteFinder, request: RouteRequest): RouteSearchResult {
   if (request.timing) return routes.find(request);
-  let cache = caches.get(routes);
-  if (!cache) caches.set(routes, (cache = new LRUCache<string, RouteSearchResult>({ max: QUOTE_CACHE_ENTRIES })));
+  const cache = searches.get(routes, newCache);
   const key = routeRequestKey(request);
   const hit = cache.get(key);
   if (hit) return hit;
@@ -33,12 +34,13 @@ export function findRoutes(routes: RouteFinder, request: RouteRequest): RouteSea
 }
 
 /**
- * The request as a string: its chains and tokens (the catalog's own objects) by identity, every other field
- * as JSON, big integers written as `<digits>n` (so that they differ from strings).
+ * The request as a string: its tokens by chain and address (a finder's graph has one catalog, so they name the
+ * catalog's token), every other field as JSON, big integers written as `<digits>n` (so that they differ from
+ * strings).
  */
 export function routeRequestKey(request: RouteRequest): string {
-  const { fromChain, toChain, fromToken, toToken, ...rest } = request;
-  return `${objectId(fromChain)}.${objectId(toChain)}.${objectId(fromToken)}.${objectId(toToken)}|${optionsText(rest)}`;
+  const { fromChain: _fromChain, toChain: _toChain, fromToken, toToken, ...rest } = request;
+  return `${fromToken.chainId}:${fromToken.address}.${toToken.chainId}:${toToken.address}|${optionsText(rest)}`;
 }
 
 /**

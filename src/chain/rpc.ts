@@ -1,12 +1,12 @@
 /**
- * Chain access in chain mode: one JSON-RPC provider per configured EVM chain, with the service's contract
+ * The JSON-RPC connections of chain mode: one provider per configured EVM chain, with the service's contract
  * addresses there. Providers batch the calls made in the same tick into JSON-RPC batches (up to 100 calls), never
  * cache, never re-detect the network, and give up after rpcTimeoutMs so that an unreachable chain is reported
  * as such instead of hanging a request.
  */
 import { FetchRequest, JsonRpcProvider } from 'ethers';
 import type { RouterDeployments } from '../core/catalog/routers';
-import type { ChainsConfig } from './config';
+import type { ChainsConfig } from '../chainsConfig';
 
 export interface ChainConnection {
   readonly chainId: number;
@@ -20,7 +20,7 @@ export interface ChainConnection {
   readonly confirmations: number;
 }
 
-export class ChainAccess {
+export class ChainConnections {
   private readonly connections = new Map<number, ChainConnection>();
 
   constructor(readonly config: ChainsConfig, routers: RouterDeployments) {

@@ -1,0 +1,81 @@
+/**
+ * The rooms of the code and the doors between them (README, "Project layout"), read from the import statements
+ * of every TypeScript file under src/ and handlers/:
+ *   - src/core is pure: it imports nothing of the service outside src/core (no HTTP, no chain I/O, no use case);
+ *   - src/usecases import the core, and the composition root's types (src/server/dependencies) only;
+ *   - a handler imports no other handler (its converters are in handlers/wire, its types in handlers/types.ts);
+ *   - src/chain does not import the HTTP layer; src/config.ts imports no chain code;
+ *   - no import cycles.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.join(dir, entry.name);
+    if (entry.isDirectory()) return relative === path.join('src', 'generated') ? [] : sourceFiles(relative);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [relative] : [];
+  });
+}
+
+/** The files of the project a file imports (relative imports resolved; packages left out), type-only imports included. */
+function importsOf(file: string): string[] {
+  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+  return ts.preProcessFile(text, true, true).importedFiles.flatMap(({ fileName }) => {
+    if (!fileName.startsWith('.')) return [];
+    const base = path.normalize(path.join(path.dirname(file), fileName));
+    const candidates = [`${base}.ts`, path.join(base, 'index.ts')];
+    const found = candidates.find((c) => fs.existsSync(path.join(ROOT, c)));
+    return found ? [found] : [];
+  });
+}
+
+const files = [...sourceFiles('src'), ...sourceFiles('handlers')];
+const graph = new Map(files.map((f) => [f, importsOf(f)]));
+const inside = (file: string, dir: string) => file.startsWith(`${dir}${path.sep}`) || file === dir;
+
+function violations(from: (file: string) => boolean, allowed: (target: string) => boolean): string[] {
+  return [...graph].flatMap(([file, targets]) => (from(file) ? targets.filter((t) => !allowed(t)).map((t) => `${file} → ${t}`) : []));
+}
+
+test('the core imports nothing outside the core', () => {
+  expect(violations((f) => inside(f, 'src/core'), (t) => inside(t, 'src/core'))).toEqual([]);
+});
+
+test('use cases import the core and the composition root types only', () => {
+  expect(violations((f) => inside(f, 'src/usecases'), (t) => inside(t, 'src/core') || inside(t, 'src/usecases') || t === path.join('src', 'server', 'dependencies.ts'))).toEqual([]);
+});
+
+test('a handler imports no other handler', () => {
+  const handler = (f: string) => inside(f, 'handlers') && !inside(f, path.join('handlers', 'wire')) && !['handlers/types.ts', 'handlers/index.ts'].includes(f);
+  expect(violations(handler, (t) => !handler(t))).toEqual([]);
+});
+
+test('chain I/O does not import the HTTP layer, and the configuration no chain code', () => {
+  expect(violations((f) => inside(f, 'src/chain'), (t) => !inside(t, 'src/server') || t === path.join('src', 'server', 'dependencies.ts'))).toEqual([]);
+  expect(violations((f) => f === path.join('src', 'config.ts'), (t) => !inside(t, 'src/chain'))).toEqual([]);
+});
+
+test('no import cycles', () => {
+  const cycles: string[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (file: string, trail: string[]): void => {
+    if (state.get(file) === 'done') return;
+    if (state.get(file) === 'visiting') {
+      cycles.push([...trail.slice(trail.indexOf(file)), file].join(' → '));
+      return;
+    }
+    state.set(file, 'visiting');
+    for (const target of graph.get(file) ?? []) visit(target, [...trail, file]);
+    state.set(file, 'done');
+  };
+  for (const file of files) visit(file, []);
+  expect(cycles).toEqual([]);
+});
+
+test('the rules read real imports (the graph is not empty)', () => {
+  expect(graph.get(path.join('handlers', 'getQuote.ts'))).toEqual(expect.arrayContaining([path.join('src', 'usecases', 'quote.ts')]));
+});
