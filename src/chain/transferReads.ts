@@ -4,7 +4,7 @@
  * bodies and block times, event searches by transfer id or deposit id, and the replay of a reverted call.
  *
  * The bridge endpoint's ABI is the compiled contract's (bridgeEndpoint.abi.json, checked against
- * contracts/router/BridgeEndpoint.sol by test/unit/chain/contractAbi.test.ts); the router's and the fee
+ * contracts/router/BridgeEndpoint.sol by test/unit/chain/transferReads.test.ts); the router's and the fee
  * collector's are the ones the transactions are built with (src/core/transactions/abi.ts).
  */
 import { Interface, LogDescription, toBeHex, zeroPadValue, type Log, type TransactionReceipt } from 'ethers';

@@ -79,3 +79,18 @@ test('no import cycles', () => {
 test('the rules read real imports (the graph is not empty)', () => {
   expect(graph.get(path.join('handlers', 'getQuote.ts'))).toEqual(expect.arrayContaining([path.join('src', 'usecases', 'quote.ts')]));
 });
+
+test('test/unit mirrors the code: a unit test sits where its file sits (src/, bench/, scripts/)', () => {
+  // data/ and contract/ test the embedded data and openapi.yaml; this file tests the whole tree
+  const unit = path.join('test', 'unit');
+  const tests = sourceFiles(unit).filter((f) => f.endsWith('.test.ts') && f !== path.join(unit, 'architecture.test.ts'));
+  const misplaced = tests.flatMap((file) => {
+    const relative = path.relative(unit, file).replace(/\.test\.ts$/, '.ts');
+    const [top] = relative.split(path.sep);
+    if (top === 'data' || top === 'contract') return [];
+    const subject = top === 'bench' || top === 'scripts' ? relative : path.join('src', relative);
+    return fs.existsSync(path.join(ROOT, subject)) ? [] : [`${file} (no ${subject})`];
+  });
+  expect(tests.length).toBeGreaterThan(30);
+  expect(misplaced).toEqual([]);
+});

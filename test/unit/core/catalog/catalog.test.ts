@@ -1,0 +1,86 @@
+import { Catalog, CatalogDataError, type CatalogData } from '../../../../src/core/catalog/catalog';
+import type { Chain, Token } from '../../../../src/core/catalog/types';
+
+const ETH_NATIVE: Token = {
+  chainId: 1, address: '0x0000000000000000000000000000000000000000', symbol: 'ETH', decimals: 18,
+  name: 'ETH', coinKey: 'ETH', priceUSD: '3000', tags: [],
+};
+const USDC_ETH: Token = {
+  chainId: 1, address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', symbol: 'USDC', decimals: 6,
+  name: 'USD Coin', coinKey: 'USDC', priceUSD: '1', tags: ['stablecoin'],
+};
+const DUST_ETH: Token = {
+  chainId: 1, address: '0x1111111111111111111111111111111111111111', symbol: 'DUST', decimals: 18,
+  name: 'Dust', coinKey: 'DUST', priceUSD: '0.00001', tags: [],
+};
+const SOL_NATIVE: Token = {
+  chainId: 1151111081099710, address: '11111111111111111111111111111111', symbol: 'SOL', decimals: 9,
+  name: 'SOL', coinKey: 'SOL', priceUSD: '150', tags: [],
+};
+const METAMASK = { chainId: '0x1', chainName: 'x', nativeCurrency: { name: 'x', symbol: 'x', decimals: 18 }, rpcUrls: [], blockExplorerUrls: [] };
+const ETHEREUM: Chain = { id: 1, key: 'eth', name: 'Ethereum', chainType: 'EVM', coin: 'ETH', mainnet: true, nativeToken: ETH_NATIVE, metamask: METAMASK };
+const SOLANA: Chain = { id: 1151111081099710, key: 'sol', name: 'Solana', chainType: 'SVM', coin: 'SOL', mainnet: true, nativeToken: SOL_NATIVE, metamask: METAMASK };
+
+const DATA: CatalogData = {
+  chains: [SOLANA, ETHEREUM],
+  tokens: [USDC_ETH, ETH_NATIVE, DUST_ETH, SOL_NATIVE],
+  bridges: [{ key: 'mayan', name: 'Mayan', supportedChains: [{ fromChainId: 1, toChainId: 1151111081099710 }], tokens: ['USDC'] }],
+  exchanges: [{ key: 'uniswap', name: 'Uniswap', supportedChains: [1], kinds: ['concentrated'] }],
+};
+
+describe('Catalog', () => {
+  const catalog = new Catalog(DATA);
+
+  it('orders chains by id and resolves them by id, decimal string or key in any case', () => {
+    expect(catalog.chains.map((c) => c.key)).toEqual(['eth', 'sol']);
+    expect(catalog.resolveChain(1)?.key).toBe('eth');
+    expect(catalog.resolveChain('1151111081099710')?.key).toBe('sol');
+    expect(catalog.resolveChain('ETH')?.id).toBe(1);
+    expect(catalog.resolveChain('nope')).toBeUndefined();
+    expect(catalog.resolveChain('2')).toBeUndefined();
+  });
+
+  it('finds EVM tokens by address in any case and returns them checksummed', () => {
+    expect(catalog.findToken(1, '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')?.address).toBe(USDC_ETH.address);
+    expect(catalog.findToken(1, '0XA0B86991C6218B36C1D19D4A2E9EB0CE3606EB48'.replace('0X', '0x'))?.symbol).toBe('USDC');
+    expect(catalog.findToken(1, 'usdc')?.address).toBe(USDC_ETH.address);
+    expect(catalog.findToken(1, 'USDT')).toBeUndefined();
+    expect(catalog.findToken(999, 'usdc')).toBeUndefined();
+  });
+
+  it('keeps non-EVM addresses case-sensitive', () => {
+    expect(catalog.findToken(SOLANA.id, '11111111111111111111111111111111')?.symbol).toBe('SOL');
+  });
+
+  it('filters tokens by chains, tags, chain types and minimum price, all AND-ed', () => {
+    const ids = (m: Map<number, Token[]>) => [...m.entries()].map(([id, list]) => [id, list.map((t) => t.symbol)]);
+    expect(ids(catalog.listTokens())).toEqual([[1, ['DUST', 'ETH', 'USDC']], [SOLANA.id, ['SOL']]]);
+    expect(ids(catalog.listTokens({ minPriceUSD: 0.0001 }))).toEqual([[1, ['ETH', 'USDC']], [SOLANA.id, ['SOL']]]);
+    expect(ids(catalog.listTokens({ tags: ['stablecoin'] }))).toEqual([[1, ['USDC']]]);
+    expect(ids(catalog.listTokens({ chainTypes: ['SVM'] }))).toEqual([[SOLANA.id, ['SOL']]]);
+    expect(ids(catalog.listTokens({ chainIds: [1], tags: ['stablecoin'], chainTypes: ['SVM'] }))).toEqual([]);
+  });
+
+  it('restricts tools to chains: exchanges on them, bridge connections touching them', () => {
+    expect(catalog.listTools([SOLANA.id]).bridges.map((b) => b.key)).toEqual(['mayan']);
+    expect(catalog.listTools([SOLANA.id]).exchanges).toEqual([]);
+    expect(catalog.listTools([1]).exchanges.map((e) => e.key)).toEqual(['uniswap']);
+  });
+
+  it('is read-only', () => {
+    expect(() => (catalog.chains as Chain[]).push(ETHEREUM)).toThrow();
+    expect(() => {
+      (catalog.findToken(1, 'usdc') as { symbol: string }).symbol = 'X';
+    }).toThrow();
+  });
+
+  it.each([
+    ['a duplicate address', { tokens: [USDC_ETH, { ...USDC_ETH, symbol: 'USDC2' }] }, /duplicate token/],
+    ['a duplicate symbol', { tokens: [USDC_ETH, { ...DUST_ETH, symbol: 'usdc' }] }, /duplicate symbol/],
+    ['an unknown chain', { tokens: [{ ...USDC_ETH, chainId: 5 }] }, /unknown chain 5/],
+    ['a non-checksummed address', { tokens: [{ ...USDC_ETH, address: USDC_ETH.address.toLowerCase() }] }, /non-checksummed/],
+  ])('rejects data with %s', (_name, patch, message) => {
+    expect(() => new Catalog({ ...DATA, ...patch })).toThrow(CatalogDataError);
+    expect(() => new Catalog({ ...DATA, ...patch })).toThrow(message);
+  });
+});

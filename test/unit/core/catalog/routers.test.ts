@@ -1,0 +1,75 @@
+/** data/catalog/routers.json: the derivation of every address from its label, coverage, validation; ids and zero addresses. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { dataSlice, getAddress, keccak256, toUtf8Bytes } from 'ethers';
+import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../../../../src/config';
+import { CatalogDataError } from '../../../../src/core/catalog/catalog';
+import { loadCatalog } from '../../../../src/core/catalog/load';
+import { loadRouters, validateRouters, type RoutersFile } from '../../../../src/core/catalog/routers';
+import { loadSnapshot } from '../../../../src/core/liquidity/load';
+import { integratorAccount, stepIdOf, transactionIdOf, zeroAddressOf } from '../../../../src/core/transactions/ids';
+
+const catalog = loadCatalog(DEFAULT_DATA_DIR);
+const file = JSON.parse(fs.readFileSync(path.join(DEFAULT_DATA_DIR, 'routers.json'), 'utf8')) as RoutersFile;
+const fromLabel = (label: string) => getAddress(dataSlice(keccak256(toUtf8Bytes(label)), 12));
+
+describe('routers.json', () => {
+  it('puts the router and the fee collector at one label-derived address on every EVM chain of the catalog', () => {
+    const routers = loadRouters(DEFAULT_DATA_DIR, catalog);
+    const evm = catalog.listChains(['EVM']).map((c) => c.id).sort((a, b) => a - b);
+    expect(routers.deployments.map((d) => d.chainId).sort((a, b) => a - b)).toEqual(evm);
+    for (const id of evm) {
+      expect(routers.routerOf(id)).toBe(fromLabel('xchain-router:diamond:v1'));
+      expect(routers.feeCollectorOf(id)).toBe(fromLabel('xchain-router:fee-collector:v1'));
+    }
+    expect(routers.routerOf(1)).toBe('0x4edE37CdC0E447C88409766468a66de242114A8E');
+    expect(routers.routerOf(1151111081099710)).toBeUndefined();
+  });
+
+  it('has a label-derived router for every exchange and routed pool kind of the snapshot', () => {
+    const routers = loadRouters(DEFAULT_DATA_DIR, catalog);
+    for (const r of routers.allExchangeRouters) expect(r.address).toBe(fromLabel(`xchain-router:exchange-router:${r.exchange}:${r.kind}:v1`));
+    const snapshot = loadSnapshot(DEFAULT_SNAPSHOT_DIR, catalog);
+    for (const pool of snapshot.pools) {
+      if (pool.kind === 'stableswap') continue;
+      expect(routers.exchangeRouter(pool.exchange, pool.kind)).toBeDefined();
+    }
+    expect(routers.exchangeRouter('uniswap', 'constantProduct')!.interface).toBe('uniswapV2Router02');
+    expect(routers.exchangeRouter('uniswap', 'concentrated')!.interface).toBe('uniswapV3SwapRouter');
+  });
+
+  it.each([
+    ['a missing EVM chain', (f: RoutersFile) => ({ ...f, chains: f.chains.slice(1) }), /no router deployment for EVM chain\(s\) eth \(1\)/],
+    ['a chain listed twice', (f: RoutersFile) => ({ ...f, chains: [...f.chains, f.chains[0]] }), /chain 1 is listed twice/],
+    ['a wrong checksum', (f: RoutersFile) => ({ ...f, chains: [{ ...f.chains[0], router: f.chains[0].router.toLowerCase().replace('0x4ede', '0x4EDE') }, ...f.chains.slice(1)] }), /chains\[0\]\.router must be an EIP-55 checksummed/],
+    ['a non-EVM chain', (f: RoutersFile) => ({ ...f, chains: [...f.chains, { ...f.chains[0], chainId: 1151111081099710 }] }), /is not an EVM chain/],
+    ['a bad pool kind', (f: RoutersFile) => ({ ...f, exchangeRouters: [{ ...f.exchangeRouters[0], kind: 'stableswap' }] }), /kind must be constantProduct or concentrated/],
+    ['another schema version', (f: RoutersFile) => ({ ...f, schemaVersion: 2 }), /schemaVersion 2/],
+  ])('refuses %s', (_what, change, message) => {
+    expect(() => validateRouters(change(file), 'routers.json', catalog)).toThrow(CatalogDataError);
+    expect(() => validateRouters(change(file), 'routers.json', catalog)).toThrow(message);
+  });
+});
+
+describe('identifiers in the call data', () => {
+  it('writes the step id into the bytes32 transactionId and reads it back', () => {
+    const id = 'beaa526e-2296-45cc-9867-a481fa9095ed';
+    expect(transactionIdOf(id)).toBe('0xbeaa526e229645cc9867a481fa9095ed00000000000000000000000000000000');
+    expect(stepIdOf(transactionIdOf(id))).toBe(id);
+    expect(stepIdOf(`0x${'11'.repeat(32)}`)).toBeUndefined();
+    expect(() => transactionIdOf('not-a-uuid')).toThrow(/not a UUID/);
+  });
+
+  it('books integrators under a label-derived address', () => {
+    expect(integratorAccount('acme')).toBe(fromLabel('xchain-router:integrator:acme'));
+  });
+
+  it('knows each chain type\'s zero address (no approval needed)', () => {
+    const byKey = (key: string) => catalog.listChains().find((c) => c.key === key)!;
+    expect(zeroAddressOf(byKey('eth'))).toBe('0x0000000000000000000000000000000000000000');
+    expect(zeroAddressOf(byKey('sol'))).toBe('11111111111111111111111111111111');
+    expect(zeroAddressOf(byKey('sui'))).toBe(`0x${'0'.repeat(64)}`);
+    expect(zeroAddressOf(byKey('trx'))).toBe('T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb');
+    expect(zeroAddressOf(byKey('btc'))).toBe('1111111111111111111114oLvT2');
+  });
+});

@@ -1,0 +1,165 @@
+import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../../../../src/config';
+import { loadCatalog } from '../../../../src/core/catalog/load';
+import { InvalidRequestError } from '../../../../src/core/errors';
+import { GasSuggester } from '../../../../src/core/gas/refuel';
+import { APPROVAL_GAS, swapGas, swapMix, transactionSample } from '../../../../src/core/gas/sample';
+import { chainGasSuggestion, usdInToken } from '../../../../src/core/gas/suggestion';
+import { loadSnapshot } from '../../../../src/core/liquidity/load';
+import type { PoolKind } from '../../../../src/core/liquidity/types';
+import { RouteFinder } from '../../../../src/core/routing/finder';
+import { RoutingGraph } from '../../../../src/core/routing/graph';
+
+const catalog = loadCatalog(DEFAULT_DATA_DIR);
+const graph = new RoutingGraph(catalog, loadSnapshot(DEFAULT_SNAPSHOT_DIR, catalog));
+const suggester = new GasSuggester(graph, new RouteFinder(graph));
+const kindsOf = (chainId: number): PoolKind[] => graph.pools.filter((p) => p.chainId === chainId).map((p) => p.kind);
+const chain = (ref: string) => catalog.resolveChain(ref)!;
+const kinds = (counts: Partial<Record<PoolKind, number>>): PoolKind[] =>
+  (Object.entries(counts) as [PoolKind, number][]).flatMap(([kind, n]) => Array<PoolKind>(n).fill(kind));
+
+describe('the 10 approvals + 10 swaps sample', () => {
+  it('prices an approval and a single-hop router swap per pool kind', () => {
+    expect(APPROVAL_GAS).toBe(46_000n);
+    // ROUTER_BASE_GAS 65,000 + HOP_GAS: 60,000 / 80,000 / 120,000
+    expect(swapGas('constantProduct')).toBe(125_000n);
+    expect(swapGas('concentrated')).toBe(145_000n);
+    expect(swapGas('stableswap')).toBe(185_000n);
+  });
+
+  it.each([
+    // Ethereum's 72 pools: 27 cp, 41 concentrated, 4 stableswap. 10·27/72 = 3 r 54, 10·41/72 = 5 r 50,
+    // 10·4/72 = 0 r 40: floors give 8, the two largest remainders (cp, concentrated) get one more each.
+    [{ constantProduct: 27, concentrated: 41, stableswap: 4 }, { constantProduct: 4, concentrated: 6, stableswap: 0 }],
+    // Optimism's 53 pools: 16 / 31 / 6 → 3 r 1, 5 r 45, 1 r 7: floors give 9, concentrated gets the last one.
+    [{ constantProduct: 16, concentrated: 31, stableswap: 6 }, { constantProduct: 3, concentrated: 6, stableswap: 1 }],
+    // equal remainders: the fixed kind order breaks the tie
+    [{ constantProduct: 1, concentrated: 1, stableswap: 1 }, { constantProduct: 4, concentrated: 3, stableswap: 3 }],
+    [{ stableswap: 2 }, { constantProduct: 0, concentrated: 0, stableswap: 10 }],
+    [{}, { constantProduct: 0, concentrated: 0, stableswap: 0 }],
+  ])('shares the 10 swaps among pool kinds %o → %o', (counts, mix) => {
+    expect(swapMix(counts)).toEqual(mix);
+  });
+
+  it('averages Ethereum: (10 · 46,000 + 4 · 125,000 + 6 · 145,000) / 20 = 1,830,000 / 20 = 91,500 gas', () => {
+    expect(kindsOf(1)).toHaveLength(72);
+    const sample = transactionSample(kindsOf(1))!;
+    expect(sample.swaps).toEqual({ constantProduct: 4, concentrated: 6, stableswap: 0 });
+    expect(sample.totalGas).toBe(1_830_000n);
+    expect(sample.averageGas).toBe(91_500n);
+  });
+
+  it.each([
+    // 10 concentrated swaps: (460,000 + 10 · 145,000) / 20 = 1,910,000 / 20 = 95,500
+    [{ concentrated: 3 }, 95_500n],
+    // 1 cp + 1 stable pool → 5 + 5 swaps: (460,000 + 5 · 125,000 + 5 · 185,000) / 20 = 2,010,000 / 20 = 100,500
+    [{ constantProduct: 1, stableswap: 1 }, 100_500n],
+    // 1 cp + 2 concentrated pools → 10·1/3 = 3 r 1, 10·2/3 = 6 r 2 → 3 cp + 7 concentrated swaps:
+    // (460,000 + 375,000 + 1,015,000) / 20 = 1,850,000 / 20 = 92,500
+    [{ constantProduct: 1, concentrated: 2 }, 92_500n],
+  ])('averages the pools %o to %s gas a transaction', (counts, average) => {
+    // (every gas figure is a multiple of 5,000, so the average, rounded up by definition, is exact here)
+    expect(transactionSample(kinds(counts))!.averageGas).toBe(average);
+  });
+
+  it('has no sample on a chain without pools', () => {
+    expect(transactionSample([])).toBeUndefined();
+  });
+});
+
+describe('chainGasSuggestion', () => {
+  it('Ethereum at 18 gwei: recommended 5 average transactions, limit 10 × recommended (above $50)', () => {
+    const s = chainGasSuggestion(chain('eth'), graph.gas(1), kindsOf(1));
+    if (!s.available) throw new Error(s.message);
+    expect(s.gasPriceWei).toBe(18_000_000_000n);
+    // 91,500 gas · 5 = 457,500 gas · 18 gwei = 8,235,000 gwei = 0.008235 ETH · $3250 = $26.76375
+    expect(s.recommended.amount).toBe(8_235_000_000_000_000n);
+    expect(s.recommended.amountUSD).toBeCloseTo(26.76375, 9);
+    expect(s.recommended.token).toBe(chain('eth').nativeToken);
+    // max(10 · 0.008235 ETH = 0.08235 ETH ($267.6375), $50 = 0.0153846… ETH) = 0.08235 ETH
+    expect(s.limit.amount).toBe(82_350_000_000_000_000n);
+    expect(s.limit.amountUSD).toBeCloseTo(267.6375, 9);
+  });
+
+  it('Optimism at 0.008 gwei: limit is the $50 floor', () => {
+    const s = chainGasSuggestion(chain('opt'), graph.gas(10), kindsOf(10));
+    if (!s.available) throw new Error(s.message);
+    // (460,000 + 3 · 125,000 + 6 · 145,000 + 185,000) / 20 = 1,890,000 / 20 = 94,500 gas
+    expect(s.sample.averageGas).toBe(94_500n);
+    // 94,500 · 5 · 8,000,000 wei = 3,780,000,000,000 wei = $0.012285
+    expect(s.recommended.amount).toBe(3_780_000_000_000n);
+    expect(s.recommended.amountUSD).toBeCloseTo(0.012285, 9);
+    // 10 · recommended = $0.12285 < $50 → floor(50 · 10^18 / 3250) = 15,384,615,384,615,384 wei
+    expect(s.limit.amount).toBe(15_384_615_384_615_384n);
+  });
+
+  it('converts a USD amount into token units, rounding down', () => {
+    expect(usdInToken('50', chain('eth').nativeToken)).toBe(15_384_615_384_615_384n);
+    // POL at $0.24: 50 / 0.24 = 208.333… POL
+    expect(usdInToken('50', chain('pol').nativeToken)).toBe(208_333_333_333_333_333_333n);
+  });
+
+  it.each([
+    ['a non-EVM chain', 'sol', /EVM chains only; Solana .* is a SVM chain/],
+  ])('is not available on %s', (_name, ref, message) => {
+    const c = chain(ref);
+    const s = chainGasSuggestion(c, graph.gas(c.id), kindsOf(c.id));
+    expect(s).toEqual({ available: false, message: expect.stringMatching(message) });
+  });
+
+  it('is not available without a gas price or without pools', () => {
+    const eth = chain('eth');
+    expect(chainGasSuggestion(eth, undefined, kindsOf(1))).toMatchObject({ available: false, message: expect.stringMatching(/no gas price/) });
+    expect(chainGasSuggestion(eth, { ...graph.gas(1)!, gasPriceWei: 0n }, kindsOf(1))).toMatchObject({ available: false });
+    expect(chainGasSuggestion(eth, graph.gas(1), [])).toMatchObject({ available: false, message: expect.stringMatching(/no swap pools/) });
+  });
+});
+
+describe('GasSuggester', () => {
+  it('gives the chain suggestion alone without fromChain and fromToken', () => {
+    const s = suggester.suggest({ chain: '1' });
+    expect(s).toMatchObject({ available: true, recommended: { amount: 8_235_000_000_000_000n } });
+    expect(s).not.toHaveProperty('fromAmount');
+  });
+
+  it('prices the recommended gas in the fromToken with an exact-output route', () => {
+    const s = suggester.suggest({ chain: 'eth', fromChain: 'arb', fromToken: 'USDC' });
+    if (!s.available) throw new Error(s.message);
+    expect(s.fromToken!.symbol).toBe('USDC');
+    // $26.76 of ETH, plus swap and bridge fees: a little more USDC (6 decimals)
+    expect(s.fromAmount!).toBeGreaterThan(26_763_750n);
+    expect(s.fromAmount!).toBeLessThan(28_000_000n);
+  });
+
+  it('prices a same-chain swap to the native coin', () => {
+    const s = suggester.suggest({ chain: 'opt', fromChain: 'opt', fromToken: 'USDC' });
+    if (!s.available) throw new Error(s.message);
+    // $0.012285 of ETH bought with USDC: about 12,285 units plus the pool fees
+    expect(s.fromAmount!).toBeGreaterThanOrEqual(12_285n);
+    expect(s.fromAmount!).toBeLessThan(12_500n);
+  });
+
+  it('needs no route when the fromToken is the native coin itself', () => {
+    const s = suggester.suggest({ chain: 'arb', fromChain: 'arb', fromToken: 'ETH' });
+    if (!s.available) throw new Error(s.message);
+    expect(s.fromAmount).toBe(s.recommended.amount);
+  });
+
+  it('says why when no route delivers the recommended amount (bridge minimums above a few cents)', () => {
+    const s = suggester.suggest({ chain: 'opt', fromChain: 'arb', fromToken: 'USDC' });
+    expect(s.available).toBe(false);
+    if (s.available) return;
+    expect(s.message).toMatch(/^no route delivers the recommended 3780000000000 ETH on OP Mainnet \(10\) from USDC on Arbitrum \(42161\): .*AMOUNT_TOO_LOW/);
+    expect(s.recommended!.amount).toBe(3_780_000_000_000n);
+  });
+
+  it.each([
+    [{ chain: 'nochain' }, /chain "nochain" is not a supported chain/],
+    [{ chain: 'eth', fromChain: 'arb' }, /fromToken is required with fromChain/],
+    [{ chain: 'eth', fromToken: 'USDC' }, /fromChain is required with fromToken/],
+    [{ chain: 'eth', fromChain: 'nochain', fromToken: 'USDC' }, /fromChain "nochain"/],
+    [{ chain: 'eth', fromChain: 'arb', fromToken: 'NOPE' }, /fromToken "NOPE" is not a known token on Arbitrum/],
+  ])('refuses %o with a 400 naming the parameter', (request, message) => {
+    expect(() => suggester.suggest(request)).toThrow(InvalidRequestError);
+    expect(() => suggester.suggest(request)).toThrow(message);
+  });
+});
