@@ -19,6 +19,7 @@
  */
 import fs from 'node:fs';
 import { getAddress } from 'ethers';
+import { isEvmAddress } from './core/transactions/ids';
 
 export interface ChainEndpointConfig {
   readonly chainId: number;
@@ -91,7 +92,7 @@ export function parseChainsConfig(raw: unknown, problems: string[], where = 'CHA
       const value = c[name];
       if (value === undefined) return undefined;
       try {
-        if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(value)) throw new Error();
+        if (typeof value !== 'string' || !isEvmAddress(value)) throw new Error();
         return getAddress(value);
       } catch {
         problems.push(`${at}.${name} must be a 0x-prefixed 20-byte address (got ${JSON.stringify(value)})`);

@@ -10,6 +10,7 @@ import { DEFAULT_LEDGER_FILE, loadFeeLedger } from '../core/fees/ledger';
 import type { FeeLedger } from '../core/fees/types';
 import { loadSnapshot } from '../core/liquidity/load';
 import { LiquidityState } from '../core/liquidity/state';
+import { ObjectMemo } from '../core/memo';
 import type { RouteFinder } from '../core/routing/finder';
 import { RoutingGraph } from '../core/routing/graph';
 import { TransferTracker } from '../core/status/tracker';
@@ -38,17 +39,9 @@ export interface Dependencies {
   readonly transfers: TransferTracker;
 }
 
-const poolExchangeMemo = new WeakMap<RoutingGraph, Map<string, string>>();
-
-/** `chainId:pool address` → exchange key of the graph's pools (built once per graph). */
-function poolExchanges(graph: RoutingGraph): Map<string, string> {
-  let map = poolExchangeMemo.get(graph);
-  if (!map) {
-    map = new Map(graph.pools.map((p) => [`${p.chainId}:${p.address.toLowerCase()}`, p.exchange]));
-    poolExchangeMemo.set(graph, map);
-  }
-  return map;
-}
+/** `chainId:pool address` → exchange key of a graph's pools, made once per graph. */
+const poolExchanges = new ObjectMemo<RoutingGraph, ReadonlyMap<string, string>>();
+const poolExchangesOf = (graph: RoutingGraph) => new Map(graph.pools.map((p) => [`${p.chainId}:${p.address.toLowerCase()}`, p.exchange]));
 
 export function buildDependencies(config: Config, overrides: Partial<Dependencies> = {}): Dependencies {
   // in chain mode the connected chains advertise their RPC URL first (src/chain/catalog.ts)
@@ -61,7 +54,7 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
   const feeLedger = overrides.feeLedger ?? (chains ? new ChainFeeLedger(seededFees(), chains.chains, catalog) : seededFees());
   const exchangeByAddress = new Map(routers.allExchangeRouters.map((r) => [r.address.toLowerCase(), r.exchange]));
   const transfers = overrides.transfers ?? new TransferTracker(chains ? new ChainTransferReads(chains, catalog.listTools().bridges.map((b) => b.key)) : undefined, catalog, {
-    exchangeOf: (chainId, address) => exchangeByAddress.get(address.toLowerCase()) ?? poolExchanges(liquidity.graph).get(`${chainId}:${address.toLowerCase()}`),
+    exchangeOf: (chainId, address) => exchangeByAddress.get(address.toLowerCase()) ?? poolExchanges.get(liquidity.graph, poolExchangesOf).get(`${chainId}:${address.toLowerCase()}`),
   });
   return {
     catalog,

@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import type { OpenAPIBackend } from 'openapi-backend';
 import type { RequestLimits } from '../config';
 import { connectionRefused, requestTimedOut, sendError, urlTooLong } from './httpErrors';
+import { sendOnSocket } from './send';
 
 /**
  * Limits on requests and the browser policy (README, "Limits on requests"):
@@ -216,12 +217,7 @@ export function createLimitedServer(handler: http.RequestListener, limits: Reque
       socket.destroy();
       return;
     }
-    // written by hand: node has no response object for a request it could not read
-    const { status, body } = connectionRefused(error.code, limits);
-    const json = JSON.stringify(body);
-    socket.end(
-      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
-    );
+    sendOnSocket(socket, connectionRefused(error.code, limits));
   });
   return server;
 }

@@ -6,7 +6,7 @@
 import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Dependencies } from './dependencies';
-import { objectId } from './objectId';
+import { ObjectMemo } from '../core/memo';
 import type { CachePolicy } from './operation';
 import { ResponseCache } from './responseCache';
 import { ignoredHeader } from './unknownParameters';
@@ -20,16 +20,23 @@ import { ignoredHeader } from './unknownParameters';
 export class DataVersions {
   private data: { catalog: unknown; routers: unknown; text: string } | undefined;
   private liquidity: { data: string; graph: unknown; routes: unknown; text: string } | undefined;
+  /** A number naming each data object seen, for as long as it lives (never reused). */
+  private readonly ids = new ObjectMemo<object, number>();
+  private lastId = 0;
 
   constructor(private readonly dependencies: Dependencies) {}
 
+  private idOf(value: object): number {
+    return this.ids.get(value, () => ++this.lastId);
+  }
+
   of(policy: CachePolicy): string {
     const { catalog, routers, graph, routes } = this.dependencies;
-    if (this.data?.catalog !== catalog || this.data.routers !== routers) this.data = { catalog, routers, text: `${objectId(catalog)}.${objectId(routers)}` };
+    if (this.data?.catalog !== catalog || this.data.routers !== routers) this.data = { catalog, routers, text: `${this.idOf(catalog)}.${this.idOf(routers)}` };
     if (policy !== 'liquidity') return this.data.text;
     const liquidity = this.liquidity;
     if (liquidity?.data !== this.data.text || liquidity.graph !== graph || liquidity.routes !== routes) {
-      this.liquidity = { data: this.data.text, graph, routes, text: `${this.data.text}.${objectId(graph)}.${objectId(routes)}` };
+      this.liquidity = { data: this.data.text, graph, routes, text: `${this.data.text}.${this.idOf(graph)}.${this.idOf(routes)}` };
     }
     return this.liquidity!.text;
   }

@@ -3,7 +3,10 @@
  * (responseCache.ts), as it is kept: its ETag (and 304 when the client has it), its compressed form when the
  * client accepts one.
  */
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Request, Response } from 'express';
+import type { HttpError } from './httpErrors';
 import type { OperationResponse } from './operation';
 import { ResponseCache } from './responseCache';
 
@@ -33,4 +36,12 @@ export function send(res: Response, result: OperationResponse, req?: Request): v
   res.setHeader('content-type', 'application/json; charset=utf-8');
   res.setHeader('content-length', body.length);
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** Writes an error answer on a connection that has no response object (a request node could not read), and closes it. */
+export function sendOnSocket(socket: Duplex, { status, body }: HttpError): void {
+  const json = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+  );
 }
