@@ -1,17 +1,14 @@
 import request from 'supertest';
 import { gunzipSync } from 'node:zlib';
-import { makeTestApp, type TestApp } from '../support/app';
-import { contractValidator, type ContractValidator } from '../support/contract';
+import { appAndContract, makeTestApp, type TestApp } from '../support/app';
+import type { ContractValidator } from '../support/contract';
 import { handlers } from '../../handlers';
 import type { Dependencies } from '../../src/server/dependencies';
 import type { OperationRequest } from '../../src/server/operation';
 
 let t: TestApp;
 let contract: ContractValidator;
-beforeAll(async () => {
-  t = await makeTestApp();
-  contract = await contractValidator();
-});
+beforeAll(async () => ({ t, contract } = await appAndContract()));
 
 const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
 const OP_USDC = '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85';

@@ -1,17 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { makeTestApp, type TestApp } from '../support/app';
-import { contractValidator, type ContractValidator } from '../support/contract';
+import { appAndContract, type TestApp } from '../support/app';
+import type { ContractValidator } from '../support/contract';
 
 const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
 
 let t: TestApp;
 let contract: ContractValidator;
-beforeAll(async () => {
-  t = await makeTestApp();
-  contract = await contractValidator();
-});
+beforeAll(async () => ({ t, contract } = await appAndContract()));
 
 describe('GET /v1/chains', () => {
   it('lists every catalog chain with the ecosystem fields', async () => {

@@ -1,13 +1,10 @@
 import request from 'supertest';
-import { makeTestApp, type TestApp } from '../support/app';
-import { contractValidator, type ContractValidator } from '../support/contract';
+import { appAndContract, type TestApp } from '../support/app';
+import type { ContractValidator } from '../support/contract';
 
 let t: TestApp;
 let contract: ContractValidator;
-beforeAll(async () => {
-  t = await makeTestApp();
-  contract = await contractValidator();
-});
+beforeAll(async () => ({ t, contract } = await appAndContract()));
 
 interface WireToken { symbol: string; chainId: number; address: string }
 interface WireConnection { fromChainId: number; toChainId: number; fromTokens: WireToken[]; toTokens: WireToken[] }

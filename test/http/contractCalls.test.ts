@@ -7,8 +7,8 @@
  * 404 with reasons. Every response is validated against the contract.
  */
 import request from 'supertest';
-import { makeTestApp, type TestApp } from '../support/app';
-import { contractValidator, type ContractValidator } from '../support/contract';
+import { appAndContract, type TestApp } from '../support/app';
+import type { ContractValidator } from '../support/contract';
 import { CallDataParser } from '../../src/core/transactions/parse';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -33,8 +33,7 @@ let t: TestApp;
 let contract: ContractValidator;
 let parser: CallDataParser;
 beforeAll(async () => {
-  t = await makeTestApp();
-  contract = await contractValidator();
+  ({ t, contract } = await appAndContract());
   parser = new CallDataParser(t.dependencies.catalog.bridges.map((b) => b.key));
 });
 afterAll(async () => {

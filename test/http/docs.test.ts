@@ -6,15 +6,12 @@ import fs from 'node:fs';
 import yaml from 'js-yaml';
 import request from 'supertest';
 import { scalarBundlePath } from '../../src/server/docs';
-import { makeTestApp, type TestApp } from '../support/app';
+import { appAndContract, type TestApp } from '../support/app';
 import { contractValidator, OPENAPI_PATH, type ContractValidator } from '../support/contract';
 
 let t: TestApp;
 let contract: ContractValidator;
-beforeAll(async () => {
-  t = await makeTestApp({ limits: 'spec' });
-  contract = await contractValidator();
-});
+beforeAll(async () => ({ t, contract } = await appAndContract({ limits: 'spec' })));
 
 describe('GET /docs', () => {
   it('serves the reference page, which loads only scripts of this origin', async () => {

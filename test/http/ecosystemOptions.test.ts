@@ -4,8 +4,8 @@
  * are refused (destination actions) — each answer validated against the contract.
  */
 import request from 'supertest';
-import { makeTestApp, type TestApp } from '../support/app';
-import { contractValidator, type ContractValidator } from '../support/contract';
+import { appAndContract, type TestApp } from '../support/app';
+import type { ContractValidator } from '../support/contract';
 
 const WALLET = '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9';
 const SWAP = `/v1/quote?fromChain=eth&toChain=eth&fromToken=USDC&toToken=WETH&fromAmount=1000000000&fromAddress=${WALLET}`;
@@ -22,10 +22,7 @@ const poolsOf = (steps: Step[]): string[] => steps.flatMap((s) => (s.estimate.da
 
 let t: TestApp;
 let contract: ContractValidator;
-beforeAll(async () => {
-  t = await makeTestApp();
-  contract = await contractValidator();
-});
+beforeAll(async () => ({ t, contract } = await appAndContract()));
 
 describe('denyPools', () => {
   it('keeps the denied pool out of the quote, which then takes another path', async () => {

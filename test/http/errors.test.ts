@@ -1,15 +1,12 @@
 import request from 'supertest';
-import { makeTestApp, type TestApp } from '../support/app';
-import { contractValidator, type ContractValidator } from '../support/contract';
+import { appAndContract, makeTestApp, type TestApp } from '../support/app';
+import type { ContractValidator } from '../support/contract';
 import type { HandlerTable } from '../../src/server/operation';
 import { handlers } from '../../handlers';
 
 let t: TestApp;
 let contract: ContractValidator;
-beforeAll(async () => {
-  t = await makeTestApp();
-  contract = await contractValidator();
-});
+beforeAll(async () => ({ t, contract } = await appAndContract()));
 
 describe('the one error path', () => {
   it('answers an unknown path with 404 code 1003 in JSON', async () => {

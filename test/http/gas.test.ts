@@ -1,13 +1,10 @@
 import request from 'supertest';
-import { makeTestApp, type TestApp } from '../support/app';
-import { contractValidator, type ContractValidator } from '../support/contract';
+import { appAndContract, type TestApp } from '../support/app';
+import type { ContractValidator } from '../support/contract';
 
 let t: TestApp;
 let contract: ContractValidator;
-beforeAll(async () => {
-  t = await makeTestApp();
-  contract = await contractValidator();
-});
+beforeAll(async () => ({ t, contract } = await appAndContract()));
 
 const suggestion = (chain: string, query: Record<string, string> = {}) => request(t.app).get(`/v1/gas/suggestion/${chain}`).query(query);
 

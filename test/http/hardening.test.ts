@@ -10,17 +10,14 @@ import request from 'supertest';
 import { ConfigError, loadConfig } from '../../src/config';
 import { handlers } from '../../handlers';
 import type { HandlerTable } from '../../src/server/operation';
-import { makeTestApp, type TestApp } from '../support/app';
-import { contractValidator, type ContractValidator } from '../support/contract';
+import { appAndContract, makeTestApp, type TestApp } from '../support/app';
+import type { ContractValidator } from '../support/contract';
 import { captureLogger } from '../support/logCapture';
 import { generateApiKey, hashApiKey } from '../../src/core/access/keys';
 
 let t: TestApp;
 let contract: ContractValidator;
-beforeAll(async () => {
-  t = await makeTestApp();
-  contract = await contractValidator();
-});
+beforeAll(async () => ({ t, contract } = await appAndContract()));
 
 function expectJsonError(res: request.Response, status: number, code: number): void {
   expect(res.status).toBe(status);

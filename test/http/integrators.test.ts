@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { id } from 'ethers';
-import { makeTestApp, type TestApp } from '../support/app';
-import { contractValidator, type ContractValidator } from '../support/contract';
+import { appAndContract, type TestApp } from '../support/app';
+import type { ContractValidator } from '../support/contract';
 
 const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
 const NATIVE = '0x0000000000000000000000000000000000000000';
@@ -9,10 +9,7 @@ const FEE_WALLET = '0xD6345B798ADA3A1a36E85424003D1ff14e3883b7';
 
 let t: TestApp;
 let contract: ContractValidator;
-beforeAll(async () => {
-  t = await makeTestApp();
-  contract = await contractValidator();
-});
+beforeAll(async () => ({ t, contract } = await appAndContract()));
 
 const word = (hex: string) => hex.replace(/^0x/, '').toLowerCase().padStart(64, '0');
 

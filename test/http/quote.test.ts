@@ -1,14 +1,11 @@
 import request from 'supertest';
-import { makeTestApp, type TestApp } from '../support/app';
-import { contractValidator, type ContractValidator } from '../support/contract';
+import { appAndContract, type TestApp } from '../support/app';
+import type { ContractValidator } from '../support/contract';
 
 const WALLET = '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9';
 let t: TestApp;
 let contract: ContractValidator;
-beforeAll(async () => {
-  t = await makeTestApp();
-  contract = await contractValidator();
-});
+beforeAll(async () => ({ t, contract } = await appAndContract()));
 
 const quote = (query: Record<string, string>) => request(t.app).get('/v1/quote').query({ fromAddress: WALLET, ...query });
 

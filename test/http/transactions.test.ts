@@ -6,8 +6,8 @@
  * re-prices route steps. Every response is validated against the contract.
  */
 import request from 'supertest';
-import { makeTestApp, type TestApp } from '../support/app';
-import { contractValidator, type ContractValidator } from '../support/contract';
+import { appAndContract, type TestApp } from '../support/app';
+import type { ContractValidator } from '../support/contract';
 import { CallDataParser } from '../../src/core/transactions/parse';
 
 const WALLET = '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9';
@@ -20,10 +20,7 @@ const NON_EVM_ADDRESS = '0x11f111f111f111F111f111f111F111f111f111F1';
 
 let t: TestApp;
 let contract: ContractValidator;
-beforeAll(async () => {
-  t = await makeTestApp();
-  contract = await contractValidator();
-});
+beforeAll(async () => ({ t, contract } = await appAndContract()));
 afterAll(async () => {
   await t.dependencies.access.close();
 });

@@ -3,8 +3,8 @@
  * ignored and named in x-ignored-parameters; declared ones strict; a misspelt required one is a 400 naming both.
  */
 import request from 'supertest';
-import { makeTestApp, type TestApp } from '../support/app';
-import { contractValidator, type ContractValidator } from '../support/contract';
+import { appAndContract, type TestApp } from '../support/app';
+import type { ContractValidator } from '../support/contract';
 
 const WALLET = '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9';
 const QUOTE = `/v1/quote?fromChain=arb&toChain=opt&fromToken=USDC&toToken=USDC&fromAmount=1000000000&fromAddress=${WALLET}`;
@@ -18,10 +18,7 @@ const ROUTES = {
 
 let t: TestApp;
 let contract: ContractValidator;
-beforeAll(async () => {
-  t = await makeTestApp();
-  contract = await contractValidator();
-});
+beforeAll(async () => ({ t, contract } = await appAndContract()));
 
 describe('an unknown query parameter', () => {
   it('is ignored: the same answer as without it, and named in x-ignored-parameters', async () => {
