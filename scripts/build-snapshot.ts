@@ -11,9 +11,8 @@
  * Deterministic: no randomness (variation between pools comes from SHA-256 of the pool id), exact integer
  * arithmetic, fixed key order, sorted lists, 2-space JSON with a trailing newline.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { toJsonText } from './catalog/format';
+import { resolve } from 'node:path';
+import { runScript, toJsonText, writeGenerated } from './catalog/format';
 import { buildRoutes } from './snapshot/bridges';
 import { buildChainEntry } from './snapshot/chains';
 import { buildContexts, loadInputs, type SnapshotInputs } from './snapshot/inputs';
@@ -87,35 +86,10 @@ function summary(data: BuiltSnapshot): string {
 function main(argv: string[]): number {
   const check = argv.includes('--check');
   const data = buildSnapshotData();
-  let stale = 0;
-  for (const [path, text] of Object.entries(renderSnapshot(data))) {
-    const target = join(REPO_ROOT, path);
-    let current: string | undefined;
-    try {
-      current = readFileSync(target, 'utf8');
-    } catch {
-      current = undefined;
-    }
-    if (current === text) continue;
-    if (check) {
-      console.error(`${path} is out of date: run npx tsx scripts/build-snapshot.ts`);
-      stale += 1;
-    } else {
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, text);
-      console.log(`wrote ${path}`);
-    }
-  }
+  const stale = writeGenerated(REPO_ROOT, renderSnapshot(data), check, 'npx tsx scripts/build-snapshot.ts');
   console.log(summary(data));
   if (check && !stale) console.log('snapshot is up to date');
   return stale ? 1 : 0;
 }
 
-if (require.main === module) {
-  try {
-    process.exitCode = main(process.argv.slice(2));
-  } catch (error: unknown) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  }
-}
+if (require.main === module) runScript(main);

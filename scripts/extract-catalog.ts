@@ -9,11 +9,10 @@
  *
  * Output is deterministic: fixed key order, sorted lists, 2-space JSON, trailing newline.
  */
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { buildChain, selectChains } from './catalog/chains';
 import { SCHEMA_VERSION } from './catalog/config';
-import { toJsonText } from './catalog/format';
+import { runScript, toJsonText, writeGenerated } from './catalog/format';
 import { loadSources } from './catalog/sources';
 import { buildChainTokens, compareTokens } from './catalog/tokens';
 import { buildTools } from './catalog/tools';
@@ -127,25 +126,7 @@ function main(argv: string[]): number {
     for (const error of errors) console.error(`error: ${error}`);
     return 1;
   }
-  let stale = 0;
-  for (const [path, text] of Object.entries(files)) {
-    const target = join(REPO_ROOT, path);
-    let current: string | undefined;
-    try {
-      current = readFileSync(target, 'utf8');
-    } catch {
-      current = undefined;
-    }
-    if (current === text) continue;
-    if (check) {
-      console.error(`${path} is out of date: run npx tsx scripts/extract-catalog.ts`);
-      stale += 1;
-    } else {
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, text);
-      console.log(`wrote ${path}`);
-    }
-  }
+  const stale = writeGenerated(REPO_ROOT, files, check, 'npx tsx scripts/extract-catalog.ts');
   const bridgePairs = data.tools.bridges.reduce((n, b) => n + b.supportedChains.length, 0);
   console.log(`${data.chains.chains.length} chains, ${data.tokens.tokens.length} tokens, `
     + `${data.tools.bridges.length} bridges (${bridgePairs} chain pairs), ${data.tools.exchanges.length} exchanges`
@@ -153,11 +134,4 @@ function main(argv: string[]): number {
   return stale ? 1 : 0;
 }
 
-if (require.main === module) {
-  try {
-    process.exitCode = main(process.argv.slice(2));
-  } catch (error: unknown) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  }
-}
+if (require.main === module) runScript(main);

@@ -1,34 +1,13 @@
 /** The only module that touches @lifi/data-types (Apache-2.0): copies what the catalog needs into plain
  *  records, so that the builders never see the package's types. */
 import { defaultCoins, supportedChains, wrappedTokens } from '@lifi/data-types';
+import type { CatalogChain, CatalogToken } from './types';
 
-export interface UpstreamToken {
-  chainId: number;
-  address: string;
-  symbol: string;
-  decimals: number;
-  name: string;
-  coinKey: string;
-  logoURI: string;
-}
+/** A token as the package describes it: a catalog token before its price and tags. */
+export type UpstreamToken = Omit<CatalogToken, 'priceUSD' | 'tags'>;
 
-export interface UpstreamChain {
-  id: number;
-  key: string;
-  name: string;
-  chainType: string;
-  coin: string;
-  mainnet: boolean;
-  logoURI: string;
-  multicallAddress?: string;
-  metamask: {
-    chainId: string;
-    chainName: string;
-    nativeCurrency: { name: string; symbol: string; decimals: number };
-    rpcUrls: string[];
-    blockExplorerUrls: string[];
-  };
-}
+/** A chain as the package describes it: a catalog chain before its native token (chainType still unchecked). */
+export type UpstreamChain = Omit<CatalogChain, 'chainType' | 'nativeToken'> & { chainType: string };
 
 export interface Upstream {
   chains: UpstreamChain[];

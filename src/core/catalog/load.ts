@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Catalog, CatalogDataError } from './catalog';
 import { CHAIN_TYPES, type BridgeTool, type Chain, type ExchangeTool, type MarketFigures, type Token } from './types';
+import { readJsonFile } from '../jsonFile';
 
 const SCHEMA_VERSION = 1;
 
@@ -27,12 +28,7 @@ export function loadCatalog(dataDir: string): Catalog {
 
 function readDataFile<T>(dataDir: string, name: string): T {
   const file = path.join(dataDir, name);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new CatalogDataError(`cannot read ${file}: ${(error as Error).message}`);
-  }
+  const parsed = readJsonFile(file, (message) => new CatalogDataError(message));
   const version = (parsed as { schemaVersion?: unknown }).schemaVersion;
   if (version !== SCHEMA_VERSION) {
     throw new CatalogDataError(`${file} has schemaVersion ${String(version)}, this build reads ${SCHEMA_VERSION}`);

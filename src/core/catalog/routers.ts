@@ -4,11 +4,11 @@
  * Loaded once at start-up and validated: a missing EVM chain, a malformed or non-checksummed address
  * stops the start with a message naming the entry.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { getAddress } from 'ethers';
 import type { Catalog } from './catalog';
 import { CatalogDataError } from './catalog';
+import { readJsonFile } from '../jsonFile';
 
 const SCHEMA_VERSION = 1;
 export const ROUTERS_FILE = 'routers.json';
@@ -78,12 +78,7 @@ export class RouterDeployments {
 /** Reads and validates routers.json; with a catalog, also requires a deployment on every EVM chain of it. */
 export function loadRouters(dataDir: string, catalog?: Catalog): RouterDeployments {
   const file = path.join(dataDir, ROUTERS_FILE);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new CatalogDataError(`cannot read ${file}: ${(error as Error).message}`);
-  }
+  const parsed = readJsonFile(file, (message) => new CatalogDataError(message));
   return new RouterDeployments(validateRouters(parsed, file, catalog));
 }
 

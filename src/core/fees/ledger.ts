@@ -4,11 +4,11 @@
  * naming the entry. In chain mode it still names the integrators and their fee wallets, and gives the figures of
  * the chains that are not connected (src/chain/feeLedger.ts).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { getAddress } from 'ethers';
 import type { Catalog } from '../catalog/catalog';
 import type { FeeBalance, FeeLedger, IntegratorFees } from './types';
+import { readJsonFile } from '../jsonFile';
 
 const SCHEMA_VERSION = 1;
 /** The embedded seed ledger. */
@@ -56,12 +56,7 @@ export class InMemoryFeeLedger implements FeeLedger {
 }
 
 export function loadFeeLedger(file: string, catalog: Catalog): InMemoryFeeLedger {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new FeeLedgerDataError(`cannot read ${file}: ${(error as Error).message}`);
-  }
+  const parsed = readJsonFile(file, (message) => new FeeLedgerDataError(message));
   return new InMemoryFeeLedger(parseLedger(parsed, catalog, file));
 }
 

@@ -169,18 +169,20 @@ export function getDy(
   aPrecision = 1n,
 ): bigint {
   assertCoins(balances);
-  checkQuote(i, j, balances, feeE10);
-  if (dx < 0n) throw new MathDomainError('NEGATIVE_AMOUNT', 'dx must be >= 0');
-  if (dx === 0n || balances.some((b) => b === 0n)) return 0n;
-  return dyFor(stateOf(balances, rates, amp, aPrecision), i, j, dx, feeE10);
+  return dyOf(balances, i, j, dx, feeE10, () => stateOf(balances, rates, amp, aPrecision));
 }
 
 /** getDy on a state made by stateOf. */
 export function getDyOf(pool: StableswapState, i: number, j: number, dx: bigint, feeE10: bigint): bigint {
-  checkQuote(i, j, pool.balances, feeE10);
+  return dyOf(pool.balances, i, j, dx, feeE10, () => pool);
+}
+
+/** getDy's checks and trivial answers; `state` is made only for a trade to quote. */
+function dyOf(balances: readonly bigint[], i: number, j: number, dx: bigint, feeE10: bigint, state: () => StableswapState): bigint {
+  checkQuote(i, j, balances, feeE10);
   if (dx < 0n) throw new MathDomainError('NEGATIVE_AMOUNT', 'dx must be >= 0');
-  if (dx === 0n || pool.empty) return 0n;
-  return dyFor(pool, i, j, dx, feeE10);
+  if (dx === 0n || balances.some((b) => b === 0n)) return 0n;
+  return dyFor(state(), i, j, dx, feeE10);
 }
 
 export type GetDxResult =
@@ -204,20 +206,21 @@ export function getDx(
   aPrecision = 1n,
 ): GetDxResult {
   assertCoins(balances);
-  checkQuote(i, j, balances, feeE10);
-  if (dy < 0n) throw new MathDomainError('NEGATIVE_AMOUNT', 'dy must be >= 0');
-  if (dy === 0n) return { ok: true, amountIn: 0n };
-  if (dy >= balances[j]! || balances.some((b) => b === 0n)) return { ok: false, reason: 'INSUFFICIENT_LIQUIDITY' };
-  return dxFor(stateOf(balances, rates, amp, aPrecision), i, j, dy, feeE10);
+  return dxOf(balances, i, j, dy, feeE10, () => stateOf(balances, rates, amp, aPrecision));
 }
 
 /** getDx on a state made by stateOf. */
 export function getDxOf(pool: StableswapState, i: number, j: number, dy: bigint, feeE10: bigint): GetDxResult {
-  checkQuote(i, j, pool.balances, feeE10);
+  return dxOf(pool.balances, i, j, dy, feeE10, () => pool);
+}
+
+/** getDx's checks and trivial answers; `state` is made only for a trade to quote. */
+function dxOf(balances: readonly bigint[], i: number, j: number, dy: bigint, feeE10: bigint, state: () => StableswapState): GetDxResult {
+  checkQuote(i, j, balances, feeE10);
   if (dy < 0n) throw new MathDomainError('NEGATIVE_AMOUNT', 'dy must be >= 0');
   if (dy === 0n) return { ok: true, amountIn: 0n };
-  if (dy >= pool.balances[j]! || pool.empty) return { ok: false, reason: 'INSUFFICIENT_LIQUIDITY' };
-  return dxFor(pool, i, j, dy, feeE10);
+  if (dy >= balances[j]! || balances.some((b) => b === 0n)) return { ok: false, reason: 'INSUFFICIENT_LIQUIDITY' };
+  return dxFor(state(), i, j, dy, feeE10);
 }
 
 /** getDx for 0 < dy < balance j on a pool without an empty coin. */
