@@ -4,11 +4,15 @@
  * Route shape, as the service defines it: [source swap, at most `maxHops` pool hops, wraps/unwraps free]
  * → [at most one bridge] → [destination swap, at most `maxHops` pool hops], one path, no split. Every simple
  * path (no token twice, no pool twice) is walked with RoutingGraph.edgesFrom; every bridge route between the
- * two chains is tried with bridgeOut (min/max, fees) and the decimals rescale of evaluate.ts; every route that
- * can be the answer is priced with the service's own evaluatePlan (a RoutePlan built here), so fees, gas,
- * rounding and price impact are the service's and only the search differs. Among the routes evaluatePlan
- * accepts and maxPriceImpact lets through it returns the one with the most toAmount and the one with the
- * most CHEAPEST net value (finder.ts netValue).
+ * two chains is tried with bridgeOut (min/max, fees) and the decimals rescale.
+ *
+ * Pricing is the bench's own (referencePricing.ts): every route that can be the answer is priced from its hops
+ * with the protocol math of src/core/math and the documented fee, gas and USD models, never with the service's
+ * composition code (evaluatePlan, netValue, swap-path replay, hop quoting, pricing.ts). Among the routes that
+ * maxPriceImpact lets through it returns the one with the most toAmount and the one with the most CHEAPEST net
+ * value, by its own figures. Each of these routes is also priced by the service (serviceAnswer.ts: evaluatePlan on
+ * the same hops) and the two are compared: toAmount, fees and gas units exactly, USD figures within float noise;
+ * every disagreement counts in `mismatches` (a pricing bug on one side; must stay 0).
  *
  * Same chain: every path from fromToken to toToken is priced (a few hundred at most).
  *
@@ -26,25 +30,25 @@
  *  - price impact: a route passes only if toUSD ≥ (1 − maxPriceImpact)·(fromUSD − included fees); included
  *    fees are bounded by the pair's bridge fees plus the largest destination-call gas (hop gas bounded per
  *    pool: ticks in the window).
- * Net value in the bounds is computed as evaluatePlan does (one transaction: router base gas + swap gas +
- * bridge gas, messaging fee on top); every evaluated route checks that the estimate matches (`mismatches`).
+ * Net value in the bounds is computed as the reference pricing does (one transaction: router base gas + swap
+ * gas + bridge gas, messaging fee on top); every priced route checks that it matches (else `boundViolations`).
  * Float comparisons keep a 1e-9 slack in the exploring direction.
- * A destination path is priced at the amount that arrives (its gas, hence the destination-call fee, as the
- * finder prices it), and must be able to take that amount.
- * Exact input, default options only (every tool allowed, none preferred, allowDestinationCall).
+ * A destination path is priced at the amount that arrives (its gas, hence the destination-call fee), and must
+ * be able to take that amount.
+ * Exact input, default options only (every tool allowed, none preferred, allowDestinationCall, no contract
+ * calls, no gas refuel).
  */
 import type { Token } from '../src/core/catalog/types';
-import { fractionToPpm, takeFee } from '../src/core/math/amounts';
+import type { BridgeRoute, PoolState } from '../src/core/liquidity/types';
 import { bridgeOut } from '../src/core/math/bridge';
 import { quoteExactInput } from '../src/core/math/concentrated';
-import { HOP_GAS, quoteHopExactIn, type HopQuote } from '../src/core/liquidity/poolQuote';
-import type { BridgeRoute, PoolState } from '../src/core/liquidity/types';
-import { DESTINATION_CALL_GAS, evaluatePlan, type RoutePlan } from '../src/core/routing/evaluate';
-import { netValue } from '../src/core/routing/finder';
-import { WRAP_GAS, type PoolEdge, type RoutingGraph } from '../src/core/routing/graph';
-import { FEE_COLLECTION_GAS, FIRST_USE_GAS, ROUTER_BASE_GAS, nativeWeiInToken, rescale, usd } from '../src/core/routing/pricing';
-import { quoteHop, replayPath, type QuoteMemo, type SwapLeg, type SwapPath } from '../src/core/routing/swapPath';
+import type { PoolEdge, RoutingGraph, SwapEdge } from '../src/core/routing/graph';
 import type { Route, RouteRequest } from '../src/core/routing/types';
+import {
+  GAS, disagreements, integratorFee, pricePath, priceRoute, quoteHopMemo, quotePoolHop, rescaleDecimals, usdOf, weiInToken,
+  type HopMemo, type RouteEstimate, type RouteSpec,
+} from './referencePricing';
+import { servicePricing, type ServiceAnswer, type ServicePricing } from './serviceAnswer';
 
 export interface BruteForceOptions {
   /** Pool hops per swap (wraps are free). Default 3, like the service. */
@@ -52,10 +56,12 @@ export interface BruteForceOptions {
   /** Give up after this long (the request is then reported as skipped). Default 2000 ms. */
   readonly budgetMs?: number;
   readonly now?: () => number;
-  /** false: no bound prunes anything (every pair walked, every route evaluated): slow, to validate the bounds. */
+  /** false: no bound prunes anything (every pair walked, every route priced): slow, to validate the bounds. */
   readonly prune?: boolean;
-  /** Called with every evaluatePlan answer (debugging). */
-  readonly trace?: (evaluation: ReturnType<typeof evaluatePlan>) => void;
+  /** What the service reports for a route (default: its evaluatePlan on the same hops); compared, never ranked by. */
+  readonly service?: ServicePricing;
+  /** Called with every route compared with the service (debugging). */
+  readonly trace?: (estimate: RouteEstimate, answer: ServiceAnswer, problems: readonly string[]) => void;
 }
 
 export interface BruteForceStats {
@@ -67,21 +73,28 @@ export interface BruteForceStats {
   pairsSearched: number;
   /** Complete routes priced by the forward pass. */
   candidates: number;
-  /** evaluatePlan calls. */
-  evaluated: number;
-  /** evaluatePlan disagreeing with the forward pass on toAmount (a bench bug or a semantics change; must stay 0). */
+  /** Routes priced by the reference pricing and by the service, and compared. */
+  compared: number;
+  /** Compared routes where the service's answer disagrees with the reference pricing (must stay 0). */
   mismatches: number;
-  /** A real hop quote above its rate bound (the bounds would be unsafe; must stay 0). */
+  /** A real hop quote above its rate bound, or a route's net value off the bounds' formula (the bounds would be unsafe; must stay 0). */
   boundViolations: number;
+}
+
+/** A route as the reference pricing prices it, with the service's answer for the same hops (display). */
+export interface ReferenceRoute extends RouteEstimate {
+  readonly service?: Route;
 }
 
 export interface BruteForceResult {
   readonly status: 'ok' | 'noRoute' | 'skipped';
   /** Most toAmount among the routes that pass maxPriceImpact. */
-  readonly bestByAmount?: Route;
+  readonly bestByAmount?: ReferenceRoute;
   /** Most CHEAPEST net value among the routes that pass maxPriceImpact. */
-  readonly bestByNet?: Route;
+  readonly bestByNet?: ReferenceRoute;
   readonly stats: BruteForceStats;
+  /** The first few mismatches, described. */
+  readonly mismatchExamples: readonly string[];
   readonly elapsedMs: number;
 }
 
@@ -91,30 +104,35 @@ interface Search {
   readonly graph: RoutingGraph;
   readonly request: RouteRequest;
   readonly maxHops: number;
-  readonly memo: QuoteMemo;
+  readonly memo: HopMemo;
+  readonly service: (spec: RouteSpec) => ServiceAnswer;
   readonly deadline: number;
   readonly now: () => number;
   readonly stats: BruteForceStats;
+  readonly mismatchExamples: string[];
   readonly trace?: BruteForceOptions['trace'];
   readonly prune: boolean;
-  bestByAmount?: Route;
-  bestByNet?: Route;
+  bestByAmount?: ReferenceRoute;
+  bestByNet?: ReferenceRoute;
   bestNet: number;
 }
 
 const SLACK = 1e-9;
+const MAX_EXAMPLES = 5;
 
 export function bruteForce(graph: RoutingGraph, request: RouteRequest, options: BruteForceOptions = {}): BruteForceResult {
   if (request.mode !== 'exactIn') throw new Error('bruteForce: exact input only');
   const lists = [request.bridges, request.exchanges].flatMap((t) => [t.allow, t.deny, t.prefer]);
-  if (!request.allowDestinationCall || lists.some((l) => l && l.length > 0)) {
-    throw new Error('bruteForce: default tool selection and allowDestinationCall only (every tool, destination swap inside the bridge transaction)');
+  if (!request.allowDestinationCall || lists.some((l) => l && l.length > 0) || (request.contractCallsGas ?? 0n) > 0n || (request.fromAmountForGas ?? 0n) > 0n) {
+    throw new Error('bruteForce: default options only (every tool, destination swap inside the bridge transaction, no contract calls, no gas refuel)');
   }
   const now = options.now ?? (() => performance.now());
   const started = now();
   const s: Search = {
     graph, request, maxHops: options.maxHops ?? 3, memo: new Map(), deadline: started + (options.budgetMs ?? 2000), now,
-    stats: { paths: 0, pairs: 0, pairsSearched: 0, candidates: 0, evaluated: 0, mismatches: 0, boundViolations: 0 },
+    service: (options.service ?? servicePricing)(graph, request),
+    stats: { paths: 0, pairs: 0, pairsSearched: 0, candidates: 0, compared: 0, mismatches: 0, boundViolations: 0 },
+    mismatchExamples: [],
     bestNet: -Infinity,
     trace: options.trace,
     prune: options.prune ?? true,
@@ -124,6 +142,7 @@ export function bruteForce(graph: RoutingGraph, request: RouteRequest, options: 
     bestByAmount: status === 'ok' ? s.bestByAmount : undefined,
     bestByNet: status === 'ok' ? s.bestByNet : undefined,
     stats: s.stats,
+    mismatchExamples: s.mismatchExamples,
     elapsedMs: now() - started,
   });
   try {
@@ -140,30 +159,43 @@ function checkBudget(s: Search): void {
   if (s.now() > s.deadline) throw new OutOfBudget();
 }
 
-/** The amount swapped after the integrator fee, as evaluatePlan takes it. */
-function afterFee(request: RouteRequest): { rest: bigint; fee: bigint } {
-  return takeFee(request.amount, fractionToPpm(request.fee ?? 0, 'up'));
-}
-
-/** Prices a plan with the service's evaluatePlan and keeps it when it passes maxPriceImpact and beats a best. */
-function consider(s: Search, plan: RoutePlan, expectedToAmount: bigint, expectedNet?: number): boolean {
+/**
+ * Prices a route with the reference pricing, compares the service's answer for the same hops, and keeps the route
+ * when it passes maxPriceImpact and beats a best (by the reference figures). `boundsNet`: the net value the
+ * bounds computed for it (checked: the bounds must price net value as the reference does).
+ */
+function consider(s: Search, spec: RouteSpec, boundsNet?: number): boolean {
   checkBudget(s);
-  s.stats.evaluated++;
-  const evaluation = evaluatePlan(s.graph, s.request, plan, s.request.amount, s.memo);
-  s.trace?.(evaluation);
-  if (!evaluation.ok || evaluation.route.toAmount !== expectedToAmount) s.stats.mismatches++;
-  else if (expectedNet !== undefined && !nearTie(netValue(evaluation.route), expectedNet)) s.stats.mismatches++;
-  if (!evaluation.ok || evaluation.route.priceImpact > s.request.maxPriceImpact) return false;
-  const route = evaluation.route;
-  const net = netValue(route);
-  if (!s.bestByAmount || route.toAmount > s.bestByAmount.toAmount || (route.toAmount === s.bestByAmount.toAmount && net > netValue(s.bestByAmount))) {
-    s.bestByAmount = route;
+  const priced = priceRoute(s.graph, s.request, spec, s.memo);
+  if (!priced.ok) return false;
+  const estimate = priced.estimate;
+  if (boundsNet !== undefined && !nearTie(estimate.netValueUSD, boundsNet)) s.stats.boundViolations++;
+  s.stats.compared++;
+  const answer = s.service(spec);
+  const problems = answer.ok ? disagreements(estimate, answer.route) : [`the service refuses it (${answer.reason})`];
+  if (problems.length > 0) {
+    s.stats.mismatches++;
+    if (s.mismatchExamples.length < MAX_EXAMPLES) s.mismatchExamples.push(`${estimate.overallPath}: ${problems.join('; ')}`);
   }
+  s.trace?.(estimate, answer, problems);
+  if (estimate.priceImpact > s.request.maxPriceImpact) return false;
+  const route: ReferenceRoute = answer.ok ? { ...estimate, service: answer.route } : estimate;
+  const net = estimate.netValueUSD;
+  const best = s.bestByAmount;
+  if (!best || route.toAmount > best.toAmount || (route.toAmount === best.toAmount && net > best.netValueUSD)) s.bestByAmount = route;
   if (!s.bestByNet || net > s.bestNet) {
     s.bestByNet = route;
     s.bestNet = net;
   }
   return true;
+}
+
+/** A swap path found by the walk, priced at its input. */
+export interface Walk {
+  readonly edges: readonly SwapEdge[];
+  readonly amountIn: bigint;
+  readonly amountOut: bigint;
+  readonly gasUnits: bigint;
 }
 
 /**
@@ -177,47 +209,47 @@ export function enumeratePaths(
   start: string,
   amountIn: bigint,
   targets: ReadonlySet<string>,
-  options: { maxHops: number; stopAtTargets: boolean; memo?: QuoteMemo; onStep?: () => void },
-): Map<string, SwapPath[]> {
+  options: { maxHops: number; stopAtTargets: boolean; memo?: HopMemo; onStep?: () => void },
+): Map<string, Walk[]> {
   const memo = options.memo ?? new Map();
   const distance = graph.hopsToTargets(chainId, [...targets], options.maxHops); // a lower bound: loses no path
-  const found = new Map<string, SwapPath[]>();
+  const found = new Map<string, Walk[]>();
   const visited = new Set<string>([start]);
   const usedPools = new Set<string>();
-  const legs: SwapLeg[] = [];
+  const edges: SwapEdge[] = [];
 
-  const walk = (token: string, amount: bigint, hops: number) => {
+  const walk = (token: string, amount: bigint, hops: number, gasUnits: bigint) => {
     options.onStep?.();
     if (targets.has(token)) {
       const list = found.get(token) ?? [];
-      list.push({ chainId, fromToken: start, toToken: token, amountIn, amountOut: amount, legs: [...legs], gasUnits: legs.reduce((sum, l) => sum + l.gasUnits, 0n) });
+      list.push({ edges: [...edges], amountIn, amountOut: amount, gasUnits });
       found.set(token, list);
-      if (options.stopAtTargets && legs.length > 0) return;
+      if (options.stopAtTargets && edges.length > 0) return;
     }
     for (const edge of graph.edgesFrom(chainId, token)) {
       if (visited.has(edge.to)) continue;
       const nextHops = hops + (edge.kind === 'pool' ? 1 : 0);
       const remaining = distance.get(edge.to);
       if (remaining === undefined || nextHops + remaining > options.maxHops) continue;
-      let leg: SwapLeg;
+      let out = amount;
+      let gas: bigint = GAS.wrap;
       if (edge.kind === 'pool') {
         if (usedPools.has(edge.pool.id)) continue;
-        const quote = quoteHop(memo, edge, amount); // through the per-request memo, shared with evaluatePlan
+        const quote = quoteHopMemo(memo, edge, amount);
         if (!quote.ok) continue;
-        leg = { edge, amountIn: amount, amountOut: quote.amountOut, gasUnits: quote.gasUnits };
-      } else {
-        leg = { edge, amountIn: amount, amountOut: amount, gasUnits: WRAP_GAS };
+        out = quote.amountOut;
+        gas = quote.gasUnits;
+        usedPools.add(edge.pool.id);
       }
-      if (edge.kind === 'pool') usedPools.add(edge.pool.id);
       visited.add(edge.to);
-      legs.push(leg);
-      walk(edge.to, leg.amountOut, nextHops);
-      legs.pop();
+      edges.push(edge);
+      walk(edge.to, out, nextHops, gasUnits + gas);
+      edges.pop();
       visited.delete(edge.to);
       if (edge.kind === 'pool') usedPools.delete(edge.pool.id);
     }
   };
-  walk(start, amountIn, 0);
+  walk(start, amountIn, 0, 0n);
   return found;
 }
 
@@ -235,26 +267,26 @@ function sameChain(s: Search): void {
   const chainId = request.fromChain.id;
   const from = graph.catalog.addressKey(chainId, request.fromToken.address);
   const to = graph.catalog.addressKey(chainId, request.toToken.address);
-  const paths = enumeratePaths(graph, chainId, from, afterFee(request).rest, new Set([to]), { maxHops: s.maxHops, stopAtTargets: true, memo: s.memo, onStep: stepper(s) }).get(to) ?? [];
+  const paths = enumeratePaths(graph, chainId, from, integratorFee(request).rest, new Set([to]), { maxHops: s.maxHops, stopAtTargets: true, memo: s.memo, onStep: stepper(s) }).get(to) ?? [];
   s.stats.paths += paths.length;
   s.stats.candidates += paths.length;
   const gasPrice = graph.gas(chainId)?.gasPriceWei ?? 0n;
-  const fastNet = (p: SwapPath) => usd(p.amountOut, request.toToken) - usd(p.gasUnits * gasPrice, request.fromChain.nativeToken);
-  const plan = (path: SwapPath): RoutePlan => ({ sources: [{ path, sharePpm: 1_000_000n }], destinationSeparate: false });
+  const fastNet = (p: Walk) => usdOf(p.amountOut, request.toToken) - usdOf(p.gasUnits * gasPrice, request.fromChain.nativeToken);
+  const spec = (path: Walk): RouteSpec => ({ source: path.edges, destination: [] });
   if (!s.prune) {
-    for (const path of paths) consider(s, plan(path), path.amountOut);
+    for (const path of paths) consider(s, spec(path));
     return;
   }
   // Best first on each objective, until one route passes maxPriceImpact; then only ties (or float near-ties) can still win.
-  let accepted: SwapPath | undefined;
+  let accepted: Walk | undefined;
   for (const path of [...paths].sort((a, b) => (a.amountOut > b.amountOut ? -1 : a.amountOut < b.amountOut ? 1 : 0))) {
     if (accepted && path.amountOut < accepted.amountOut) break;
-    if (consider(s, plan(path), path.amountOut)) accepted ??= path;
+    if (consider(s, spec(path))) accepted ??= path;
   }
   accepted = undefined;
   for (const path of [...paths].sort((a, b) => fastNet(b) - fastNet(a))) {
     if (accepted && !nearTie(fastNet(accepted), fastNet(path))) break;
-    if (consider(s, plan(path), path.amountOut)) accepted ??= path;
+    if (consider(s, spec(path))) accepted ??= path;
   }
 }
 
@@ -271,7 +303,7 @@ function nearTie(a: number, b: number): boolean {
 
 interface Pair {
   readonly route: BridgeRoute;
-  readonly source: SwapPath;
+  readonly source: Walk;
   /** What arrives on the destination chain, in the bridged token's units. */
   readonly arrived: bigint;
   readonly bridged: Token;
@@ -314,16 +346,16 @@ function crossChain(s: Search): void {
   const to = graph.catalog.addressKey(toChainId, request.toToken.address);
   const bridges = graph.bridgesBetween(fromChainId, toChainId);
   if (bridges.length === 0) return;
-  const { rest, fee } = afterFee(request);
+  const { rest, fee } = integratorFee(request);
   const sources = enumeratePaths(graph, fromChainId, from, rest, new Set(bridges.map((r) => r.fromToken)), { maxHops: s.maxHops, stopAtTargets: false, memo: s.memo, onStep: stepper(s) });
   for (const list of sources.values()) s.stats.paths += list.length;
 
   const toToken = request.toToken;
   const ctx: CrossContext = {
     to, toChainId, toToken,
-    fromUSD: usd(request.amount, request.fromToken),
-    integratorFeeUSD: usd(fee, request.fromToken),
-    toUnitUSD: Number(toToken.priceUSD) / 10 ** toToken.decimals,
+    fromUSD: usdOf(request.amount, request.fromToken),
+    integratorFeeUSD: usdOf(fee, request.fromToken),
+    toUnitUSD: unitUSD(toToken),
     destGasPrice: graph.gas(toChainId)?.gasPriceWei ?? 0n,
     destGasUSD: Number(graph.gas(toChainId)?.gasPriceWei ?? 0n) * unitUSD(request.toChain.nativeToken),
     maxHopGas: maxHopGas(graph, toChainId),
@@ -333,7 +365,7 @@ function crossChain(s: Search): void {
   };
   const srcGasPrice = graph.gas(fromChainId)?.gasPriceWei ?? 0n;
   const nativeUnitUSD = unitUSD(request.fromChain.nativeToken);
-  const baseGas = ROUTER_BASE_GAS + FIRST_USE_GAS + (fee > 0n ? FEE_COLLECTION_GAS : 0n);
+  const baseGas = GAS.routerBase + GAS.firstUse + (fee > 0n ? GAS.feeCollection : 0n);
 
   const pairs: Pair[] = [];
   for (const route of bridges) {
@@ -347,7 +379,7 @@ function crossChain(s: Search): void {
     for (const source of sources.get(route.fromToken) ?? []) {
       const quote = bridgeOut(source.amountOut, route);
       if (!quote.ok) continue;
-      const arrived = rescale(quote.amountOut, sent.decimals, bridged.decimals);
+      const arrived = rescaleDecimals(quote.amountOut, sent.decimals, bridged.decimals);
       if (arrived <= 0n) continue;
       pairs.push({
         route, source, arrived, bridged, bridgedUnitUSD, direct,
@@ -368,18 +400,19 @@ function crossChain(s: Search): void {
     ctx.goal = goal;
     for (const pair of order) {
       checkBudget(s);
-      const sources: RoutePlan['sources'] = pair.source.legs.length > 0 ? [{ path: pair.source, sharePpm: 1_000_000n }] : [];
       if (pair.direct) {
         if (goal === 'amount') s.stats.candidates++;
-        if (mayHelp(s, ctx, pair, Number(pair.arrived), 0)) consider(s, { sources, bridge: pair.route, destinationSeparate: false }, pair.arrived, usd(pair.arrived, ctx.toToken) - ctx.fromUSD - pair.costUSD);
+        if (mayHelp(s, ctx, pair, Number(pair.arrived), 0)) {
+          consider(s, { source: pair.source.edges, bridge: pair.route, destination: [] }, usdOf(pair.arrived, ctx.toToken) - ctx.fromUSD - pair.costUSD);
+        }
         continue;
       }
       // The destination call costs at least a wrap's gas plus its own: what is swapped is at most arrived minus that.
       const rate = ctx.rates[s.maxHops].get(pair.route.toToken)!;
-      const bound = Math.min(pair.rateBound, arrivalBound(ctx, pair), (Number(pair.arrived) - callFeeFloor(ctx, pair, WRAP_GAS)) * rate);
+      const bound = Math.min(pair.rateBound, arrivalBound(ctx, pair), (Number(pair.arrived) - callFeeFloor(ctx, pair, GAS.wrap)) * rate);
       if (!mayHelp(s, ctx, pair, bound, maxCallFeeUSD(ctx, pair, 0n, s.maxHops))) continue;
       s.stats.pairsSearched++;
-      searchDestination(s, ctx, pair, sources);
+      searchDestination(s, ctx, pair);
     }
   }
 }
@@ -408,42 +441,41 @@ function mayHelp(s: Search, ctx: CrossContext, pair: Pair, boundOut: number, cal
 
 /** Largest destination-call fee (USD) a path could still reach with `gasSoFar` and `hopsLeft` pool hops to go. */
 function maxCallFeeUSD(ctx: CrossContext, pair: Pair, gasSoFar: bigint, hopsLeft: number): number {
-  const gas = gasSoFar + BigInt(hopsLeft) * ctx.maxHopGas + WRAP_GAS + DESTINATION_CALL_GAS;
-  // nativeWeiInToken rounds up: at most one unit more than the exact conversion.
+  const gas = gasSoFar + BigInt(hopsLeft) * ctx.maxHopGas + GAS.wrap + GAS.destinationCall;
+  // weiInToken rounds up: at most one unit more than the exact conversion.
   return Number(gas) * ctx.destGasUSD * (1 + 1e-6) + pair.bridgedUnitUSD;
 }
 
 /** A lower bound of the destination-call fee (units of the bridged token) of a path of `gasUnits` gas. */
 function callFeeFloor(ctx: CrossContext, pair: Pair, gasUnits: bigint): number {
-  return (Number(gasUnits + DESTINATION_CALL_GAS) * ctx.destGasUSD / pair.bridgedUnitUSD) * (1 - 1e-6);
+  return (Number(gasUnits + GAS.destinationCall) * ctx.destGasUSD / pair.bridgedUnitUSD) * (1 - 1e-6);
 }
 
 /**
  * Walks every destination path of a pair, priced at the amount that arrives; keeps bounding against the
  * bests; records the bound of everything below this arrival for the bridged token.
  */
-function searchDestination(s: Search, ctx: CrossContext, pair: Pair, sources: RoutePlan['sources']): void {
+function searchDestination(s: Search, ctx: CrossContext, pair: Pair): void {
   const { graph, memo, maxHops } = s;
   const chainId = ctx.toChainId;
   const start = pair.route.toToken;
   const native = s.request.toChain.nativeToken;
   const visited = new Set<string>([start]);
   const usedPools = new Set<string>();
-  const legs: SwapLeg[] = [];
+  const edges: SwapEdge[] = [];
   let bound = 0; // the most any simple path could deliver at this arrival (completed or skipped)
   const step = stepper(s);
 
   const complete = (amountOut: bigint, gasUnits: bigint, pathRate: number) => {
-    const callFee = nativeWeiInToken((gasUnits + DESTINATION_CALL_GAS) * ctx.destGasPrice, native, pair.bridged);
+    const callFee = weiInToken((gasUnits + GAS.destinationCall) * ctx.destGasPrice, native, pair.bridged);
     if (callFee >= pair.arrived) return;
-    const callFeeUSD = usd(callFee, pair.bridged);
+    const callFeeUSD = usdOf(callFee, pair.bridged);
     if (!mayHelp(s, ctx, pair, Math.min(Number(amountOut), Number(pair.arrived - callFee) * pathRate), callFeeUSD)) return;
-    const path: SwapPath = { chainId, fromToken: start, toToken: ctx.to, amountIn: pair.arrived, amountOut, legs: [...legs], gasUnits };
-    const replayed = replayPath(path, pair.arrived - callFee, memo);
-    if (!replayed || replayed.amountOut <= 0n) return;
+    const swapped = pricePath(edges, pair.arrived - callFee, memo);
+    if (!swapped || swapped.amountOut <= 0n) return;
     s.stats.candidates++;
-    if (mayHelp(s, ctx, pair, Number(replayed.amountOut), callFeeUSD)) {
-      consider(s, { sources, bridge: pair.route, destination: path, destinationSeparate: false }, replayed.amountOut, usd(replayed.amountOut, ctx.toToken) - ctx.fromUSD - pair.costUSD);
+    if (mayHelp(s, ctx, pair, Number(swapped.amountOut), callFeeUSD)) {
+      consider(s, { source: pair.source.edges, bridge: pair.route, destination: [...edges] }, usdOf(swapped.amountOut, ctx.toToken) - ctx.fromUSD - pair.costUSD);
     }
   };
 
@@ -469,7 +501,7 @@ function searchDestination(s: Search, ctx: CrossContext, pair: Pair, sources: Ro
       let gas: bigint;
       if (edge.kind === 'pool') {
         if (usedPools.has(edge.pool.id)) continue;
-        const quote = quoteHop(memo, edge, amount); // through the per-request memo, shared with evaluatePlan
+        const quote = quoteHopMemo(memo, edge, amount);
         if (quote.ok) {
           out = quote.amountOut;
           gas = quote.gasUnits;
@@ -483,7 +515,7 @@ function searchDestination(s: Search, ctx: CrossContext, pair: Pair, sources: Ro
         }
       } else {
         out = amount;
-        gas = WRAP_GAS;
+        gas = GAS.wrap;
       }
       const nextRate = edge.kind === 'pool' ? prefixRate * edgeRate(graph, edge) : prefixRate;
       const reach = Math.min(Number(out) * rate, (arrived - callFeeFloor(ctx, pair, gasUnits + gas)) * nextRate * rate);
@@ -493,9 +525,9 @@ function searchDestination(s: Search, ctx: CrossContext, pair: Pair, sources: Ro
       }
       if (edge.kind === 'pool') usedPools.add(edge.pool.id);
       visited.add(edge.to);
-      legs.push({ edge, amountIn: amount, amountOut: out, gasUnits: gas });
+      edges.push(edge);
       walk(edge.to, out, nextReal, nextHops, gasUnits + gas, nextRate);
-      legs.pop();
+      edges.pop();
       visited.delete(edge.to);
       if (edge.kind === 'pool') usedPools.delete(edge.pool.id);
     }
@@ -537,7 +569,7 @@ export function edgeRate(graph: RoutingGraph, edge: PoolEdge): number {
       }
       case 'stableswap': {
         const probe = 10n ** BigInt(graph.token(pool.chainId, pool.tokens[i]).decimals);
-        const quote = quoteHopExactIn(pool, i, j, probe);
+        const quote = quotePoolHop(edge, probe);
         rate = quote.ok ? (Number(quote.amountOut) + 1) / Number(probe) * 1.001 : Infinity;
         break;
       }
@@ -573,10 +605,10 @@ function rateBounds(graph: RoutingGraph, chainId: number, to: string, maxHops: n
 
 /** Gas bound of one pool hop on a chain: the most expensive pool (a concentrated pool crossing every tick of its window). */
 function maxHopGas(graph: RoutingGraph, chainId: number): bigint {
-  let most: bigint = HOP_GAS.stableswap;
+  let most: bigint = GAS.stableswap;
   for (const pool of graph.pools) {
     if (pool.chainId !== chainId || pool.kind !== 'concentrated') continue;
-    const gas = HOP_GAS.concentrated + HOP_GAS.tickCrossed * BigInt(pool.v3.ticks.length + 2);
+    const gas = GAS.concentrated + GAS.tickCrossed * BigInt(pool.v3.ticks.length + 2);
     if (gas > most) most = gas;
   }
   return most;

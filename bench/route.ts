@@ -7,20 +7,22 @@
  * requests (bench/requests.ts), prints:
  *  - latency of RouteFinder.find (maxRoutes 1, like GET /v1/quote), in process, after a warm-up pass:
  *    p50 / p99 over every timed call, and quotes per second (one core, sequential);
- *  - quality against the exhaustive search of bench/bruteForce.ts (same route shape, priced by the same
- *    evaluatePlan; its time is measured apart and left out of the latency figures);
+ *  - quality against the exhaustive search of bench/bruteForce.ts (same route shape, priced by the bench's own
+ *    reference pricing, bench/referencePricing.ts, and every route it prices compared with what the service's
+ *    evaluatePlan reports for the same hops; its time is measured apart and left out of the latency figures);
  *  - the gain of the 2-way split on large same-chain swaps against the best single path;
  *  - requests without a route and their most common reasons; the worst quality misses.
  * Targets are printed next to the figures, not asserted: the process exits 0 whatever they say.
  */
 import path from 'node:path';
 import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../src/config';
+import type { Token } from '../src/core/catalog/types';
 import { loadCatalog } from '../src/core/catalog/load';
 import { loadSnapshot } from '../src/core/liquidity/load';
 import { RouteFinder, netValue } from '../src/core/routing/finder';
 import { RoutingGraph } from '../src/core/routing/graph';
 import type { Route, RouteSearchResult } from '../src/core/routing/types';
-import { bruteForce, type BruteForceResult } from './bruteForce';
+import { bruteForce, type BruteForceResult, type ReferenceRoute } from './bruteForce';
 import { buildRequestMix, formatUSD, type BenchRequest } from './requests';
 
 const TOLERANCE = 0.0001; // 0.01 %
@@ -148,8 +150,10 @@ function main(): void {
   const skipped = bfRun.filter((o) => o.brute!.status === 'skipped').length;
   console.log(`  brute force: ${(bruteMs / 1000).toFixed(1)} s in all (mean ${fmt(bruteMs / Math.max(bfRun.length, 1))} ms, max ${fmt(Math.max(0, ...bfRun.map((o) => o.brute!.elapsedMs)))} ms), ` +
     `${skipped} skipped (over ${budgetMs} ms)${bruteOutOfTime ? `, ${bruteOutOfTime} not run (bench time budget)` : ''}; ` +
-    `${sum('paths')} paths, ${sum('pairs')} source×bridge pairs (${sum('pairsSearched')} walked), ${sum('evaluated')} evaluatePlan calls; ` +
-    `self-checks: ${sum('mismatches')} mismatches, ${sum('boundViolations')} bound violations (both must be 0)`);
+    `${sum('paths')} paths, ${sum('pairs')} source×bridge pairs (${sum('pairsSearched')} walked), ${sum('compared')} routes priced by the reference pricing and compared with the service's evaluatePlan; ` +
+    `self-checks: ${sum('mismatches')} mismatches (service ≠ reference pricing), ${sum('boundViolations')} bound violations (both must be 0)`);
+  const examples = bfRun.flatMap((o) => o.brute!.mismatchExamples.map((e) => `#${o.bench.index} ${o.bench.label}: ${e}`));
+  for (const example of examples.slice(0, 5)) console.log(`    mismatch ${example}`);
 
   // Split gain.
   const large = all.filter((o) => o.bench.kind === 'same-chain' && o.bench.usd >= LARGE_USD && o.brute?.status === 'ok' && ours(o));
@@ -185,12 +189,12 @@ function ours(o: Outcome): Route | undefined {
   return o.result?.routes[0];
 }
 
-/** Our net value against the brute force's best, in bps of fromAmountUSD (no route: the whole best's output short). */
+/** Our net value against the brute force's best (its own pricing), in bps of fromAmountUSD (no route: the whole best's output short). */
 function netVerdict(o: Outcome): { ok: boolean; shortBps: number } {
   const best = o.brute!.bestByNet!;
   const route = ours(o);
   if (!route) return { ok: false, shortBps: Infinity };
-  const short = netValue(best) - netValue(route);
+  const short = best.netValueUSD - netValue(route);
   return { ok: short <= TOLERANCE * best.fromAmountUSD, shortBps: (short / best.fromAmountUSD) * 1e4 };
 }
 
@@ -227,12 +231,12 @@ function printMisses(title: string, list: { o: Outcome; net: { shortBps: number 
     const short = key === 'net' ? net.shortBps : out.shortBps;
     console.log(`  #${o.bench.index} ${o.bench.label}: short ${Number.isFinite(short) ? fmtBps(short) : 'no route'} [${missKind(route, best(o))}]`);
     console.log(`      ours  ${route ? describe(route) : `none (${[...new Set(reasonCodes(o.result!))].slice(0, 3).join(', ')})`}`);
-    console.log(`      best  ${describe(best(o))}`);
+    console.log(`      best  ${describeReference(best(o), o.bench.request.toToken)}`);
   }
 }
 
 /** What differs between our route and the better one: the tokens of the path, the bridge only, or only the pools. */
-function missKind(route: Route | undefined, best: Route): string {
+function missKind(route: Route | undefined, best: ReferenceRoute): string {
   if (!route) return 'no route';
   if (route.overallPath === best.overallPath) return 'same tokens, other pools';
   const strip = (p: string) => p.replace(/-[a-z0-9]+-(?=[0-9]+:)/, '-?-');
@@ -247,6 +251,12 @@ function describe(route: Route): string {
   });
   return `${route.overallPath}  out ${formatAmount(route.toAmount, route.request.toToken.decimals)} ${route.request.toToken.symbol}, ` +
     `net ${netValue(route) >= 0 ? '+' : '−'}$${Math.abs(netValue(route)).toFixed(2)} (gas $${route.gasCostUSD.toFixed(2)})\n            via ${hops.join(' → ')}`;
+}
+
+/** The brute force's route, by its own figures. */
+function describeReference(best: ReferenceRoute, toToken: Token): string {
+  return `${best.overallPath}  out ${formatAmount(best.toAmount, toToken.decimals)} ${toToken.symbol}, ` +
+    `net ${best.netValueUSD >= 0 ? '+' : '−'}$${Math.abs(best.netValueUSD).toFixed(2)} (gas $${best.gasCostUSD.toFixed(2)})\n            via ${best.hops.join(' → ')}`;
 }
 
 /**
@@ -267,7 +277,7 @@ function validateBounds(graph: RoutingGraph, all: Outcome[], count: number): voi
       continue;
     }
     const equal = full.status === bounded.status && full.bestByAmount?.toAmount === bounded.bestByAmount?.toAmount
-      && (full.bestByNet ? netValue(full.bestByNet) : 0) === (bounded.bestByNet ? netValue(bounded.bestByNet) : 0);
+      && (full.bestByNet?.netValueUSD ?? 0) === (bounded.bestByNet?.netValueUSD ?? 0);
     if (equal) same++;
     else differ.push(`#${o.bench.index} ${o.bench.label}`);
   }

@@ -20,15 +20,25 @@
  *   A-B-D-C: 98,715,803 → 97,460,453 (B/D) → D/C                                                 → 86,609,694
  *   A-D-B-C: 98,715,803 → 97,460,453 (D/B) → B/C                                                 → 96,232,994
  * Most output: A-B-C, 97,460,453 C.
+ *
+ * The brute force prices with its own code (bench/referencePricing.ts) and compares every route with the service's
+ * evaluatePlan (bench/serviceAnswer.ts): the last block checks that pricing against hand computations, that its
+ * gas constants are the service's, and that a wrong service (a fake) is caught as mismatches.
  */
 import { getAddress } from 'ethers';
 import { bruteForce } from '../../../bench/bruteForce';
+import { GAS, disagreements, priceRoute, type RouteSpec } from '../../../bench/referencePricing';
+import { servicePricing, type ServicePricing } from '../../../bench/serviceAnswer';
 import { Catalog } from '../../../src/core/catalog/catalog';
 import type { Chain, Token } from '../../../src/core/catalog/types';
+import { HOP_GAS } from '../../../src/core/liquidity/poolQuote';
 import type { BridgeRoute, ChainGas, LiquiditySnapshot, PoolState } from '../../../src/core/liquidity/types';
+import { DESTINATION_CALL_GAS } from '../../../src/core/routing/evaluate';
 import { RouteFinder, netValue } from '../../../src/core/routing/finder';
-import { RoutingGraph } from '../../../src/core/routing/graph';
+import { RoutingGraph, WRAP_GAS, type PoolEdge, type SwapEdge } from '../../../src/core/routing/graph';
+import { FEE_COLLECTION_GAS, FIRST_USE_GAS, ROUTER_BASE_GAS } from '../../../src/core/routing/pricing';
 import { buildRouteRequest } from '../../../src/core/routing/request';
+import type { Route } from '../../../src/core/routing/types';
 
 const U = 1_000_000n; // one token of 6 decimals
 const address = (digit: string) => getAddress(`0x${digit.repeat(40)}`);
@@ -52,6 +62,8 @@ const C = token(1, 'C', address('c'), 6, '1');
 const D = token(1, 'D', address('d'), 6, '1');
 /** C on chain 10, with 18 decimals: the bridge rescales 6 → 18. */
 const C10 = token(10, 'C', address('e'), 18, '1');
+/** E on chain 10, 18 decimals, $1: reached from C10 by the pool CE10 (10,000 / 10,000, 0.3 %). */
+const E10 = token(10, 'E', address('f'), 18, '1');
 
 function pool(id: string, digit: string, x: Token, y: Token, rx: bigint, ry: bigint): PoolState {
   return {
@@ -67,27 +79,28 @@ const POOLS = [
   pool('AD', '4', A, D, 10_000n, 10_000n),
   pool('DC', '5', D, C, 10_000n, 9_000n),
   pool('BD', '6', B, D, 10_000n, 10_000n),
+  { ...pool('CE10', '7', C10, E10, 0n, 0n), reserves: [10_000n * 10n ** 18n, 10_000n * 10n ** 18n] },
 ];
 
 function gas(chainId: number, gasPriceWei: bigint): [number, ChainGas] {
   return [chainId, { chainId, gasPriceWei, nativePriceUSD: 1000, blockTimeSeconds: 2, finalitySeconds: 10 }];
 }
 
-function world(gasPriceWei: bigint, bridges: BridgeRoute[] = []) {
+function world(gasPriceWei: bigint, bridges: BridgeRoute[] = [], destinationGasPriceWei = gasPriceWei) {
   const one = chain(1, 'one');
   const ten = chain(10, 'ten');
   const catalog = new Catalog({
     chains: [one, ten],
-    tokens: [one.nativeToken, A, B, C, D, ten.nativeToken, C10],
+    tokens: [one.nativeToken, A, B, C, D, ten.nativeToken, C10, E10],
     bridges: [{ key: 'testbridge', name: 'Test bridge', supportedChains: [{ fromChainId: 1, toChainId: 10 }], tokens: ['C'] }],
     exchanges: [{ key: 'uniswap', name: 'Uniswap', supportedChains: [1, 10], kinds: ['constantProduct'] }],
   });
-  const snapshot: LiquiditySnapshot = { asOf: '2026-01-01', pools: POOLS, bridges, gas: new Map([gas(1, gasPriceWei), gas(10, gasPriceWei)]) };
+  const snapshot: LiquiditySnapshot = { asOf: '2026-01-01', pools: POOLS, bridges, gas: new Map([gas(1, gasPriceWei), gas(10, destinationGasPriceWei)]) };
   return { catalog, graph: new RoutingGraph(catalog, snapshot) };
 }
 
-const request = (catalog: Catalog, toChain: number, toToken: string, amount = 100n * U) =>
-  buildRouteRequest(catalog, { fromChain: 1, toChain, fromToken: 'A', toToken, amount: amount.toString(), mode: 'exactIn' });
+const request = (catalog: Catalog, toChain: number, toToken: string, amount = 100n * U, fee?: number) =>
+  buildRouteRequest(catalog, { fromChain: 1, toChain, fromToken: 'A', toToken, amount: amount.toString(), mode: 'exactIn', ...(fee ? { fee, integrator: 'acme' } : {}) });
 
 describe('bench brute force, one chain, constant-product pools', () => {
   it('without gas, finds A-B-C (97,460,453 C for 100 A) among all five paths, and RouteFinder finds the same', () => {
@@ -120,7 +133,9 @@ describe('bench brute force, one chain, constant-product pools', () => {
     expect(brute.bestByAmount!.toAmount).toBe(97_460_453n);
     expect(brute.bestByNet!.overallPath).toBe('1:A~1:C');
     expect(brute.bestByNet!.toAmount).toBe(90_661_089n);
-    expect(netValue(brute.bestByNet!)).toBeCloseTo(-47.338911, 6);
+    expect(brute.bestByNet!.netValueUSD).toBeCloseTo(-47.338911, 6);
+    expect(netValue(brute.bestByNet!.service!)).toBeCloseTo(-47.338911, 6); // the service's answer for the same route
+    expect(brute.stats.mismatches).toBe(0);
 
     const ours = new RouteFinder(graph).find(req).routes[0]; // CHEAPEST ranks by net value
     expect(ours.overallPath).toBe('1:A~1:C');
@@ -135,7 +150,8 @@ describe('bench brute force, one chain, constant-product pools', () => {
         const pruned = bruteForce(graph, req);
         const full = bruteForce(graph, req, { prune: false });
         expect(pruned.bestByAmount!.toAmount).toBe(full.bestByAmount!.toAmount);
-        expect(netValue(pruned.bestByNet!)).toBe(netValue(full.bestByNet!));
+        expect(pruned.bestByNet!.netValueUSD).toBe(full.bestByNet!.netValueUSD);
+        expect(pruned.stats.mismatches + full.stats.mismatches).toBe(0);
       }
     }
   });
@@ -168,5 +184,161 @@ describe('bench brute force across a bridge', () => {
     const { catalog, graph } = world(0n, [bridge]);
     const brute = bruteForce(graph, request(catalog, 10, 'C', 500_000n)); // 0.5 A: every path gives < 1 C
     expect(brute.status).toBe('noRoute');
+  });
+});
+
+describe('the brute force prices on its own and checks the service against it', () => {
+  const edge = (graph: RoutingGraph, chainId: number, from: Token, poolId: string): PoolEdge => {
+    const found = graph.edgesFrom(chainId, from.address.toLowerCase()).find((e): e is PoolEdge => e.kind === 'pool' && e.pool.id === poolId);
+    if (!found) throw new Error(`no edge from ${from.symbol} through ${poolId}`);
+    return found;
+  };
+  const path = (graph: RoutingGraph, ...hops: [number, Token, string][]): SwapEdge[] => hops.map(([c, t, id]) => edge(graph, c, t, id));
+
+  it('declares the documented gas constants, equal to the service\'s (a silent change on either side fails here)', () => {
+    expect(GAS).toEqual({
+      routerBase: ROUTER_BASE_GAS,
+      firstUse: FIRST_USE_GAS,
+      feeCollection: FEE_COLLECTION_GAS,
+      destinationCall: DESTINATION_CALL_GAS,
+      wrap: WRAP_GAS,
+      constantProduct: HOP_GAS.constantProduct,
+      concentrated: HOP_GAS.concentrated,
+      tickCrossed: HOP_GAS.tickCrossed,
+      stableswap: HOP_GAS.stableswap,
+    });
+  });
+
+  it('prices one pool hop as worked out by hand, with and without an integrator fee', () => {
+    // 200 gwei, ETH $1000: g gas cost g·2e-4 USD.
+    const { catalog, graph } = world(200_000_000_000n);
+    const spec: RouteSpec = { source: path(graph, [1, A, 'AC']), destination: [] };
+
+    // No fee: 100 A → 90,661,089 C (header); gas 65,000 + 65,000 + 60,000 = 190,000 = $38;
+    // price impact 1 − 90.661089/100; net 90.661089 − 100 − 38.
+    const plain = priceRoute(graph, request(catalog, 1, 'C'), spec, new Map());
+    if (!plain.ok) throw new Error(plain.reason);
+    expect(plain.estimate).toMatchObject({ overallPath: '1:A~1:C', integratorFee: 0n, toAmount: 90_661_089n, gasUnits: 190_000n });
+    expect(plain.estimate.fromAmountUSD).toBeCloseTo(100, 9);
+    expect(plain.estimate.toAmountUSD).toBeCloseTo(90.661089, 9);
+    expect(plain.estimate.gasCostUSD).toBeCloseTo(38, 9);
+    expect(plain.estimate.extraFeesUSD).toBe(0);
+    expect(plain.estimate.priceImpact).toBeCloseTo(0.09338911, 9);
+    expect(plain.estimate.netValueUSD).toBeCloseTo(-47.338911, 9);
+
+    // Fee 0.3 % (3000 ppm): fee = floor(100e6·3000/1e6) = 300,000 units, 99,700,000 swapped:
+    //   99.7e6·997000·1000e6 / (1000e6·1e6 + 99.7e6·997000) = 9.940090e22 / 1.0994009e15 → 90,413,697 C;
+    // gas + 35,000 for the fee collection = 225,000 = $45; included fees $0.3:
+    // price impact 1 − 90.413697/99.7 = 0.093142457...; net 90.413697 − 100 − 45 = −54.586303.
+    const withFee = priceRoute(graph, request(catalog, 1, 'C', 100n * U, 0.003), spec, new Map());
+    if (!withFee.ok) throw new Error(withFee.reason);
+    expect(withFee.estimate).toMatchObject({ integratorFee: 300_000n, toAmount: 90_413_697n, gasUnits: 225_000n });
+    expect(withFee.estimate.gasCostUSD).toBeCloseTo(45, 9);
+    expect(withFee.estimate.priceImpact).toBeCloseTo(1 - 90.413697 / 99.7, 9);
+    expect(withFee.estimate.netValueUSD).toBeCloseTo(-54.586303, 9);
+  });
+
+  it('prices a bridge with fees, a decimals rescale and a destination swap as worked out by hand, and the service agrees', () => {
+    // Source 200 gwei, destination 1 gwei. Bridge C (6 decimals) → C10 (18 decimals): fixed 1 C, 5 bps, relayer
+    // gas 0.1 C, 100,000 gas units, messaging fee 0.001 ETH ($1, paid on top).
+    const bridge: BridgeRoute = {
+      bridge: 'testbridge', fromChainId: 1, toChainId: 10, coinKey: 'C', fromToken: C.address.toLowerCase(), toToken: C10.address.toLowerCase(),
+      feePpm: 500n, fixedFee: 1n * U, destinationGasFee: 100_000n, minAmount: 1n * U, maxAmount: 95n * U, durationSeconds: 60,
+      gasUnits: 100_000n, nativeFee: 10n ** 15n, mechanism: 'lockMint',
+    };
+    const { catalog, graph } = world(200_000_000_000n, [bridge], 1_000_000_000n);
+    const req = request(catalog, 10, 'E');
+    const spec: RouteSpec = { source: path(graph, [1, A, 'AC']), bridge, destination: path(graph, [10, C10, 'CE10']) };
+    // A-C: 90,661,089 C sent. Bridge: 90,661,089 − 1,000,000 = 89,661,089; ·999,500/1e6 = 89,616,258.45 → 89,616,258
+    // (proportional fee 44,831); − 100,000 relayer gas = 89,516,258 C, rescaled: 89,516,258·10^12 C10 arrive.
+    // Destination call: (60,000 one hop + 50,000) gas · 1 gwei = 1.1e14 wei = $0.11 = 0.11 C10 = 1.1e17 units.
+    // Swapped: 89,406,258·10^12 → 89.406258e18·997000·1e22 / (1e22·1e6 + 89.406258e18·997000) → 88,350,500,190,835,260,605 E.
+    // Gas (source transaction): 65,000 + 65,000 + 60,000 + 100,000 = 290,000 = $58; on top: $1.
+    // Included fees: 1 + 0.044831 + 0.1 (bridge) + 0.11 (call) = $1.254831.
+    const priced = priceRoute(graph, req, spec, new Map());
+    if (!priced.ok) throw new Error(priced.reason);
+    const e = priced.estimate;
+    expect(e).toMatchObject({
+      overallPath: '1:A~1:C-testbridge-10:C~10:E',
+      bridged: 90_661_089n,
+      bridgeFees: { fixed: 1_000_000n, proportional: 44_831n, destinationGas: 100_000n },
+      arrived: 89_516_258n * 10n ** 12n,
+      destinationCallFee: 110_000_000_000_000_000n,
+      toAmount: 88_350_500_190_835_260_605n,
+      gasUnits: 290_000n,
+    });
+    const toUSD = 88.350500190835260605;
+    expect(e.toAmountUSD).toBeCloseTo(toUSD, 9);
+    expect(e.gasCostUSD).toBeCloseTo(58, 9);
+    expect(e.extraFeesUSD).toBeCloseTo(1, 9);
+    expect(e.includedFeesUSD).toBeCloseTo(1.254831, 9);
+    expect(e.priceImpact).toBeCloseTo(1 - toUSD / (100 - 1.254831), 9);
+    expect(e.netValueUSD).toBeCloseTo(toUSD - 100 - 58 - 1, 9);
+
+    const answer = servicePricing(graph, req)(spec);
+    if (!answer.ok) throw new Error(answer.reason);
+    expect(disagreements(e, answer.route)).toEqual([]);
+  });
+
+  /** The service's answer, altered after the fact. */
+  const altered = (change: (route: Route) => Route): ServicePricing => (graph, req) => {
+    const real = servicePricing(graph, req);
+    return (spec) => {
+      const answer = real(spec);
+      return answer.ok ? { ok: true, route: change(answer.route) } : answer;
+    };
+  };
+
+  it('counts a mismatch on every route where a (fake) service prices wrongly, and keeps its own answer', () => {
+    const { catalog, graph } = world(200_000_000_000n);
+    const req = request(catalog, 1, 'C');
+    const honest = bruteForce(graph, req, { prune: false });
+    expect(honest.stats.compared).toBe(5);
+    expect(honest.stats.mismatches).toBe(0);
+
+    const fakes: [string, ServicePricing][] = [
+      ['one unit more out', altered((r) => ({ ...r, toAmount: r.toAmount + 1n }))],
+      ['gas without the first-use allowance', altered((r) => ({
+        ...r,
+        gasCostUSD: r.gasCostUSD - 13, // 65,000 gas at 2e-4 USD
+        transactions: r.transactions.map((t) => ({ ...t, gasCost: { ...t.gasCost, estimate: t.gasCost.estimate - 65_000n } })),
+      }))],
+      ['a cent more in toAmountUSD', altered((r) => ({ ...r, toAmountUSD: r.toAmountUSD + 0.01 }))],
+      ['the integrator fee forgotten', (graph, r) => servicePricing(graph, { ...r, fee: 0 })],
+      ['no route at all', () => () => ({ ok: false, reason: 'fake' })],
+    ];
+    const feeRequest = request(catalog, 1, 'C', 100n * U, 0.003);
+    for (const [what, service] of fakes) {
+      const r = what === 'the integrator fee forgotten' ? feeRequest : req;
+      const brute = bruteForce(graph, r, { prune: false, service });
+      expect([what, brute.stats.mismatches]).toEqual([what, brute.stats.compared]);
+      expect(brute.mismatchExamples.length).toBeGreaterThan(0);
+      // the answer is the reference pricing's, whatever the service says
+      expect(brute.bestByAmount!.toAmount).toBe(r === req ? 97_460_453n : bruteForce(graph, feeRequest).bestByAmount!.toAmount);
+      expect(brute.bestByNet!.overallPath).toBe('1:A~1:C');
+    }
+
+    // Float noise is not a mismatch.
+    const noisy = bruteForce(graph, req, { prune: false, service: altered((r) => ({ ...r, toAmountUSD: r.toAmountUSD * (1 + 1e-15) })) });
+    expect(noisy.stats.mismatches).toBe(0);
+  });
+
+  it('catches a wrong service across a bridge too (destination-call fee, bridge fees)', () => {
+    const bridge: BridgeRoute = {
+      bridge: 'testbridge', fromChainId: 1, toChainId: 10, coinKey: 'C', fromToken: C.address.toLowerCase(), toToken: C10.address.toLowerCase(),
+      feePpm: 500n, fixedFee: 1n * U, destinationGasFee: 100_000n, minAmount: 1n * U, maxAmount: 95n * U, durationSeconds: 60,
+      gasUnits: 100_000n, nativeFee: 0n, mechanism: 'lockMint',
+    };
+    const { catalog, graph } = world(0n, [bridge], 1_000_000_000n);
+    const req = { ...request(catalog, 10, 'E'), maxPriceImpact: 0.5 };
+    const honest = bruteForce(graph, req, { prune: false });
+    expect(honest.status).toBe('ok');
+    expect(honest.stats.compared).toBeGreaterThan(0);
+    expect(honest.stats.mismatches).toBe(0);
+    const cheaperCall = bruteForce(graph, req, {
+      prune: false,
+      service: altered((r) => ({ ...r, transactions: r.transactions.map((t) => ({ ...t, feeCosts: t.feeCosts.map((c) => (c.name === 'Destination swap gas' ? { ...c, amount: c.amount - 1n } : c)) })) })),
+    });
+    expect(cheaperCall.stats.mismatches).toBe(cheaperCall.stats.compared);
   });
 });
