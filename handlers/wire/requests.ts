@@ -2,7 +2,7 @@
  * Requests in domain form: the contract's query parameters and bodies (already checked against their schemas)
  * as the parameters of the use cases. Format only: names and shapes, no decisions.
  */
-import type { ContractCallsInput } from '../../src/core/routing/contractCalls';
+import type { ContractCallsInput } from '../../src/usecases/contractCalls';
 import type { RouteParameters } from '../../src/core/routing/request';
 import type { ToolSelection } from '../../src/core/routing/tools';
 import type { components } from '../../src/generated/openapi';
@@ -86,7 +86,7 @@ export function routesParameters(body: BodyOf<'postRoutes'>): RouteParameters {
   };
 }
 
-/** The body of POST /v1/quote/contractCalls as the routing core's contract-calls input. */
+/** The body of POST /v1/quote/contractCalls as the contract-calls use case's input. */
 export function contractCallsInput(body: BodyOf<'postContractCallsQuote'>): ContractCallsInput {
   return {
     fromChain: body.fromChain,

@@ -16,6 +16,7 @@
 import type { Logger } from 'pino';
 import type { Catalog } from '../core/catalog/catalog';
 import type { ChainGas, LiquiditySnapshot, PoolState } from '../core/liquidity/types';
+import { PPM } from '../core/math/rational';
 import { RoutingGraph } from '../core/routing/graph';
 import { readPools, sameState, STATE_CHANGE_TOPICS, type JsonRpcSender, type PoolReadOutcome } from './poolReader';
 
@@ -285,7 +286,7 @@ export class LiveLiquidity {
     const gas = this.gas.get(t.chain.chainId);
     if (!gas) return false;
     const moved = wei > gas.gasPriceWei ? wei - gas.gasPriceWei : gas.gasPriceWei - wei;
-    if (moved * 1_000_000n < gas.gasPriceWei * GAS_PRICE_STEP_PPM) return false;
+    if (moved * PPM < gas.gasPriceWei * GAS_PRICE_STEP_PPM) return false;
     this.gas.set(t.chain.chainId, { ...gas, gasPriceWei: wei, updatedAt: Date.now() });
     return true;
   }

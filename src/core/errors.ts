@@ -24,21 +24,14 @@ export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /**
  * A domain error is an expected outcome (no route, unknown token, invalid request...), answered by its class
- * and message, never logged with a stack: it is made without capturing one (a few µs each on the deep stack
- * of a request, ~8× the rest of its construction).
+ * and message, never logged with a stack.
  */
 export abstract class DomainError extends Error {
   abstract readonly code: ErrorCodeValue;
   /** Structured details returned to the client under `errors`. */
   readonly details?: unknown;
   constructor(message: string, details?: unknown) {
-    const stackTraceLimit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
-    try {
-      super(message);
-    } finally {
-      Error.stackTraceLimit = stackTraceLimit;
-    }
+    super(message);
     this.name = new.target.name;
     this.details = details;
   }

@@ -1,16 +1,48 @@
 /**
  * A transfer followed by contract calls (POST /v1/quote/contractCalls, and the deprecated single-call
- * POST /v1/quote/contractCall mapped onto it): the routing core's quote, each call as a `custom` step after the
- * route's own steps, and the router transaction that runs the calls after the swaps.
+ * POST /v1/quote/contractCall mapped onto it), step by step:
+ *
+ * 1. check the request (contractCallsRequest.ts): every problem is a 400 naming the body field;
+ * 2. search the transfer's routes with the calls' gas priced in (core/routing/contractCallsRoute.ts: how much to
+ *    search for); same chain and same token: the route without swaps;
+ * 3. take the best route whose guaranteed output (toAmountMin) covers the calls: exact output guarantees it by
+ *    the search; exact input is a 400 naming the first call the best route cannot fund;
+ * 4. check that the route's swaps and the calls fit in one transaction;
+ * 5. give the route an id that identifies the calls too, then the step: each call as a `custom` step after the
+ *    route's own steps, and the router transaction that runs the calls after the swaps.
+ *
+ * No route is `{ok: false}` with the reasons (the handler answers 404 code 1002).
  */
+import { getAddress } from 'ethers';
 import type { Token } from '../core/catalog/types';
-import { estimateCallOutput, quoteContractCalls, type ContractCall, type ContractCallsInput, type ContractCallsQuote } from '../core/routing/contractCalls';
-import { buildContractCallsTransaction } from '../core/transactions/contractCalls';
+import {
+  callsRunnerGas,
+  contractCallsRouteId,
+  contractCallsSearch,
+  estimateCallOutput,
+  fitsInOneTransaction,
+  isSameToken,
+  sameTokenRoutes,
+  type ContractCall,
+  type ContractCallsQuote,
+} from '../core/routing/contractCallsRoute';
+import type { Route, UnavailableRoutes } from '../core/routing/types';
 import type { EvmTransactionRequest } from '../core/transactions/build';
+import { buildContractCallsTransaction } from '../core/transactions/contractCallsTransaction';
 import { ZERO_ADDRESS } from '../core/transactions/ids';
 import type { Dependencies } from '../server/dependencies';
-import type { NoRoute } from './quote';
+import { BodyIssues, callsGasTooHighForRoute, callsNotFunded, checkContractCalls, inBody, transferRequest, type ContractCallsInput } from './contractCallsRequest';
+import { noRouteMessage, type NoRoute } from './quote';
 import { childStepId, stepView, type StepView } from './stepViews';
+
+export type { ContractCallInput, ContractCallsInput } from './contractCallsRequest';
+
+/** What a contract-calls quote reads. */
+export type ContractCallsContext = Pick<Dependencies, 'catalog' | 'graph' | 'routes' | 'routers'>;
+
+export type ContractCallsResult =
+  | { readonly ok: true; readonly quote: ContractCallsQuote }
+  | { readonly ok: false; readonly message: string; readonly unavailable: UnavailableRoutes };
 
 /** A contract call as an included step: who runs it (the router on its chain), what it is estimated to return. */
 export interface ContractCallView {
@@ -33,6 +65,28 @@ export interface ContractCallsStep {
   readonly transaction?: EvmTransactionRequest;
 }
 
+/** The quote, or why there is no route; throws InvalidRequestError naming every invalid body field. */
+export function quoteContractCalls(ctx: ContractCallsContext, input: ContractCallsInput): ContractCallsResult {
+  const issues = BodyIssues.of(input);
+  const { mode, amount, calls, callsAmount, callsGas } = checkContractCalls(ctx, input, issues);
+
+  const transfer = transferRequest(ctx.catalog, input, mode, amount, issues);
+  const request = contractCallsSearch(transfer, mode, amount, callsGas);
+  const result = isSameToken(request) ? sameTokenRoutes(ctx.graph, request) : inBody(issues, () => ctx.routes.find(request));
+  const candidates = result.routes.filter((r) => !r.containsSwitchChain);
+  if (candidates.length === 0) {
+    return { ok: false, message: noRouteMessage(result.unavailable, 'the transfer before the contract calls'), unavailable: result.unavailable };
+  }
+  const guaranteed = mode === 'exactOut' ? amount : callsAmount;
+  const route = candidates.find((r) => r.toAmountMin >= guaranteed) ?? callsNotFunded(issues, input, candidates[0]);
+  const gas = callsRunnerGas(route, callsGas);
+  if (!fitsInOneTransaction(gas)) callsGasTooHighForRoute(issues, input, route, gas);
+
+  const quoted: Route = { ...route, id: contractCallsRouteId(route.id, calls) };
+  return { ok: true, quote: { route: quoted, calls, receiver: getAddress(input.fromAddress.toLowerCase()), mode, callsAmount, callsGas } };
+}
+
+/** The quote as a step: the route's transaction, each call a `custom` step after it, and the transaction to send. */
 export function contractCallsStep(dependencies: Dependencies, input: ContractCallsInput): ContractCallsStep | NoRoute {
   const result = quoteContractCalls(dependencies, input);
   if (!result.ok) return { ok: false, message: result.message, unavailable: result.unavailable, dependsOnTiming: false };
@@ -49,7 +103,7 @@ export function contractCallsStep(dependencies: Dependencies, input: ContractCal
     approvalAddress: call.token.address.toLowerCase() === ZERO_ADDRESS ? ZERO_ADDRESS : call.approveTo,
   }));
   const field = input.field ?? ((path: string) => `/${path}`);
-  const names = { in: 'body', fromAddress: field('fromAddress'), toAddress: field('fromAddress') } as const;
+  const names = { fromAddress: field('fromAddress'), toAddress: field('fromAddress') };
   const transaction = buildContractCallsTransaction(dependencies, quote, view.id, names);
   return { ok: true, view, quote, calls, ...(transaction ? { transaction } : {}) };
 }

@@ -1,5 +1,5 @@
 /** GET /v1/gas/suggestion/{chain}: how much native gas to bring to a chain, and what to send for it (core/gas). */
-import { GasSuggester, type GasSuggestionRequest } from '../core/gas/refuel';
+import { GasSuggester, type GasSuggestionRequest } from '../core/gas/suggester';
 import type { Dependencies } from '../server/dependencies';
 
 export function gasSuggestion({ graph, routes }: Dependencies, query: GasSuggestionRequest) {

@@ -73,9 +73,12 @@ export function quotedStep(dependencies: Dependencies, route: Route, index: numb
   return { ok: true, view, ...(transaction ? { transaction } : {}), dependsOnTiming: false };
 }
 
-/** The first reason among the candidates left out, and how many more there are. */
-export function noRouteMessage(unavailable: UnavailableRoutes): string {
+/**
+ * The message of a no-route answer: the first reason among the candidates left out, and how many more there are.
+ * `transfer` says what had no route (the contract-calls quote: "the transfer before the contract calls").
+ */
+export function noRouteMessage(unavailable: UnavailableRoutes, transfer = 'the requested transfer'): string {
   const first = unavailable.failed[0] ? Object.values(unavailable.failed[0].subpaths)[0]?.[0]?.message : unavailable.filteredOut[0]?.reason;
   const count = unavailable.failed.length + unavailable.filteredOut.length;
-  return first ? `No available quotes for the requested transfer: ${first}${count > 1 ? ` (and ${count - 1} more reasons under errors)` : ''}` : 'No available quotes for the requested transfer';
+  return first ? `No available quotes for ${transfer}: ${first}${count > 1 ? ` (and ${count - 1} more reasons under errors)` : ''}` : `No available quotes for ${transfer}`;
 }

@@ -9,7 +9,7 @@ import type { Dependencies } from '../server/dependencies';
 import { quotedStep, type NoRoute, type QuotedStep } from './quote';
 
 /** The step's addresses are fields of its action in the body. */
-const BODY_NAMES: ParameterNames = { in: 'body', fromAddress: '/action/fromAddress', toAddress: '/action/toAddress' };
+const BODY_NAMES: ParameterNames = { fromAddress: '/action/fromAddress', toAddress: '/action/toAddress' };
 
 export function stepTransaction(dependencies: Dependencies, step: StepDescription): QuotedStep | NoRoute {
   const result = repriceStep(dependencies.graph, step);

@@ -3,22 +3,6 @@ import net from 'node:net';
 /** Strips an IPv4-mapped IPv6 prefix and zone, lower-cases; returns undefined for anything not an IP. */
 export function normalizeIp(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
-  // every request asks for its peer's address, and net.isIP runs a long regular expression: the last few
-  // thousand answers are remembered (bounded in count and length: forwarded addresses are the client's choice)
-  if (raw.length > MAX_REMEMBERED_LENGTH) return normalizeUncached(raw);
-  if (normalized.has(raw)) return normalized.get(raw);
-  if (normalized.size >= MAX_REMEMBERED_ADDRESSES) normalized.clear();
-  const ip = normalizeUncached(raw);
-  normalized.set(raw, ip);
-  return ip;
-}
-
-const MAX_REMEMBERED_ADDRESSES = 4096;
-/** Longer than any address with its brackets and zone: not remembered. */
-const MAX_REMEMBERED_LENGTH = 64;
-const normalized = new Map<string, string | undefined>();
-
-function normalizeUncached(raw: string): string | undefined {
   let ip = raw.trim();
   if (ip.startsWith('[') && ip.endsWith(']')) ip = ip.slice(1, -1);
   const zone = ip.indexOf('%');

@@ -10,7 +10,7 @@ import type { RouterDeployments } from '../catalog/routers';
 import type { Chain, Token } from '../catalog/types';
 import { InvalidRequestError } from '../errors';
 import type { ChainGas } from '../liquidity/types';
-import { divCeil } from '../math/rational';
+import { divCeil, PPM } from '../math/rational';
 import { GAS_LIMIT_MARGIN_PPM } from '../routing/pricing';
 import { feeCollectorInterface } from '../transactions/abi';
 import type { EvmTransactionRequest } from '../transactions/build';
@@ -90,7 +90,7 @@ export async function buildFeeWithdrawal(context: WithdrawalContext, request: Wi
       data,
       value: 0n,
       gasPrice: context.gas(chain.id)?.gasPriceWei ?? 0n,
-      gasLimit: divCeil(estimate * GAS_LIMIT_MARGIN_PPM, 1_000_000n),
+      gasLimit: divCeil(estimate * GAS_LIMIT_MARGIN_PPM, PPM),
     },
   };
 }

@@ -1,4 +1,4 @@
-/** Gas suggestions: the 10 approvals + 10 swaps sample, the recommended and limit amounts, refuel pricing. */
+/** Gas suggestions: the 10 approvals + 10 swaps sample, the recommended and limit amounts, and what they cost in a fromToken (suggester). */
 export * from './sample';
 export * from './suggestion';
-export * from './refuel';
+export * from './suggester';

@@ -9,20 +9,22 @@
  * destination swap), as in the route search.
  *
  * Per-chain reachability (for every token, the tokens within 3 pool hops) depends only on the graph and on the
- * set of allowed exchanges: it is computed once per chain and kept in a small cache keyed by that set.
+ * set of allowed exchanges: it is computed once per chain and kept, with the graph, for the sets asked most recently.
  */
 import type { Catalog } from '../catalog/catalog';
 import { requireChain } from '../catalog/resolve';
 import type { Chain, ChainType, Token } from '../catalog/types';
 import { DomainError, InvalidRequestError } from '../errors';
 import type { BridgeRoute } from '../liquidity/types';
+import { PPM } from '../math/rational';
+import { BoundedMemo, ObjectMemo } from '../memo';
 import type { RoutingGraph } from './graph';
 import { toolPolicy, type ToolPolicy, type ToolSelection } from './tools';
 
 /** Pool hops allowed on each side of a bridge (the route search's bound). */
 export const CONNECTION_MAX_HOPS = 3;
 /** Reachability tables kept per graph (one per distinct set of allowed exchanges). */
-const CACHE_ENTRIES = 16;
+const REACH_TABLES = 16;
 
 export interface ConnectionsQuery {
   readonly fromChain?: string | number;
@@ -55,33 +57,33 @@ interface GraphCache {
   /** Exchange keys a policy is evaluated on: the catalog's and any found in pools. */
   readonly exchangeKeys: readonly string[];
   readonly bridgeKeys: readonly string[];
-  /** Allowed-exchange set (sorted, comma-joined) → chain id → reachability. */
-  readonly reach: Map<string, Map<number, ChainReach>>;
+  /** Allowed-exchange set (sorted, comma-joined) → chain id → reachability (filled lazily, chain by chain). */
+  readonly reach: BoundedMemo<string, Map<number, ChainReach>>;
   /** "from:to" → bridge routes between the two chains. */
   readonly routesBetween: ReadonlyMap<string, readonly BridgeRoute[]>;
 }
 
-const caches = new WeakMap<RoutingGraph, GraphCache>();
+/** What the connections read of a graph, derived once per graph (graphs are read-only). */
+const caches = new ObjectMemo<RoutingGraph, GraphCache>();
 
 function graphCache(graph: RoutingGraph): GraphCache {
-  let cache = caches.get(graph);
-  if (!cache) {
-    const routesBetween = new Map<string, BridgeRoute[]>();
-    for (const route of graph.bridgeRoutes) {
-      const key = `${route.fromChainId}:${route.toChainId}`;
-      const list = routesBetween.get(key) ?? [];
-      list.push(route);
-      routesBetween.set(key, list);
-    }
-    cache = {
-      exchangeKeys: [...new Set([...graph.catalog.exchanges.map((e) => e.key), ...graph.pools.map((p) => p.exchange)])].sort(),
-      bridgeKeys: graph.catalog.bridges.map((b) => b.key),
-      reach: new Map(),
-      routesBetween,
-    };
-    caches.set(graph, cache);
+  return caches.get(graph, graphCacheOf);
+}
+
+function graphCacheOf(graph: RoutingGraph): GraphCache {
+  const routesBetween = new Map<string, BridgeRoute[]>();
+  for (const route of graph.bridgeRoutes) {
+    const key = `${route.fromChainId}:${route.toChainId}`;
+    const list = routesBetween.get(key) ?? [];
+    list.push(route);
+    routesBetween.set(key, list);
   }
-  return cache;
+  return {
+    exchangeKeys: [...new Set([...graph.catalog.exchanges.map((e) => e.key), ...graph.pools.map((p) => p.exchange)])].sort(),
+    bridgeKeys: graph.catalog.bridges.map((b) => b.key),
+    reach: new BoundedMemo({ max: REACH_TABLES }),
+    routesBetween,
+  };
 }
 
 /**
@@ -91,18 +93,8 @@ function graphCache(graph: RoutingGraph): GraphCache {
 function reachability(graph: RoutingGraph, exchanges: ToolPolicy): (chainId: number) => ChainReach {
   const cache = graphCache(graph);
   const allowed = cache.exchangeKeys.filter((k) => exchanges.allows(k));
-  const key = allowed.join(',');
-  let perChain = cache.reach.get(key);
-  if (perChain) {
-    // refresh its place in the eviction order
-    cache.reach.delete(key);
-  } else {
-    perChain = new Map();
-  }
-  cache.reach.set(key, perChain);
-  while (cache.reach.size > CACHE_ENTRIES) cache.reach.delete(cache.reach.keys().next().value!);
+  const table = cache.reach.get(allowed.join(','), () => new Map());
   const allowedSet = new Set(allowed);
-  const table = perChain;
   return (chainId) => {
     let chain = table.get(chainId);
     if (!chain) {
@@ -293,8 +285,6 @@ export interface Possibilities {
   /** In catalog order. */
   readonly exchanges: readonly ExchangeDefinition[];
 }
-
-const PPM = 1_000_000n;
 
 export function findPossibilities(graph: RoutingGraph, query: PossibilitiesQuery): Possibilities {
   const { catalog } = graph;

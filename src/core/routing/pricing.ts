@@ -1,7 +1,8 @@
 /** USD figures (floats, display and ranking only) and gas costs; token amounts stay bigint. */
 import type { Chain, Token } from '../catalog/types';
 import { usdValue } from '../math/amounts';
-import { divCeil } from '../math/rational';
+import { divCeil, PPM } from '../math/rational';
+import { BoundedMemo, ObjectMemo } from '../memo';
 import type { GasCost } from './types';
 
 /** Intrinsic transaction gas plus the router's own work (diamond dispatch, checks, event). */
@@ -17,8 +18,18 @@ export const FEE_COLLECTION_GAS = 35_000n;
 /** Suggested limit = estimate + 25 % (rounded up): integrators' most common failure is a limit too low. */
 export const GAS_LIMIT_MARGIN_PPM = 1_250_000n;
 
-/** Per token: its USD price per whole unit and 10^decimals, as numbers (the catalog's tokens are read-only). */
-const PRICE = new WeakMap<Token, { readonly price: number; readonly unit: number }>();
+/** A token's USD price per whole unit and 10^decimals, as numbers. */
+interface FloatPrice {
+  readonly price: number;
+  readonly unit: number;
+}
+
+/** Per token (the catalog's tokens are read-only): its price parsed once. */
+const floatPrices = new ObjectMemo<Token, FloatPrice>();
+
+function floatPriceOf(token: Token): FloatPrice {
+  return { price: usdValue(10n ** BigInt(token.decimals), token.decimals, token.priceUSD), unit: 10 ** token.decimals };
+}
 
 /**
  * USD value of an amount, a float for display and ranking only (never fed back into amounts).
@@ -26,12 +37,8 @@ const PRICE = new WeakMap<Token, { readonly price: number; readonly unit: number
  * (5000.240000000001) never reach the wire.
  */
 export function usd(amount: bigint, token: Token): number {
-  let known = PRICE.get(token);
-  if (known === undefined) {
-    known = { price: usdValue(10n ** BigInt(token.decimals), token.decimals, token.priceUSD), unit: 10 ** token.decimals };
-    PRICE.set(token, known);
-  }
-  return Math.round((Number(amount) / known.unit) * known.price * 1e9) / 1e9;
+  const { price, unit } = floatPrices.get(token, floatPriceOf);
+  return Math.round((Number(amount) / unit) * price * 1e9) / 1e9;
 }
 
 export function gasCost(chain: Chain, gasPriceWei: bigint, estimate: bigint): GasCost {
@@ -41,7 +48,7 @@ export function gasCost(chain: Chain, gasPriceWei: bigint, estimate: bigint): Ga
     chainId: chain.id,
     price: gasPriceWei,
     estimate,
-    limit: divCeil(estimate * GAS_LIMIT_MARGIN_PPM, 1_000_000n),
+    limit: divCeil(estimate * GAS_LIMIT_MARGIN_PPM, PPM),
     amount,
     amountUSD: usd(amount, chain.nativeToken),
     token: chain.nativeToken,
@@ -50,19 +57,16 @@ export function gasCost(chain: Chain, gasPriceWei: bigint, estimate: bigint): Ga
 
 const SCALE_DIGITS = 18;
 
+/**
+ * Scaled prices by price text: read on every destination-call fee and every estimate, and the parse of a text
+ * never changes (a text that is not a price throws, every time: a throw is not remembered).
+ */
+const scaledPrices = new BoundedMemo<string, bigint>({ max: 10_000 });
+
 /** A decimal price string as an integer scaled by 1e18 (exact for up to 18 decimals, truncated beyond). */
 export function scaledPrice(priceUSD: string): bigint {
-  let scaled = SCALED.get(priceUSD);
-  if (scaled === undefined) {
-    scaled = parseScaledPrice(priceUSD); // a text that is not a price throws, every time
-    if (SCALED.size >= 10_000) SCALED.clear();
-    SCALED.set(priceUSD, scaled);
-  }
-  return scaled;
+  return scaledPrices.get(priceUSD, parseScaledPrice);
 }
-
-/** Prices are read on every destination-call fee and every estimate: the parse of a text never changes. Bounded. */
-const SCALED = new Map<string, bigint>();
 
 function parseScaledPrice(priceUSD: string): bigint {
   const [whole, fraction = ''] = priceUSD.trim().split('.');
@@ -89,8 +93,8 @@ const POW10: readonly bigint[] = Array.from({ length: 37 }, (_, k) => 10n ** Big
 
 /** A ppm amount as a fraction string: 2500n → "0.0025". */
 export function ppmToFraction(ppm: bigint): string {
-  const whole = ppm / 1_000_000n;
-  const fraction = (ppm % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
+  const whole = ppm / PPM;
+  const fraction = (ppm % PPM).toString().padStart(6, '0').replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : `${whole}`;
 }
 

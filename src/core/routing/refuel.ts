@@ -1,6 +1,7 @@
 /**
- * Destination gas refuel (fromAmountForGas): part of the sent amount is routed, in the same transaction,
- * to the destination chain's native coin and delivered to the receiver alongside the transfer.
+ * The refuel leg of a route (fromAmountForGas): part of the sent amount is routed, in the same transaction,
+ * to the destination chain's native coin and delivered to the receiver alongside the transfer (how much to send
+ * for it is the gas suggestion's, src/core/gas/suggester.ts).
  * The rest of the amount follows the requested route; the integrator fee applies to that rest only.
  */
 import type { GasCost, Route, RouteRequest, RouteSearchResult } from './types';

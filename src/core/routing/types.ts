@@ -51,6 +51,48 @@ export interface RouteRequest {
   readonly contractCallsGas?: bigint;
 }
 
+/**
+ * The shape of a route before it is priced: source swap paths (one, or a split), at most one bridge, a
+ * destination swap (inside the bridge's destination call, or a second transaction after a chain switch).
+ */
+export interface RoutePlan {
+  /** Parallel source paths with their share of the swapped amount (ppm; they add up to 1e6). Empty: no source swap. */
+  readonly sources: readonly { readonly path: SwapPath; readonly sharePpm: bigint }[];
+  readonly bridge?: BridgeRoute;
+  readonly destination?: SwapPath;
+  /** The destination swap is a second transaction sent by the user after switching chain. */
+  readonly destinationSeparate: boolean;
+}
+
+/** The amounts of a plan and the figures it is ranked by, without building its steps (cheap). */
+export interface PricedAmounts {
+  readonly plan: RoutePlan;
+  readonly fromAmount: bigint;
+  readonly feePpm: bigint;
+  readonly integratorFee: bigint;
+  readonly rest: bigint;
+  readonly slippage: number;
+  readonly slippagePpm: bigint;
+  readonly sources: readonly SwapPath[];
+  readonly bridged: bigint;
+  readonly arrived: bigint;
+  readonly bridgeFees?: BridgeFees;
+  readonly destination?: SwapPath;
+  readonly destinationCallFee: bigint;
+  readonly toAmount: bigint;
+  readonly sourceGasUnits: bigint;
+  readonly fromAmountUSD: number;
+  readonly toAmountUSD: number;
+  readonly gasCostUSD: number;
+  readonly extraFeesUSD: number;
+  readonly priceImpact: number;
+  readonly durationSeconds: number;
+  /** CHEAPEST ranks by this: output in USD after gas on all chains and fees paid on top. */
+  readonly netValueUSD: number;
+  /** Identifies the route shape (pools and bridge), for removing duplicates. */
+  readonly key: string;
+}
+
 export interface FeeCost {
   readonly name: string;
   readonly description: string;

@@ -300,8 +300,12 @@ export function tokenField<K extends string>(key: K, token: Token | undefined): 
   return (token ? { [key]: token } : {}) as { [P in K]?: Token };
 }
 
+/** A fee's fraction of the sent amount is shown with this many decimals (truncated). */
+const FRACTION_DECIMALS = 6;
+const FRACTION_SCALE = 10n ** BigInt(FRACTION_DECIMALS);
+
 function withFractions(fees: CollectedFee[], sent: bigint): CollectedFee[] {
   if (sent === 0n) return fees;
-  // display only: the share of the sent amount, 6 significant decimals
-  return fees.map((f) => ({ ...f, fraction: Number(((f.integratorFee + f.serviceFee) * 1_000_000n) / sent) / 1_000_000 }));
+  // display only: the share of the sent amount
+  return fees.map((f) => ({ ...f, fraction: Number(((f.integratorFee + f.serviceFee) * FRACTION_SCALE) / sent) / Number(FRACTION_SCALE) }));
 }

@@ -30,8 +30,8 @@ import { getAddress } from 'ethers';
 import type { Chain, Token } from '../catalog/types';
 import type { RouterDeployments } from '../catalog/routers';
 import { InvalidRequestError } from '../errors';
-import type { PoolState } from '../liquidity/types';
 import { applySlippageFloor, fractionToPpm } from '../math/amounts';
+import { BoundedMemo } from '../memo';
 import type { RoutingGraph } from '../routing/graph';
 import type { PlannedStep, Route, RouteTransaction } from '../routing/types';
 import { NON_EVM_ADDRESS } from './abi';
@@ -89,24 +89,14 @@ function isNative(chain: Chain, token: Token): boolean {
   return token.chainId === chain.id && token.address.toLowerCase() === chain.nativeToken.address.toLowerCase();
 }
 
-const poolIndexes = new WeakMap<RoutingGraph, Map<string, PoolState>>();
-function poolById(graph: RoutingGraph, id: string): PoolState | undefined {
-  let index = poolIndexes.get(graph);
-  if (!index) {
-    index = new Map(graph.pools.map((p) => [p.id, p]));
-    poolIndexes.set(graph, index);
-  }
-  return index.get(id);
-}
-
 /**
  * The transaction of `route.transactions[index]`, for the step `stepId`; undefined when its chain is not an
  * EVM chain (those transactions are not built yet). Throws InvalidRequestError when an address does not fit
- * its chain (fromAddress on the sending chain, toAddress on the receiving one). `calls`: contract calls that
- * run after the route's swaps (on the destination chain across chains), in order.
+ * its chain (fromAddress on the sending chain, toAddress on the receiving one), naming the field as `names`
+ * says. `calls`: contract calls that run after the route's swaps (on the destination chain across chains), in order.
  */
 export function buildTransaction(
-  ctx: TransactionContext, route: Route, index: number, stepId: string, names: ParameterNames = QUERY_NAMES,
+  ctx: TransactionContext, route: Route, index: number, stepId: string, names: ParameterNames = PARAMETER_NAMES,
   calls?: readonly ContractCallData[],
 ): EvmTransactionRequest | undefined {
   const { graph, routers } = ctx;
@@ -119,7 +109,7 @@ export function buildTransaction(
   if (!router) throw new Error(`routers.json has no router on chain ${chain.id}`);
 
   const { request } = route;
-  const label = (which: 'fromAddress' | 'toAddress') => (names.in === 'body' ? `body field ${names[which]}` : names[which]);
+  const label = (which: 'fromAddress' | 'toAddress') => fieldLabel(names[which]);
   const from = request.fromAddress;
   if (from !== undefined && !isEvmAddress(from)) {
     invalid(names, 'fromAddress', 'addressOfChain', `${label('fromAddress')} ${from} is not an address of ${chain.name} (${chain.id}), an EVM chain: it must be 0x and 40 hex digits`);
@@ -306,7 +296,7 @@ function stepSwapData(ctx: TransactionContext, route: Route, chain: Chain, route
     if (isNative(chain, step.toToken)) return { ...base, callTo: sending, approveTo: sending, callData: encodeUnwrap(step.fromAmount) };
     throw new Error(`swap step ${step.tool} ${step.fromToken.symbol}→${step.toToken.symbol} has no pool and is no wrap`);
   }
-  const pool = poolById(graph, step.poolId);
+  const pool = graph.poolById(step.poolId);
   if (!pool) throw new Error(`pool ${step.poolId} is not in the snapshot`);
   const minOut = applySlippageFloor(step.toAmount, slippagePpm);
   switch (pool.kind) {
@@ -331,17 +321,11 @@ function stepSwapData(ctx: TransactionContext, route: Route, chain: Chain, route
   }
 }
 
-/** EIP-55 checksums cost a keccak each: memoised (bounded), wallets repeat. */
-const CHECKSUMS = new Map<string, string>();
+/** EIP-55 checksums by lower-case address: each costs a keccak, and wallets repeat. */
+const checksums = new BoundedMemo<string, string>({ max: 10_000 });
+
 function checksummed(address: string): string {
-  const lower = address.toLowerCase();
-  let result = CHECKSUMS.get(lower);
-  if (!result) {
-    result = getAddress(lower);
-    if (CHECKSUMS.size >= 10_000) CHECKSUMS.clear();
-    CHECKSUMS.set(lower, result);
-  }
-  return result;
+  return checksums.get(address.toLowerCase(), getAddress);
 }
 
 function requireChain(graph: RoutingGraph, id: number): Chain {
@@ -350,13 +334,20 @@ function requireChain(graph: RoutingGraph, id: number): Chain {
   return chain;
 }
 
-/** How the operation calls the addresses, for error messages. */
+/**
+ * The logical names of the addresses in the operation's request, for its issues and messages: a parameter's
+ * name, or a JSON pointer for a field of a body (RequestIssue). Where the field is, the HTTP layer says.
+ */
 export interface ParameterNames {
-  readonly in: 'query' | 'body';
   readonly fromAddress: string;
   readonly toAddress: string;
 }
-const QUERY_NAMES: ParameterNames = { in: 'query', fromAddress: 'fromAddress', toAddress: 'toAddress' };
+const PARAMETER_NAMES: ParameterNames = { fromAddress: 'fromAddress', toAddress: 'toAddress' };
+
+/** A field as a message names it: a JSON pointer is a field of the body (as the core's other messages say). */
+function fieldLabel(name: string): string {
+  return name.startsWith('/') ? `body field ${name}` : name;
+}
 
 function invalid(names: ParameterNames, which: 'fromAddress' | 'toAddress', rule: string, message: string): never {
   throw new InvalidRequestError(message, { issues: [{ name: names[which], rule, message }] });

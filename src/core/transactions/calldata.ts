@@ -1,13 +1,13 @@
 /**
  * Call data of each contract function the service's transactions use. The functions are declared once, as
  * ethers FunctionFragments (abi.ts); their arguments are encoded by viem's encodeAbiParameters, which gives the
- * same bytes as ethers' AbiCoder ~30 times faster on the nested calls of a route (measured on a bridge call with
- * three swaps and a destination call: 4.3 ms with AbiCoder, 0.13 ms with viem), the largest cost of an uncached
- * quote. Amounts are bigint; addresses 0x + 40 hex digits in any letter case.
+ * same bytes as ethers' AbiCoder and costs much less on the nested calls of a route, the largest cost of an
+ * uncached quote. Amounts are bigint; addresses 0x + 40 hex digits in any letter case.
  */
 import { FunctionFragment, Interface, hexlify, toUtf8Bytes } from 'ethers';
 import type { AbiParameter } from 'viem';
-import { encodeAbiParameters } from 'viem/utils'; // the encoder without viem's clients: ~0.2 s less at start
+import { encodeAbiParameters } from 'viem/utils'; // the encoder alone, without loading viem's clients
+import { BoundedMemo, ObjectMemo } from '../memo';
 
 /** A function ready to encode: its selector and its inputs as viem reads them, derived once per fragment. */
 interface Encoder {
@@ -15,15 +15,15 @@ interface Encoder {
   readonly inputs: readonly AbiParameter[];
 }
 
-const encoders = new WeakMap<FunctionFragment, Encoder>();
+const encoders = new ObjectMemo<FunctionFragment, Encoder>();
+
+function encoderOf(fragment: FunctionFragment): Encoder {
+  return { selector: fragment.selector, inputs: (JSON.parse(fragment.format('json')) as { inputs: AbiParameter[] }).inputs };
+}
 
 /** selector + ABI-encoded arguments (tuples as arrays, in the order of their components). */
 function encodeCall(fragment: FunctionFragment, values: readonly unknown[]): string {
-  let encoder = encoders.get(fragment);
-  if (encoder === undefined) {
-    encoder = { selector: fragment.selector, inputs: (JSON.parse(fragment.format('json')) as { inputs: AbiParameter[] }).inputs };
-    encoders.set(fragment, encoder);
-  }
+  const encoder = encoders.get(fragment, encoderOf);
   if (encoder.inputs.length === 0) return encoder.selector;
   const lowered = encoder.inputs.map((input, k) => lowerAddresses(input, values[k]));
   return `${encoder.selector}${encodeAbiParameters(encoder.inputs, lowered).slice(2)}`;
@@ -31,8 +31,8 @@ function encodeCall(fragment: FunctionFragment, values: readonly unknown[]): str
 
 /**
  * Addresses in lower case: the encoding is the same in any letter case, and viem checks the EIP-55 checksum of a
- * mixed-case address (a keccak each, a third of an uncached quote's encoding: every new wallet). Anything that is
- * not a string where an address is expected is left for the encoder to refuse.
+ * mixed-case address (a keccak each, for every wallet). Anything that is not a string where an address is
+ * expected is left for the encoder to refuse.
  */
 function lowerAddresses(parameter: AbiParameter, value: unknown): unknown {
   const { type } = parameter;
@@ -59,6 +59,7 @@ import {
   v3RouterInterface,
   wrappedNativeInterface,
 } from './abi';
+import { isEvmAddress } from './ids';
 
 /**
  * Deadline written into the exchange routers' calls: a fixed far-future time (2100-01-01T00:00:00Z), so
@@ -135,15 +136,20 @@ const CURVE_EXCHANGE = fn(curvePoolInterface, 'exchange(int128,int128,uint256,ui
 const DEPOSIT = fn(wrappedNativeInterface, 'deposit');
 const WITHDRAW = fn(wrappedNativeInterface, 'withdraw');
 
-const facets = new Map<string, { start: FunctionFragment; swapAndStart: FunctionFragment }>();
-function facet(bridge: string): { start: FunctionFragment; swapAndStart: FunctionFragment } {
-  let functions = facets.get(bridge);
-  if (!functions) {
-    const iface = new Interface(bridgeFacetAbi(bridge));
-    functions = { start: fn(iface, startBridgeFunction(bridge)), swapAndStart: fn(iface, swapAndStartBridgeFunction(bridge)) };
-    facets.set(bridge, functions);
-  }
-  return functions;
+/** The two functions of a bridge's facet. */
+interface BridgeFacet {
+  readonly start: FunctionFragment;
+  readonly swapAndStart: FunctionFragment;
+}
+
+/** Facets remembered: more than the catalog has bridges. */
+const MAX_FACETS = 64;
+/** Facets by bridge key: parsing a facet's ABI is the costly part of a bridge call, and the bridges are few. */
+const facets = new BoundedMemo<string, BridgeFacet>({ max: MAX_FACETS });
+
+function facetOf(bridge: string): BridgeFacet {
+  const iface = new Interface(bridgeFacetAbi(bridge));
+  return { start: fn(iface, startBridgeFunction(bridge)), swapAndStart: fn(iface, swapAndStartBridgeFunction(bridge)) };
 }
 
 // Router
@@ -179,7 +185,7 @@ export function encodeSwapAndCall(p: {
 
 /** startBridgeTokensVia<B> without source swaps, swapAndStartBridgeTokensVia<B> with them. */
 export function encodeBridgeCall(bridgeData: BridgeData, swapData: readonly SwapData[], data: BridgeSpecificData): string {
-  const functions = facet(bridgeData.bridge);
+  const functions = facets.get(bridgeData.bridge, facetOf);
   if (swapData.length === 0) return encodeCall(functions.start, [bridgeTuple(bridgeData), specificTuple(data)]);
   return encodeCall(functions.swapAndStart, [bridgeTuple(bridgeData), swapData.map(swapTuple), specificTuple(data)]);
 }
@@ -218,7 +224,7 @@ export function encodeV2Swap(amountIn: bigint, amountOutMin: bigint, path: reado
 export function packV3Path(tokens: readonly string[], fees: readonly (bigint | number)[]): string {
   if (tokens.length !== fees.length + 1 || fees.length === 0) throw new Error('a V3 path needs n tokens and n − 1 fees (n ≥ 2)');
   const address = (t: string) => {
-    if (!/^0x[0-9a-fA-F]{40}$/.test(t)) throw new Error(`V3 path token ${t} is not an EVM address`);
+    if (!isEvmAddress(t)) throw new Error(`V3 path token ${t} is not an EVM address`);
     return t.slice(2).toLowerCase();
   };
   let hex = `0x${address(tokens[0])}`;

@@ -16,6 +16,7 @@ import { withRefuel } from '../routing/refuel';
 import { replayPath, type SwapLeg, type SwapPath } from '../routing/swapPath';
 import { DEFAULT_MAX_PRICE_IMPACT } from '../routing/request';
 import { fractionToPpm, takeFee } from '../math/amounts';
+import { PPM } from '../math/rational';
 import type { Route, RouteRequest, ToolError, UnavailableRoutes } from '../routing/types';
 
 /** One included step of the submitted step, reduced to what identifies it. `field` is its JSON pointer. */
@@ -231,17 +232,17 @@ function evaluateHops(graph: RoutingGraph, request: RouteRequest, hops: readonly
 
 /** The split shares (ppm) that give each path exactly its submitted input amount; the last path takes the rest. */
 function shares(sources: readonly { path: SwapPath; first: bigint }[]): RoutePlan['sources'] {
-  if (sources.length <= 1) return sources.map(({ path }) => ({ path, sharePpm: 1_000_000n }));
+  if (sources.length <= 1) return sources.map(({ path }) => ({ path, sharePpm: PPM }));
   const total = sources.reduce((s, p) => s + p.first, 0n);
   return sources.map(({ path, first }, k) => ({
     path,
     // ceil(first·1e6/total) is the least share whose floor(total·share/1e6) reaches `first`: exact whenever any share is.
-    sharePpm: k === sources.length - 1 ? 1_000_000n - sources.slice(0, -1).reduce((s, p) => s + ceilShare(p.first, total), 0n) : ceilShare(first, total),
+    sharePpm: k === sources.length - 1 ? PPM - sources.slice(0, -1).reduce((s, p) => s + ceilShare(p.first, total), 0n) : ceilShare(first, total),
   }));
 }
 
 function ceilShare(part: bigint, total: bigint): bigint {
-  return total === 0n ? 0n : (part * 1_000_000n + total - 1n) / total;
+  return total === 0n ? 0n : (part * PPM + total - 1n) / total;
 }
 
 /** A path with its edges and no price yet (amountIn −1 makes replayPath price it). */

@@ -1,7 +1,9 @@
 /**
- * Answers a gas suggestion request: resolves the chains and tokens (400s naming the parameter), suggests
- * the chain's gas (suggestion.ts) and, with fromChain and fromToken, prices the recommended amount in the
- * fromToken with the routing core (exact output toward the chain's native coin).
+ * GasSuggester answers a gas suggestion request (GET /v1/gas/suggestion/{chain}): resolves the chains and tokens
+ * (400s naming the parameter), suggests the chain's gas (suggestion.ts) and, with fromChain and fromToken, prices
+ * the recommended amount in the fromToken with the routing core (exact output toward the chain's native coin).
+ * Not to be confused with the refuel of a route (fromAmountForGas, src/core/routing/refuel.ts), which this amount
+ * is meant for.
  */
 import type { Catalog } from '../catalog/catalog';
 import type { Chain, Token } from '../catalog/types';
@@ -44,7 +46,7 @@ export class GasSuggester {
   suggest(request: GasSuggestionRequest): GasSuggestion {
     const catalog = this.graph.catalog;
     const chain = catalog.resolveChain(request.chain);
-    if (!chain) invalid('path', 'chain', 'supportedChain', `chain "${request.chain}" is not a supported chain id or key; GET /v1/chains lists the supported chains`);
+    if (!chain) invalid('chain', 'supportedChain', `chain "${request.chain}" is not a supported chain id or key; GET /v1/chains lists the supported chains`);
     const from = resolveFrom(catalog, request);
     const poolKinds = this.graph.pools.filter((p) => p.chainId === chain.id).map((p) => p.kind);
     const suggestion = chainGasSuggestion(chain, this.graph.gas(chain.id), poolKinds);
@@ -75,12 +77,12 @@ export class GasSuggester {
 function resolveFrom(catalog: Catalog, request: GasSuggestionRequest): { chain: Chain; token: Token } | undefined {
   const { fromChain, fromToken } = request;
   if (fromChain === undefined && fromToken === undefined) return undefined;
-  if (fromChain === undefined) invalid('query', 'fromChain', 'givenWithFromToken', 'fromChain is required with fromToken: give both or neither');
-  if (fromToken === undefined) invalid('query', 'fromToken', 'givenWithFromChain', 'fromToken is required with fromChain: give both or neither');
+  if (fromChain === undefined) invalid('fromChain', 'givenWithFromToken', 'fromChain is required with fromToken: give both or neither');
+  if (fromToken === undefined) invalid('fromToken', 'givenWithFromChain', 'fromToken is required with fromChain: give both or neither');
   const chain = catalog.resolveChain(fromChain);
-  if (!chain) invalid('query', 'fromChain', 'supportedChain', `fromChain "${fromChain}" is not a supported chain id or key; GET /v1/chains lists the supported chains`);
+  if (!chain) invalid('fromChain', 'supportedChain', `fromChain "${fromChain}" is not a supported chain id or key; GET /v1/chains lists the supported chains`);
   const token = catalog.findToken(chain.id, fromToken);
-  if (!token) invalid('query', 'fromToken', 'knownToken', `fromToken "${fromToken}" is not a known token on ${chain.name} (${chain.id}); GET /v1/tokens?chains=${chain.key} lists them`);
+  if (!token) invalid('fromToken', 'knownToken', `fromToken "${fromToken}" is not a known token on ${chain.name} (${chain.id}); GET /v1/tokens?chains=${chain.key} lists them`);
   return { chain, token };
 }
 
@@ -93,6 +95,7 @@ function firstReason(unavailable: UnavailableRoutes): string {
   return `: ${reason}${candidates > 1 ? ` (and ${candidates - 1} other candidate${candidates > 2 ? 's' : ''} failed)` : ''}`;
 }
 
-function invalid(where: 'path' | 'query', name: string, rule: string, message: string): never {
-  throw new InvalidRequestError(message, { issues: [{ in: where, name, rule, message }] });
+/** A 400 naming the parameter (`chain`, `fromChain`, `fromToken`); where it is, the HTTP layer says. */
+function invalid(name: string, rule: string, message: string): never {
+  throw new InvalidRequestError(message, { issues: [{ name, rule, message }] });
 }

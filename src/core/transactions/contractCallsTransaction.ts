@@ -1,10 +1,10 @@
 /**
- * The transaction of a contract-calls quote (src/core/routing/contractCalls.ts): the route's router call with
+ * The transaction of a contract-calls quote (src/core/routing/contractCallsRoute.ts): the route's router call with
  * the calls appended after its swaps, as CallData (abi.ts): across chains in the destination call
  * swapAndCompleteBridgeTokensWithCalls, on one chain in swapAndCall. The bridged or swapped token is each
  * call's sendingAssetId; the fallback receiver, the approval target and the gas limit travel with each call.
  */
-import type { ContractCall, ContractCallsQuote } from '../routing/contractCalls';
+import type { ContractCall, ContractCallsQuote } from '../routing/contractCallsRoute';
 import type { ContractCallData } from './calldata';
 import { buildTransaction, type EvmTransactionRequest, type ParameterNames, type TransactionContext } from './build';
 

@@ -1,51 +1,33 @@
 /**
- * Contract calls (POST /v1/quote/contractCalls): the amount logic (exact output guaranteed after slippage,
- * fee inversion, funding and gas checks), the calls' gas priced into the route (the relayer's destination call
- * fee across chains, the transaction's gas on one chain), the validation naming body fields, and the encoding
- * (selectors, hand-checked layout, and the quote's transaction decoded back by parse.ts into the route's tools
- * and amounts and the calls' targets, call data, gas limits and fallback receivers).
+ * The contract-calls use case (POST /v1/quote/contractCalls): the amounts (exact output guaranteed after slippage,
+ * the integrator fee inverted exactly without a swap, exact input covering the calls), the calls' gas priced into
+ * the route (the relayer's destination call fee across chains, the transaction's gas on one chain), no route with
+ * its reasons, and the checks naming every invalid body field.
  */
-import { AbiCoder, getAddress, id } from 'ethers';
-import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../../../../src/config';
-import { loadCatalog } from '../../../../src/core/catalog/load';
-import { loadRouters } from '../../../../src/core/catalog/routers';
-import { InvalidRequestError } from '../../../../src/core/errors';
-import { loadSnapshot } from '../../../../src/core/liquidity/load';
-import { applySlippageFloor, fractionToPpm } from '../../../../src/core/math/amounts';
-import {
-  CONTRACT_CALL_OVERHEAD_GAS,
-  MAX_CONTRACT_CALLS_GAS,
-  amountBeforeFee,
-  amountBeforeSlippage,
-  contractCallsGas,
-  estimateCallOutput,
-  firstOverrun,
-  quoteContractCalls,
-  type ContractCallInput,
-  type ContractCallsInput,
-  type ContractCallsQuote,
-} from '../../../../src/core/routing/contractCalls';
-import { DESTINATION_CALL_GAS } from '../../../../src/core/routing/evaluate';
-import { RouteFinder } from '../../../../src/core/routing/finder';
-import { RoutingGraph } from '../../../../src/core/routing/graph';
-import { nativeWeiInToken } from '../../../../src/core/routing/pricing';
-import { buildRouteRequest } from '../../../../src/core/routing/request';
-import { CALL_DATA, knownFunctions } from '../../../../src/core/transactions/abi';
-import { encodeSwapAndCall, encodeSwapAndCompleteBridgeTokensWithCalls, type ContractCallData } from '../../../../src/core/transactions/calldata';
-import { buildContractCallsTransaction } from '../../../../src/core/transactions/contractCalls';
-import { CallDataParser } from '../../../../src/core/transactions/parse';
+import { getAddress } from 'ethers';
+import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../../../src/config';
+import { loadCatalog } from '../../../src/core/catalog/load';
+import { loadRouters } from '../../../src/core/catalog/routers';
+import { InvalidRequestError } from '../../../src/core/errors';
+import { loadSnapshot } from '../../../src/core/liquidity/load';
+import { applySlippageFloor, grossUp } from '../../../src/core/math/amounts';
+import { CONTRACT_CALL_OVERHEAD_GAS, type ContractCallsQuote } from '../../../src/core/routing/contractCallsRoute';
+import { DESTINATION_CALL_GAS } from '../../../src/core/routing/evaluate';
+import { RouteFinder } from '../../../src/core/routing/finder';
+import { RoutingGraph } from '../../../src/core/routing/graph';
+import { nativeWeiInToken } from '../../../src/core/routing/pricing';
+import { buildRouteRequest } from '../../../src/core/routing/request';
+import { quoteContractCalls, type ContractCallInput, type ContractCallsInput } from '../../../src/usecases/contractCalls';
 
 const catalog = loadCatalog(DEFAULT_DATA_DIR);
 const graph = new RoutingGraph(catalog, loadSnapshot(DEFAULT_SNAPSHOT_DIR, catalog));
 const routes = new RouteFinder(graph);
 const routers = loadRouters(DEFAULT_DATA_DIR, catalog);
 const ctx = { catalog, graph, routes, routers };
-const parser = new CallDataParser(catalog.bridges.map((b) => b.key));
 
 const WALLET = getAddress('0x552008c0f6870c2f77e5cc1d2eb9bdff03e30ea9');
 const FALLBACK = getAddress('0x9b2a3d1b4f3a9e6c7d8e0f1a2b3c4d5e6f7a8b9c');
 const TARGET = '0xA238Dd80C259a72e81d7e4664a9801593F98d1c5';
-const SPENDER = getAddress('0x1111111254eeb25477b68fb85ed929f73a960582');
 const ROUTER = '0x4edE37CdC0E447C88409766468a66de242114A8E';
 const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
 const ARB_WETH = '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1';
@@ -75,7 +57,7 @@ function issuesOf(input: ContractCallsInput): [string, string][] {
     expect(error).toBeInstanceOf(InvalidRequestError);
     const issues = ((error as InvalidRequestError).details as { issues: { in?: string; name: string; rule: string; message: string }[] }).issues;
     for (const issue of issues) {
-      // the core names the field; where it is (the body here) is the HTTP layer's to say
+      // the field is named; where it is (the body here) is the HTTP layer's to say
       expect(issue.in).toBeUndefined();
       expect(issue.message.startsWith(`body field ${issue.name}`)).toBe(true);
       expect((error as Error).message).toContain(issue.message);
@@ -87,54 +69,6 @@ function issuesOf(input: ContractCallsInput): [string, string][] {
 
 const gasPrice = (chainId: number) => graph.gas(chainId)!.gasPriceWei;
 const tokenOf = (chainId: number, ref: string) => catalog.findToken(chainId, ref)!;
-
-describe('amount logic', () => {
-  it('amountBeforeSlippage is the smallest amount whose slippage floor still covers the amount', () => {
-    for (const slippage of [0, 0.0005, 0.001, 0.005, 0.03, 0.5, 0.999999]) {
-      const ppm = fractionToPpm(slippage, 'up');
-      for (const amount of [1n, 7n, 999n, 9_985_000n, 10n ** 18n + 3n]) {
-        const x = amountBeforeSlippage(amount, ppm);
-        expect(applySlippageFloor(x, ppm)).toBeGreaterThanOrEqual(amount);
-        expect(applySlippageFloor(x - 1n, ppm)).toBeLessThan(amount);
-      }
-    }
-    expect(amountBeforeSlippage(9_985_000n, 5_000n)).toBe(10_035_176n); // ceil(9985000 / 0.995)
-    expect(() => amountBeforeSlippage(1n, 1_000_000n)).toThrow(RangeError);
-  });
-
-  it('amountBeforeFee is the smallest amount whose rest after the fee covers the amount', () => {
-    for (const feePpm of [0n, 1n, 2_500n, 10_000n, 333_333n]) {
-      for (const net of [1n, 100n, 100_000_000n, 123_456_789n]) {
-        const x = amountBeforeFee(net, feePpm);
-        const rest = (v: bigint) => v - (v * feePpm) / 1_000_000n;
-        expect(rest(x)).toBeGreaterThanOrEqual(net);
-        expect(rest(x - 1n)).toBeLessThan(net);
-      }
-    }
-    expect(amountBeforeFee(100_000_000n, 10_000n)).toBe(101_010_101n);
-  });
-
-  it('firstOverrun finds the call at which the running sum exceeds what is available', () => {
-    expect(firstOverrun([3n, 3n, 3n], 9n)).toBeUndefined();
-    expect(firstOverrun([3n, 3n, 4n], 9n)).toBe(2);
-    expect(firstOverrun([10n], 9n)).toBe(0);
-    expect(firstOverrun([], 0n)).toBeUndefined();
-  });
-
-  it('prices each call at its gas limit plus the router overhead; the calls must fit in one transaction', () => {
-    expect(contractCallsGas([300_000n, 100_000n])).toBe(400_000n + 2n * CONTRACT_CALL_OVERHEAD_GAS);
-    // 2^24 / 1.25 - 1,000,000
-    expect(MAX_CONTRACT_CALLS_GAS).toBe(12_421_772n);
-  });
-
-  it('estimates a call output at reference prices, or passes the input through', () => {
-    const usdc = tokenOf(8453, 'USDC');
-    const weth = tokenOf(8453, 'WETH');
-    expect(estimateCallOutput(3_250_000_000n, usdc, weth)).toBe(10n ** 18n); // 3250 USDC at 3250 USD/ETH
-    expect(estimateCallOutput(5n, usdc, undefined)).toBe(5n);
-    expect(estimateCallOutput(7n, usdc, tokenOf(8453, 'USDbC'))).toBe(7n);
-  });
-});
 
 describe('quotes', () => {
   it('exact output across chains without a destination swap: toAmountMin covers toAmount, the calls\' gas is a destination call fee', () => {
@@ -157,7 +91,7 @@ describe('quotes', () => {
   it('the calls\' gas makes the same transfer dearer than a plain exact-output quote', () => {
     const q = quote(toBase({ slippage: 0.005, bridges: { allow: ['across'] } }));
     const plain = routes.find(buildRouteRequest(catalog, { fromChain: 42161, toChain: 8453, fromToken: 'USDC', toToken: 'USDC', amount: q.route.request.amount.toString(), mode: 'exactOut', slippage: 0.005, bridges: { allow: ['across'] } })).routes[0];
-    expect(q.route.request.amount).toBe(amountBeforeSlippage(10_000_000n, 5_000n));
+    expect(q.route.request.amount).toBe(grossUp(10_000_000n, 5_000n));
     expect(q.route.fromAmount).toBeGreaterThan(plain.fromAmount);
     expect(plain.transactions[0].feeCosts.some((f) => f.name.startsWith('Destination'))).toBe(false);
   });
@@ -262,85 +196,5 @@ describe('validation names every invalid body field', () => {
     expect(issuesOf(toBase({ field, contractCalls: [call(BASE_USDC, '1', { toContractGasLimit: '20000000', toTokenAddress: '0x4e65fE4DbA92790696d040ac24Aa414708F5c0AB' })] }))).toEqual([
       ['/contractOutputsToken', 'knownToken'], ['/toContractGasLimit', 'maxGas'],
     ]);
-  });
-});
-
-describe('encoding', () => {
-  const CALL_TUPLE = '(address,address,address,uint256,bytes,uint256,address)';
-  const SWAP_TUPLE = '(address,address,address,address,uint256,bytes,bool)';
-  const txId = `0x${'ab'.repeat(16)}${'00'.repeat(16)}`;
-  const oneCall: ContractCallData = { target: TARGET, approveTo: SPENDER, sendingAssetId: BASE_USDC, amount: 9_985_000n, callData: '0xdeadbeef', gasLimit: 300_000n, fallbackReceiver: FALLBACK };
-  const word = (n: bigint | number) => BigInt(n).toString(16).padStart(64, '0');
-  const addr = (a: string) => a.slice(2).toLowerCase().padStart(64, '0');
-
-  it('selectors: swapAndCompleteBridgeTokensWithCalls and swapAndCall, known to the parser', () => {
-    const destination = id(`swapAndCompleteBridgeTokensWithCalls(bytes32,${SWAP_TUPLE}[],address,address,uint256,${CALL_TUPLE}[])`).slice(0, 10);
-    const sameChain = id(`swapAndCall(bytes32,string,string,address,address,uint256,uint256,${SWAP_TUPLE}[],${CALL_TUPLE}[])`).slice(0, 10);
-    expect(encodeSwapAndCompleteBridgeTokensWithCalls({ transactionId: txId, swapData: [], transferredAssetId: BASE_USDC, receiver: WALLET, minAmountOut: 1n, calls: [] }).slice(0, 10)).toBe(destination);
-    expect(encodeSwapAndCall({ transactionId: txId, integrator: '', referrer: '', receiver: WALLET, sendingAssetId: ARB_USDC, fromAmount: 1n, minAmountOut: 1n, swapData: [], calls: [] }).slice(0, 10)).toBe(sameChain);
-    const selectors = knownFunctions([]).map((f) => f.selector);
-    expect(selectors).toContain(destination);
-    expect(selectors).toContain(sameChain);
-    expect(CALL_DATA).toBe('tuple(address target, address approveTo, address sendingAssetId, uint256 amount, bytes callData, uint256 gasLimit, address fallbackReceiver)');
-  });
-
-  it('hand-checked layout: the CallData[] after the empty SwapData[], each call a dynamic tuple with its bytes behind a 7-word head', () => {
-    const data = encodeSwapAndCompleteBridgeTokensWithCalls({ transactionId: txId, swapData: [], transferredAssetId: BASE_USDC, receiver: WALLET, minAmountOut: 9_985_000n, calls: [oneCall] });
-    const w = data.slice(10).match(/.{64}/g)!;
-    expect(w).toEqual([
-      txId.slice(2), word(0xc0), addr(BASE_USDC), addr(WALLET), word(9_985_000n), word(0xe0), // head: 6 words, swapData at 0xc0, calls at 0xe0
-      word(0), // swapData: empty
-      word(1), word(0x20), // calls: one, its tuple 0x20 after the length word
-      addr(TARGET), addr(SPENDER), addr(BASE_USDC), word(9_985_000n), word(0xe0), word(300_000n), addr(FALLBACK), // the tuple head, callData at 0xe0 inside it
-      word(4), 'deadbeef'.padEnd(64, '0'),
-    ]);
-    // the same bytes as ethers' own encoding of the CallData[] alone (the array's offset word first)
-    expect(`0x${word(0x20)}${w.slice(7).join('')}`).toBe(AbiCoder.defaultAbiCoder().encode([`${CALL_DATA}[]`], [[[TARGET, SPENDER, BASE_USDC, 9_985_000n, '0xdeadbeef', 300_000n, FALLBACK]]]));
-  });
-
-  it('a cross-chain quote\'s transaction decodes back into the bridge, the destination swaps and the calls', () => {
-    const q = quote(toBase({
-      toToken: 'WETH', toAmount: '10000000000000000', fee: 0.003, integrator: 'acme',
-      contractCalls: [
-        call(BASE_WETH, '6000000000000000', { toApprovalAddress: SPENDER, toFallbackAddress: FALLBACK }),
-        call(BASE_WETH, '4000000000000000', { toContractCallData: '0x', toContractGasLimit: '50000' }),
-      ],
-    }));
-    const tx = buildContractCallsTransaction(ctx, q, q.route.id, { in: 'body', fromAddress: '/fromAddress', toAddress: '/fromAddress' })!;
-    expect(tx.to).toBe(ROUTER);
-    expect(tx.chainId).toBe(42161);
-    const [top] = parser.parse(tx.data) as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
-    const steps = q.route.transactions[0].steps;
-    const cross = steps.find((s) => s.type === 'cross')!;
-    expect(top.functionName).toMatch(/^swapAndStartBridgeTokensVia/); // the fee collection runs before the bridge
-    expect(top.functionParameters.bridgeData).toMatchObject({ bridge: cross.tool, hasDestinationCall: true, destinationChainId: '8453' });
-    expect(top.functionParameters.swapData[0].callData[0]).toMatchObject({ functionName: 'collectTokenFees', functionParameters: { integratorFee: q.route.integratorFee.toString() } });
-    expect(top.functionParameters.data).toMatchObject({ receiverOnDestination: ROUTER, destinationMinAmount: q.route.toAmountMin.toString() });
-    const [destination] = top.functionParameters.data.destinationCallData;
-    expect(destination.functionName).toBe('swapAndCompleteBridgeTokensWithCalls');
-    expect(destination.functionParameters).toMatchObject({ minAmountOut: q.route.toAmountMin.toString(), transferredAssetId: BASE_USDC, receiver: WALLET });
-    const destinationSteps = steps.slice(steps.indexOf(cross) + 1);
-    expect(destination.functionParameters.swapData.map((s: { fromAmount: string }) => s.fromAmount)).toEqual(destinationSteps.map((s) => s.fromAmount.toString()));
-    expect(destination.functionParameters.calls).toEqual([
-      { target: TARGET, approveTo: SPENDER, sendingAssetId: BASE_WETH, amount: '6000000000000000', callData: SUPPLY, gasLimit: '300000', fallbackReceiver: FALLBACK },
-      { target: TARGET, approveTo: TARGET, sendingAssetId: BASE_WETH, amount: '4000000000000000', callData: '0x', gasLimit: '50000', fallbackReceiver: WALLET },
-    ]);
-  });
-
-  it('a same-chain quote\'s transaction is swapAndCall: the router pulls fromAmount, no SwapData deposits, then the calls', () => {
-    const q = quote(toBase({ toChain: 42161, toToken: 'WETH', toAmount: undefined, fromAmount: '100000000', contractCalls: [call(ARB_WETH, '10000000000000000')] }));
-    const tx = buildContractCallsTransaction(ctx, q, q.route.id, { in: 'body', fromAddress: '/fromAddress', toAddress: '/fromAddress' })!;
-    expect(tx.gasLimit).toBe(q.route.transactions[0].gasCost.limit);
-    const [top] = parser.parse(tx.data) as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
-    expect(top.functionName).toBe('swapAndCall');
-    expect(top.functionParameters).toMatchObject({ sendingAssetId: ARB_USDC, fromAmount: '100000000', minAmountOut: q.route.toAmountMin.toString(), receiver: WALLET });
-    const steps = q.route.transactions[0].steps;
-    expect(top.functionParameters.swapData).toHaveLength(steps.length);
-    top.functionParameters.swapData.forEach((s: { fromAmount: string; requiresDeposit: boolean; receivingAssetId: string }, k: number) => {
-      expect(s.fromAmount).toBe(steps[k].fromAmount.toString());
-      expect(s.receivingAssetId.toLowerCase()).toBe(steps[k].toToken.address.toLowerCase());
-      expect(s.requiresDeposit).toBe(false);
-    });
-    expect(top.functionParameters.calls).toEqual([{ target: TARGET, approveTo: TARGET, sendingAssetId: ARB_WETH, amount: '10000000000000000', callData: SUPPLY, gasLimit: '300000', fallbackReceiver: WALLET }]);
   });
 });

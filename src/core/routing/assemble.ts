@@ -1,0 +1,219 @@
+/**
+ * Builds a route from a plan's priced amounts (evaluate.ts): its included steps (the integrator fee collection,
+ * each swap hop, the bridge), its transactions (one, or two when the destination swap follows a chain switch),
+ * their fee and gas costs, and the overallPath that names it in routes and in no-route reasons.
+ */
+import type { Token } from '../catalog/types';
+import type { BridgeRoute } from '../liquidity/types';
+import { applySlippageFloor } from '../math/amounts';
+import type { BridgeFees } from '../math/bridge';
+import { PPM } from '../math/rational';
+import type { RoutingGraph } from './graph';
+import { FIRST_USE_GAS, ROUTER_BASE_GAS, gasCost, ppmToFraction, usd } from './pricing';
+import type { SwapPath } from './swapPath';
+import type { FeeCost, PlannedStep, PricedAmounts, Route, RouteRequest, RouteTransaction } from './types';
+
+/** Builds the full route (steps, transactions, fee and gas costs) of priced amounts. */
+export function assembleRoute(graph: RoutingGraph, request: RouteRequest, amounts: PricedAmounts): Route {
+  const { fromChain, toChain, fromToken, toToken } = request;
+  const { plan, fromAmount, feePpm, integratorFee, rest, slippage, slippagePpm, sources, bridged, arrived, bridgeFees, destination, destinationCallFee, toAmount } = amounts;
+  const bridgedToken = plan.bridge ? graph.token(toChain.id, plan.bridge.toToken) : undefined;
+  const toGas = graph.gas(toChain.id);
+  // Steps and transactions.
+  const fromGas = graph.gas(fromChain.id);
+  const feeCosts: FeeCost[] = [];
+  const steps1: PlannedStep[] = [];
+  if (integratorFee > 0n) {
+    const cost: FeeCost = {
+      name: 'Integrator fee',
+      description: `Fee of integrator ${request.integrator ?? '(unnamed)'}, taken from the sent amount`,
+      percentage: ppmToFraction(feePpm),
+      token: fromToken,
+      amount: integratorFee,
+      amountUSD: usd(integratorFee, fromToken),
+      included: true,
+    };
+    feeCosts.push(cost);
+    steps1.push(step('protocol', 'feeCollection', fromChain.id, fromChain.id, fromToken, fromToken, fromAmount, rest, 0, [cost]));
+  }
+  for (const path of sources) steps1.push(...swapSteps(graph, path, fromGas?.blockTimeSeconds ?? 2));
+  if (plan.bridge && bridgeFees) {
+    const from = graph.token(fromChain.id, plan.bridge.fromToken);
+    const bridgeCosts = bridgeFeeCosts(plan.bridge, bridgeFees, bridged, from, fromChain.nativeToken);
+    if (destinationCallFee > 0n && bridgedToken) {
+      const calls = (request.contractCallsGas ?? 0n) > 0n;
+      bridgeCosts.push({
+        name: calls ? 'Destination call gas' : 'Destination swap gas',
+        description: calls
+          ? `Gas of the ${plan.bridge.bridge} destination call on ${toChain.name} (${destination ? 'its swaps and ' : ''}the contract calls at their gas limits), paid in ${bridgedToken.symbol}`
+          : `Gas of the swap run by the ${plan.bridge.bridge} destination call on ${toChain.name}, paid in ${bridgedToken.symbol}`,
+        percentage: ratio(destinationCallFee, arrived),
+        token: bridgedToken,
+        amount: destinationCallFee,
+        amountUSD: usd(destinationCallFee, bridgedToken),
+        included: true,
+      });
+    }
+    feeCosts.push(...bridgeCosts);
+    steps1.push({
+      ...step('cross', plan.bridge.bridge, fromChain.id, toChain.id, from, bridgedToken!, bridged, arrived, plan.bridge.durationSeconds, bridgeCosts),
+      bridge: plan.bridge,
+    });
+  }
+  const destinationSteps = destination ? swapSteps(graph, destination, toGas?.blockTimeSeconds ?? 2) : [];
+  if (!plan.destinationSeparate) steps1.push(...destinationSteps);
+
+  const sourceGas = amounts.sourceGasUnits;
+  const firstToToken = plan.destinationSeparate ? bridgedToken! : toToken;
+  const firstToAmount = plan.destinationSeparate ? arrived : toAmount;
+  const firstDuration = (fromGas?.blockTimeSeconds ?? 2) + (plan.bridge?.durationSeconds ?? 0);
+  const transactions: RouteTransaction[] = [
+    {
+      chainId: fromChain.id,
+      toChainId: plan.destinationSeparate ? toChain.id : toChain.id,
+      fromToken,
+      toToken: firstToToken,
+      fromAmount,
+      toAmount: firstToAmount,
+      toAmountMin: applySlippageFloor(firstToAmount, slippagePpm),
+      tool: plan.bridge?.bridge ?? mainExchange(sources),
+      type: plan.bridge ? 'cross' : 'swap',
+      steps: steps1,
+      gasCost: gasCost(fromChain, fromGas?.gasPriceWei ?? 0n, sourceGas),
+      feeCosts,
+      durationSeconds: firstDuration,
+      fromAmountUSD: usd(fromAmount, fromToken),
+      toAmountUSD: usd(firstToAmount, firstToToken),
+    },
+  ];
+  if (plan.destinationSeparate && destination && bridgedToken) {
+    transactions.push({
+      chainId: toChain.id,
+      toChainId: toChain.id,
+      fromToken: bridgedToken,
+      toToken,
+      fromAmount: arrived,
+      toAmount,
+      toAmountMin: applySlippageFloor(toAmount, slippagePpm),
+      tool: mainExchange([destination]),
+      type: 'swap',
+      steps: destinationSteps,
+      gasCost: gasCost(toChain, toGas?.gasPriceWei ?? 0n, ROUTER_BASE_GAS + FIRST_USE_GAS + destination.gasUnits),
+      feeCosts: [],
+      durationSeconds: toGas?.blockTimeSeconds ?? 2,
+      fromAmountUSD: usd(arrived, bridgedToken),
+      toAmountUSD: usd(toAmount, toToken),
+    });
+  }
+
+  const { fromAmountUSD, toAmountUSD, extraFeesUSD, priceImpact } = amounts;
+  const overallPath = overallPathOf(graph, request, amounts);
+  const route: Route = {
+    id: '', // given to the routes that are returned (routeId), not to every candidate
+    request,
+    fromAmount,
+    toAmount,
+    toAmountMin: applySlippageFloor(toAmount, slippagePpm),
+    slippage,
+    fromAmountUSD,
+    toAmountUSD,
+    gasCostUSD: amounts.gasCostUSD,
+    extraFeesUSD,
+    priceImpact,
+    durationSeconds: amounts.durationSeconds,
+    containsSwitchChain: transactions.length > 1,
+    transactions,
+    source: sources[0],
+    bridge: plan.bridge && bridgeFees ? { route: plan.bridge, amountIn: bridged, amountOut: arrived, fees: bridgeFees } : undefined,
+    destination,
+    integratorFee,
+    preferred: false,
+    tags: [],
+    overallPath,
+  };
+  return route;
+}
+
+/** The overallPath that assembleRoute gives priced amounts, without building the route (for candidates left out). */
+export function overallPathOf(graph: RoutingGraph, request: RouteRequest, amounts: PricedAmounts): string {
+  return describePlan(graph, request, amounts.sources, amounts.plan.bridge, amounts.destination);
+}
+
+function step(
+  type: PlannedStep['type'], tool: string, fromChainId: number, toChainId: number, fromToken: Token, toToken: Token,
+  fromAmount: bigint, toAmount: bigint, durationSeconds: number, feeCosts: FeeCost[],
+): PlannedStep {
+  return { type, tool, fromChainId, toChainId, fromToken, toToken, fromAmount, toAmount, durationSeconds, feeCosts };
+}
+
+function swapSteps(graph: RoutingGraph, path: SwapPath, blockTime: number): PlannedStep[] {
+  return path.legs.map((leg) => {
+    const from = graph.token(path.chainId, leg.edge.from);
+    const to = graph.token(path.chainId, leg.edge.to);
+    if (leg.edge.kind !== 'pool') return step('swap', 'wrapper', path.chainId, path.chainId, from, to, leg.amountIn, leg.amountOut, blockTime, []);
+    const pool = leg.edge.pool;
+    // step(...) and the pool's fields in one object (same fields, same order)
+    return {
+      type: 'swap', tool: pool.exchange, fromChainId: path.chainId, toChainId: path.chainId, fromToken: from, toToken: to,
+      fromAmount: leg.amountIn, toAmount: leg.amountOut, durationSeconds: blockTime, feeCosts: [],
+      poolId: pool.id,
+      poolAddress: pool.address,
+      poolKind: pool.kind,
+    };
+  });
+}
+
+function bridgeFeeCosts(route: BridgeRoute, fees: BridgeFees, amountIn: bigint, token: Token, native: Token): FeeCost[] {
+  const costs: FeeCost[] = [];
+  const charged = fees.fixed + fees.proportional;
+  if (charged > 0n) {
+    costs.push({
+      name: `${route.bridge} fee`,
+      description: `${route.bridge} fee: ${ppmToFraction(route.feePpm)} of the bridged amount plus a fixed ${route.fixedFee} units`,
+      percentage: ratio(charged, amountIn),
+      token, amount: charged, amountUSD: usd(charged, token), included: true,
+    });
+  }
+  if (fees.destinationGas > 0n) {
+    costs.push({
+      name: 'Relayer destination gas',
+      description: `Gas the ${route.bridge} relayer spends on the destination chain, deducted from the bridged amount`,
+      percentage: ratio(fees.destinationGas, amountIn),
+      token, amount: fees.destinationGas, amountUSD: usd(fees.destinationGas, token), included: true,
+    });
+  }
+  if (route.nativeFee > 0n) {
+    costs.push({
+      name: 'Messaging fee',
+      description: `${route.bridge} message fee, paid on top as native value of the transaction`,
+      percentage: '0',
+      token: native, amount: route.nativeFee, amountUSD: usd(route.nativeFee, native), included: false,
+    });
+  }
+  return costs;
+}
+
+/** a/b as a decimal fraction string with 6 significant decimals (rounded down). */
+function ratio(a: bigint, b: bigint): string {
+  if (b === 0n) return '0';
+  return ppmToFraction((a * PPM) / b);
+}
+
+function mainExchange(paths: readonly SwapPath[]): string {
+  for (const path of paths) for (const leg of path.legs) if (leg.edge.kind === 'pool') return leg.edge.pool.exchange;
+  return 'wrapper';
+}
+
+export function describePath(graph: RoutingGraph, path: SwapPath): string {
+  const sym = (t: string) => graph.token(path.chainId, t).symbol;
+  return [`${path.chainId}:${sym(path.fromToken)}`, ...path.legs.map((l) => `${path.chainId}:${sym(l.edge.to)}`)].join('~');
+}
+
+function describePlan(graph: RoutingGraph, request: RouteRequest, sources: readonly SwapPath[], bridge?: BridgeRoute, destination?: SwapPath): string {
+  let text = sources.length > 0 ? sources.map((p) => describePath(graph, p)).join('|') : `${request.fromChain.id}:${request.fromToken.symbol}`;
+  if (bridge) {
+    text += `-${bridge.bridge}-${bridge.toChainId}:${graph.token(bridge.toChainId, bridge.toToken).symbol}`;
+    if (destination) text += destination.legs.map((l) => `~${destination.chainId}:${graph.token(destination.chainId, l.edge.to).symbol}`).join('');
+  }
+  return text;
+}
