@@ -22,8 +22,9 @@ export interface Dependencies {
   readonly catalog: Catalog;
   /** The liquidity graph routes are found on (catalog + snapshot, or live chain state in chain mode). */
   readonly graph: RoutingGraph;
-  readonly routes: RouteFinder;
-  /** Holder of graph and routes: replaced as a whole when chain state changes (chain mode). */
+  /** The route finder on that graph. */
+  readonly finder: RouteFinder;
+  /** Holder of graph and finder: replaced as a whole when chain state changes (chain mode). */
   readonly liquidity: LiquidityState;
   /** The service's router and fee-collector addresses per EVM chain, and the exchanges' swap routers (routers.json). */
   readonly routers: RouterDeployments;
@@ -47,7 +48,7 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
   // in chain mode the connected chains advertise their RPC URL first (src/chain/catalog.ts)
   const catalog = overrides.catalog ?? chainModeCatalog(loadCatalog(config.dataDir), config.chains);
   const liquidity = overrides.liquidity
-    ?? new LiquidityState(overrides.graph ?? new RoutingGraph(catalog, loadSnapshot(config.snapshotDir, catalog)), overrides.routes);
+    ?? new LiquidityState(overrides.graph ?? new RoutingGraph(catalog, loadSnapshot(config.snapshotDir, catalog)), overrides.finder);
   const routers = overrides.routers ?? loadRouters(config.dataDir, catalog);
   const chains = overrides.chains ?? (config.chains && config.chains.chains.length > 0 ? new ChainConnections(config.chains, routers) : undefined);
   const seededFees = () => loadFeeLedger(config.feeLedgerFile ?? DEFAULT_LEDGER_FILE, catalog);
@@ -62,8 +63,8 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
     get graph() {
       return liquidity.graph;
     },
-    get routes() {
-      return liquidity.routes;
+    get finder() {
+      return liquidity.finder;
     },
     liquidity,
     routers,

@@ -19,7 +19,7 @@ import { ignoredHeader } from './unknownParameters';
  */
 export class DataVersions {
   private data: { catalog: unknown; routers: unknown; text: string } | undefined;
-  private liquidity: { data: string; graph: unknown; routes: unknown; text: string } | undefined;
+  private liquidity: { data: string; graph: unknown; finder: unknown; text: string } | undefined;
   /** A number naming each data object seen, for as long as it lives (never reused). */
   private readonly ids = new ObjectMemo<object, number>();
   private lastId = 0;
@@ -31,12 +31,12 @@ export class DataVersions {
   }
 
   of(policy: CachePolicy): string {
-    const { catalog, routers, graph, routes } = this.dependencies;
+    const { catalog, routers, graph, finder } = this.dependencies;
     if (this.data?.catalog !== catalog || this.data.routers !== routers) this.data = { catalog, routers, text: `${this.idOf(catalog)}.${this.idOf(routers)}` };
     if (policy !== 'liquidity') return this.data.text;
     const liquidity = this.liquidity;
-    if (liquidity?.data !== this.data.text || liquidity.graph !== graph || liquidity.routes !== routes) {
-      this.liquidity = { data: this.data.text, graph, routes, text: `${this.data.text}.${this.idOf(graph)}.${this.idOf(routes)}` };
+    if (liquidity?.data !== this.data.text || liquidity.graph !== graph || liquidity.finder !== finder) {
+      this.liquidity = { data: this.data.text, graph, finder, text: `${this.data.text}.${this.idOf(graph)}.${this.idOf(finder)}` };
     }
     return this.liquidity!.text;
   }

@@ -38,7 +38,7 @@ import { childStepId, stepView, type StepView } from './stepViews';
 export type { ContractCallInput, ContractCallsInput } from './contractCallsRequest';
 
 /** What a contract-calls quote reads. */
-export type ContractCallsContext = Pick<Dependencies, 'catalog' | 'graph' | 'routes' | 'routers'>;
+export type ContractCallsContext = Pick<Dependencies, 'catalog' | 'graph' | 'finder' | 'routers'>;
 
 export type ContractCallsResult =
   | { readonly ok: true; readonly quote: ContractCallsQuote }
@@ -72,7 +72,7 @@ export function quoteContractCalls(ctx: ContractCallsContext, input: ContractCal
 
   const transfer = transferRequest(ctx.catalog, input, mode, amount, issues);
   const request = contractCallsSearch(transfer, mode, amount, callsGas);
-  const result = isSameToken(request) ? sameTokenRoutes(ctx.graph, request) : inBody(issues, () => ctx.routes.find(request));
+  const result = isSameToken(request) ? sameTokenRoutes(ctx.graph, request) : inBody(issues, () => ctx.finder.find(request));
   const candidates = result.routes.filter((r) => !r.containsSwitchChain);
   if (candidates.length === 0) {
     return { ok: false, message: noRouteMessage(result.unavailable, 'the transfer before the contract calls'), unavailable: result.unavailable };

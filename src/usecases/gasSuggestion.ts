@@ -2,6 +2,6 @@
 import { GasSuggester, type GasSuggestionRequest } from '../core/gas/suggester';
 import type { Dependencies } from '../server/dependencies';
 
-export function gasSuggestion({ graph, routes }: Dependencies, query: GasSuggestionRequest) {
-  return new GasSuggester(graph, routes).suggest(query);
+export function gasSuggestion({ graph, finder }: Dependencies, query: GasSuggestionRequest) {
+  return new GasSuggester(graph, finder).suggest(query);
 }

@@ -44,7 +44,7 @@ export interface FoundRoutes {
 /** The best route that needs a single transaction, as a step with its transaction. */
 export function quote(dependencies: Dependencies, parameters: RouteParameters): QuotedStep | NoRoute {
   const request = buildRouteRequest(dependencies.catalog, { ...parameters, maxRoutes: 1 });
-  const result = findRoutes(dependencies.routes, request);
+  const result = findRoutes(dependencies.finder, request);
   const dependsOnTiming = request.timing !== undefined;
   const route = result.routes.find((r) => !r.containsSwitchChain);
   if (!route) return { ok: false, message: noRouteMessage(result.unavailable), unavailable: result.unavailable, dependsOnTiming };
@@ -57,7 +57,7 @@ export const MAX_ROUTES = 5;
 /** Up to MAX_ROUTES routes ordered by `order`, each tagged, with the reasons for every candidate left out. */
 export function searchRoutes(dependencies: Dependencies, parameters: RouteParameters): FoundRoutes | NoRoute {
   const request = buildRouteRequest(dependencies.catalog, { ...parameters, maxRoutes: MAX_ROUTES });
-  const result = findRoutes(dependencies.routes, request);
+  const result = findRoutes(dependencies.finder, request);
   const dependsOnTiming = request.timing !== undefined;
   if (result.routes.length === 0) {
     return { ok: false, message: 'No routes found for the requested transfer; errors.filteredOut and errors.failed say why', unavailable: result.unavailable, dependsOnTiming };

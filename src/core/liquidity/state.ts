@@ -1,25 +1,25 @@
 /**
  * The liquidity the routes are found on. In chain mode the graph is replaced (never mutated) when pool state
  * changes on a chain; `version` grows with every replacement, so caches keyed by it miss after a change.
- * Readers take `graph` / `routes` at request time, never keep them.
+ * Readers take `graph` / `finder` at request time, never keep them.
  */
 import { RouteFinder } from '../routing/finder';
 import type { RoutingGraph } from '../routing/graph';
 
 export class LiquidityState {
-  private current: { graph: RoutingGraph; routes: RouteFinder };
+  private current: { graph: RoutingGraph; finder: RouteFinder };
   private revision = 0;
 
-  constructor(graph: RoutingGraph, routes?: RouteFinder) {
-    this.current = { graph, routes: routes ?? new RouteFinder(graph) };
+  constructor(graph: RoutingGraph, finder?: RouteFinder) {
+    this.current = { graph, finder: finder ?? new RouteFinder(graph) };
   }
 
   get graph(): RoutingGraph {
     return this.current.graph;
   }
 
-  get routes(): RouteFinder {
-    return this.current.routes;
+  get finder(): RouteFinder {
+    return this.current.finder;
   }
 
   get version(): number {
@@ -28,7 +28,7 @@ export class LiquidityState {
 
   /** Routes from now on are found on `graph`; requests in flight finish on the graph they started with. */
   replace(graph: RoutingGraph): void {
-    this.current = { graph, routes: new RouteFinder(graph) };
+    this.current = { graph, finder: new RouteFinder(graph) };
     this.revision++;
   }
 }

@@ -102,8 +102,8 @@ export function buildTransaction(
   const { graph, routers } = ctx;
   const tx = route.transactions[index];
   if (!tx) throw new Error(`route ${route.id} has no transaction ${index}`);
-  const chain = requireChain(graph, tx.chainId);
-  const toChain = requireChain(graph, tx.toChainId);
+  const chain = catalogChain(graph, tx.chainId);
+  const toChain = catalogChain(graph, tx.toChainId);
   if (chain.chainType !== 'EVM') return undefined;
   const router = routers.routerOf(chain.id);
   if (!router) throw new Error(`routers.json has no router on chain ${chain.id}`);
@@ -328,7 +328,8 @@ function checksummed(address: string): string {
   return checksums.get(address.toLowerCase(), getAddress);
 }
 
-function requireChain(graph: RoutingGraph, id: number): Chain {
+/** A chain of a route being built (in the catalog by construction; an internal error otherwise, not a request problem). */
+function catalogChain(graph: RoutingGraph, id: number): Chain {
   const chain = graph.catalog.getChain(id);
   if (!chain) throw new Error(`chain ${id} is not in the catalog`);
   return chain;

@@ -21,9 +21,9 @@ import { quoteContractCalls, type ContractCallInput, type ContractCallsInput } f
 
 const catalog = loadCatalog(DEFAULT_DATA_DIR);
 const graph = new RoutingGraph(catalog, loadSnapshot(DEFAULT_SNAPSHOT_DIR, catalog));
-const routes = new RouteFinder(graph);
+const finder = new RouteFinder(graph);
 const routers = loadRouters(DEFAULT_DATA_DIR, catalog);
-const ctx = { catalog, graph, routes, routers };
+const ctx = { catalog, graph, finder, routers };
 
 const WALLET = getAddress('0x552008c0f6870c2f77e5cc1d2eb9bdff03e30ea9');
 const FALLBACK = getAddress('0x9b2a3d1b4f3a9e6c7d8e0f1a2b3c4d5e6f7a8b9c');
@@ -90,7 +90,7 @@ describe('quotes', () => {
 
   it('the calls\' gas makes the same transfer dearer than a plain exact-output quote', () => {
     const q = quote(toBase({ slippage: 0.005, bridges: { allow: ['across'] } }));
-    const plain = routes.find(buildRouteRequest(catalog, { fromChain: 42161, toChain: 8453, fromToken: 'USDC', toToken: 'USDC', amount: q.route.request.amount.toString(), mode: 'exactOut', slippage: 0.005, bridges: { allow: ['across'] } })).routes[0];
+    const plain = finder.find(buildRouteRequest(catalog, { fromChain: 42161, toChain: 8453, fromToken: 'USDC', toToken: 'USDC', amount: q.route.request.amount.toString(), mode: 'exactOut', slippage: 0.005, bridges: { allow: ['across'] } })).routes[0];
     expect(q.route.request.amount).toBe(grossUp(10_000_000n, 5_000n));
     expect(q.route.fromAmount).toBeGreaterThan(plain.fromAmount);
     expect(plain.transactions[0].feeCosts.some((f) => f.name.startsWith('Destination'))).toBe(false);
@@ -110,7 +110,7 @@ describe('quotes', () => {
   it('exact input on one chain: the calls\' gas joins the transaction; the calls fit in its toAmountMin', () => {
     const input = toBase({ toChain: 42161, toToken: 'WETH', toAmount: undefined, fromAmount: '100000000', contractCalls: [call(ARB_WETH, '10000000000000000'), call(ARB_WETH, '5000000000000000')] });
     const q = quote(input);
-    const plain = routes.find(buildRouteRequest(catalog, { fromChain: 42161, toChain: 42161, fromToken: 'USDC', toToken: 'WETH', amount: '100000000', mode: 'exactIn' })).routes[0];
+    const plain = finder.find(buildRouteRequest(catalog, { fromChain: 42161, toChain: 42161, fromToken: 'USDC', toToken: 'WETH', amount: '100000000', mode: 'exactIn' })).routes[0];
     expect(q.mode).toBe('exactIn');
     expect(q.route.fromAmount).toBe(100_000_000n);
     expect(q.route.toAmountMin).toBeGreaterThanOrEqual(q.callsAmount);

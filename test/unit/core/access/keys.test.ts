@@ -105,7 +105,7 @@ describe('addresses', () => {
     expect(normalizeIp('nonsense')).toBeUndefined();
   });
 
-  it('gives the same answers when asked again, past the bound of the remembered ones', () => {
+  it('gives the same answers when asked again, after many other addresses', () => {
     const asked = ['::ffff:127.0.0.1', '[2001:DB8::1]', 'fe80::1%eth0', 'nonsense', ' 10.0.0.1 ', '', '__proto__', 'constructor'];
     const first = asked.map((raw) => normalizeIp(raw));
     expect(first).toEqual(['127.0.0.1', '2001:db8::1', 'fe80::1', undefined, '10.0.0.1', undefined, undefined, undefined]);

@@ -31,7 +31,7 @@ function bookedUnder(integrator: string, fromToken: string): { function: string;
     fromChain: 42161, toChain: 42161, fromToken, toToken: 'WETH', amount: fromToken === 'ETH' ? '1000000000000000000' : '1000000000', mode: 'exactIn',
     fromAddress: '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9', integrator, fee: 0.003,
   });
-  const route = deps.routes.find(request).routes[0];
+  const route = deps.finder.find(request).routes[0];
   const tx = buildTransaction(deps, route, 0, '00000000-0000-4000-8000-000000000001')!;
   const call = routerInterface([]).parseTransaction({ data: tx.data, value: tx.value })!;
   const fee = (call.args.swapData as { callData: string }[])

@@ -20,9 +20,9 @@ import { quoteContractCalls, type ContractCallInput, type ContractCallsInput } f
 
 const catalog = loadCatalog(DEFAULT_DATA_DIR);
 const graph = new RoutingGraph(catalog, loadSnapshot(DEFAULT_SNAPSHOT_DIR, catalog));
-const routes = new RouteFinder(graph);
+const finder = new RouteFinder(graph);
 const routers = loadRouters(DEFAULT_DATA_DIR, catalog);
-const ctx = { catalog, graph, routes, routers };
+const ctx = { catalog, graph, finder, routers };
 const parser = new CallDataParser(catalog.bridges.map((b) => b.key));
 
 const WALLET = getAddress('0x552008c0f6870c2f77e5cc1d2eb9bdff03e30ea9');
