@@ -1,4 +1,4 @@
-import { findPossibilities } from '../src/core/routing/connections';
+import { findPossibilities } from '../src/core/routing/possibilities';
 import { ppmToFraction } from '../src/core/routing/pricing';
 import { operation } from './types';
 import { chainToWire, tokenToWire } from './wire/catalog';

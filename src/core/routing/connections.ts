@@ -1,7 +1,7 @@
 /**
  * What the liquidity graph can connect, without amounts: `GET /v1/connections` (per pair of chains, the tokens
- * from which and to which a transfer is possible within the route bounds) and the deprecated
- * `POST /v1/advanced/possibilities` (the bridge routes and exchanges usable under tool policies).
+ * from which and to which a transfer is possible within the route bounds); the deprecated
+ * `POST /v1/advanced/possibilities` (possibilities.ts) reads the same reachability.
  *
  * Both read the same RoutingGraph with the same bounds as the route search: [source swap ≤ 3 pool hops, wraps free]
  * → [at most one allowed bridge] → [destination swap ≤ 3 pool hops]. Pools count only when their exchange is
@@ -66,7 +66,7 @@ interface GraphCache {
 /** What the connections read of a graph, derived once per graph (graphs are read-only). */
 const caches = new ObjectMemo<RoutingGraph, GraphCache>();
 
-function graphCache(graph: RoutingGraph): GraphCache {
+export function graphCache(graph: RoutingGraph): GraphCache {
   return caches.get(graph, graphCacheOf);
 }
 
@@ -90,7 +90,7 @@ function graphCacheOf(graph: RoutingGraph): GraphCache {
  * Reachability under an exchange policy, computed lazily per chain. The returned function is cheap to call
  * repeatedly: every chain is computed at most once per distinct set of allowed exchanges.
  */
-function reachability(graph: RoutingGraph, exchanges: ToolPolicy): (chainId: number) => ChainReach {
+export function reachability(graph: RoutingGraph, exchanges: ToolPolicy): (chainId: number) => ChainReach {
   const cache = graphCache(graph);
   const allowed = cache.exchangeKeys.filter((k) => exchanges.allows(k));
   const table = cache.reach.get(allowed.join(','), () => new Map());
@@ -227,7 +227,7 @@ function crossChain(
 }
 
 /** The catalog's tokens of a chain whose keys are in `keys`, in the catalog's order (symbol, then address). */
-function tokensIn(catalog: Catalog, chainId: number, keys: ReadonlySet<string>): Token[] {
+export function tokensIn(catalog: Catalog, chainId: number, keys: ReadonlySet<string>): Token[] {
   return catalog.tokensOf(chainId).filter((t) => keys.has(catalog.addressKey(chainId, t.address)));
 }
 
@@ -242,140 +242,4 @@ function tokenFilter(catalog: Catalog, chain: Chain | undefined, ref: string, pa
     throw new InvalidRequestError(message, { issues: [{ name: parameter, rule: 'knownToken', message }] });
   }
   return token;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Possibilities (deprecated operation): bridge routes and exchanges under the chain and tool filters.
-
-export interface PossibilitiesQuery {
-  /** Chain ids; absent or empty: every chain. */
-  readonly chains?: readonly number[];
-  readonly bridges?: ToolSelection;
-  readonly exchanges?: ToolSelection;
-}
-
-export interface BridgeDefinition {
-  readonly tool: string;
-  readonly fromChainId: number;
-  readonly fromToken: Token;
-  readonly toChainId: number;
-  readonly toToken: Token;
-  /** Raw units of the source token. */
-  readonly maximumTransfer: bigint;
-  readonly minimumTransfer: bigint;
-  /** Proportional fee, parts per million. */
-  readonly swapFeePpm: bigint;
-  /** Total fee (fixed + proportional + destination gas) at minimumTransfer and at maximumTransfer, source-token units. */
-  readonly swapFeeMinimum: bigint;
-  readonly swapFeeMaximum: bigint;
-}
-
-export interface ExchangeDefinition {
-  readonly tool: string;
-  /** Ascending. */
-  readonly chains: readonly number[];
-}
-
-export interface Possibilities {
-  readonly chains: readonly Chain[];
-  /** Tokens that a listed bridge moves or a listed exchange (or a wrap) trades on the chains, by chain id then symbol. */
-  readonly tokens: readonly Token[];
-  /** By fromChainId, toChainId, tool, then token symbols. */
-  readonly bridges: readonly BridgeDefinition[];
-  /** In catalog order. */
-  readonly exchanges: readonly ExchangeDefinition[];
-}
-
-export function findPossibilities(graph: RoutingGraph, query: PossibilitiesQuery): Possibilities {
-  const { catalog } = graph;
-  const cache = graphCache(graph);
-  const chains = query.chains && query.chains.length > 0
-    ? [...new Map(query.chains.map((id, i) => [id, bodyChain(catalog, id, i)])).values()].sort((a, b) => a.id - b.id)
-    : [...catalog.chains];
-  const wanted = new Set(chains.map((c) => c.id));
-  const bridges = bodyPolicy('bridge', query.bridges, cache.bridgeKeys);
-  const exchanges = bodyPolicy('exchange', query.exchanges, cache.exchangeKeys);
-
-  const definitions: BridgeDefinition[] = graph.bridgeRoutes
-    .filter((r) => wanted.has(r.fromChainId) && wanted.has(r.toChainId) && bridges.allows(r.bridge))
-    .map((r) => ({
-      tool: r.bridge,
-      fromChainId: r.fromChainId,
-      fromToken: graph.token(r.fromChainId, r.fromToken),
-      toChainId: r.toChainId,
-      toToken: graph.token(r.toChainId, r.toToken),
-      maximumTransfer: r.maxAmount,
-      minimumTransfer: r.minAmount,
-      swapFeePpm: r.feePpm,
-      swapFeeMinimum: bridgeFee(r, r.minAmount),
-      swapFeeMaximum: bridgeFee(r, r.maxAmount),
-    }))
-    .sort(compareDefinitions);
-
-  const exchangeDefinitions: ExchangeDefinition[] = catalog.exchanges
-    .filter((e) => exchanges.allows(e.key))
-    .map((e) => ({ tool: e.key, chains: [...new Set(e.supportedChains)].filter((id) => wanted.has(id)).sort((a, b) => a - b) }))
-    .filter((e) => e.chains.length > 0);
-
-  const reach = reachability(graph, exchanges);
-  const usable = new Map<number, Set<string>>(chains.map((c) => [c.id, new Set<string>()]));
-  for (const chain of chains) {
-    for (const [token, reachable] of reach(chain.id)) if (reachable.size > 1) usable.get(chain.id)!.add(token);
-  }
-  for (const d of definitions) {
-    usable.get(d.fromChainId)!.add(catalog.addressKey(d.fromChainId, d.fromToken.address));
-    usable.get(d.toChainId)!.add(catalog.addressKey(d.toChainId, d.toToken.address));
-  }
-  const tokens = chains.flatMap((c) => tokensIn(catalog, c.id, usable.get(c.id)!));
-  return { chains, tokens, bridges: definitions, exchanges: exchangeDefinitions };
-}
-
-/** What the bridge keeps of `amount` (source-token units): fixed + proportional (rounded up) + destination gas, at most `amount`. */
-export function bridgeFee(route: Pick<BridgeRoute, 'fixedFee' | 'feePpm' | 'destinationGasFee'>, amount: bigint): bigint {
-  const afterFixed = amount > route.fixedFee ? amount - route.fixedFee : 0n;
-  const proportional = afterFixed - (afterFixed * (PPM - route.feePpm)) / PPM;
-  const fee = route.fixedFee + proportional + route.destinationGasFee;
-  return fee < amount ? fee : amount;
-}
-
-function compareDefinitions(a: BridgeDefinition, b: BridgeDefinition): number {
-  return a.fromChainId - b.fromChainId
-    || a.toChainId - b.toChainId
-    || compareText(a.tool, b.tool)
-    || compareText(a.fromToken.symbol, b.fromToken.symbol)
-    || compareText(a.toToken.symbol, b.toToken.symbol)
-    || compareText(a.fromToken.address, b.fromToken.address)
-    || compareText(a.toToken.address, b.toToken.address);
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function bodyChain(catalog: Catalog, id: number, index: number): Chain {
-  const chain = catalog.getChain(id);
-  if (!chain) {
-    const message = `body field /chains/${index}: ${id} is not a supported chain id; GET /v1/chains lists the supported chains`;
-    throw new InvalidRequestError(message, { issues: [{ name: `/chains/${index}`, rule: 'supportedChain', message }] });
-  }
-  return chain;
-}
-
-/** toolPolicy, with its errors naming the body fields (/bridges/allow...) instead of the query parameters. */
-function bodyPolicy(kind: 'bridge' | 'exchange', selection: ToolSelection | undefined, known: readonly string[]): ToolPolicy {
-  try {
-    return toolPolicy(kind, selection ?? {}, known);
-  } catch (error) {
-    if (!(error instanceof InvalidRequestError)) throw error;
-    const plural = kind === 'bridge' ? 'Bridges' : 'Exchanges';
-    const rename = (text: string) => text.replace(new RegExp(`\\b(allow|deny|prefer)${plural}\\b`, 'g'), (_, list: string) => `body field /${kind}s/${list}`);
-    const details = (error as DomainError).details as { issues?: { name: string; message: string }[] } | undefined;
-    throw new InvalidRequestError(rename(error.message), {
-      issues: (details?.issues ?? []).map((issue) => ({
-        ...issue,
-        name: issue.name.replace(new RegExp(`^(allow|deny|prefer)${plural}$`), (_, list: string) => `/${kind}s/${list}`),
-        message: rename(issue.message),
-      })),
-    });
-  }
 }
