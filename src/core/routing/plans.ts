@@ -5,7 +5,7 @@
  * the fromAmount it needs. A candidate that cannot be planned is recorded with its reason.
  */
 import { bridgeIn, bridgeOut } from '../math/bridge';
-import { fractionToPpm, grossUp, takeFee } from '../math/amounts';
+import { amountBeforeFee, fractionToPpm, grossUp, takeFee } from '../math/amounts';
 import { PPM } from '../math/rational';
 import { quoteHopExactOut } from '../liquidity/poolQuote';
 import { describePath } from './assemble';
@@ -205,8 +205,8 @@ function requiredInput(ctx: SearchContext, plan: RoutePlan): bigint | string {
     if (back === undefined) return `the source swap cannot deliver ${need} units`;
     need = back;
   }
-  // a fromAmount whose rest after the fee covers `need` (grossUp: at most one unit above the smallest, amountBeforeFee)
-  return grossUp(need, feePpmOf(request));
+  // the smallest fromAmount whose rest after the fee (takeFee) covers `need`
+  return amountBeforeFee(need, feePpmOf(request));
 }
 
 /** The input a path needs for `amountOut`, hop by hop from the end (exact inverse math, rounding up). */
