@@ -29,7 +29,7 @@ export const GAS_NOT_CONNECTED: GasRefillStatus = { status: 'NOT_FOUND', message
 /** No connected chain has mined the transaction: `pending`, the chain that knows it unmined. */
 export function gasRefillNotMined(hash: string, pending: number | undefined, unavailable: readonly number[]): GasRefillStatus {
   if (pending !== undefined) return { status: 'PENDING', message: 'not mined yet', sending: { chainId: pending, txHash: hash } };
-  return { status: 'NOT_FOUND', message: unavailable.length > 0 ? `chain ${unavailable.join(', ')} did not answer` : 'unknown transaction' };
+  return { status: 'NOT_FOUND', message: unavailable.length > 0 ? `chain ${[...unavailable].sort((a, b) => a - b).join(', ')} did not answer` : 'unknown transaction' };
 }
 
 export function classifyGasRefill(facts: GasRefillFacts, context: StatusContext): GasRefillStep {
@@ -42,7 +42,8 @@ export function classifyGasRefill(facts: GasRefillFacts, context: StatusContext)
     ...tokenField('token', context.token(receipt.chainId, refuel.token)),
   };
   const destination = context.chain(refuel.destinationChainId);
-  if (!destination?.hasBridgeEndpoint) return done({ status: 'PENDING', message: `destination chain ${refuel.destinationChainId} not connected`, sending });
+  if (!destination) return done({ status: 'PENDING', message: `destination chain ${refuel.destinationChainId} not connected`, sending });
+  if (!destination.hasBridgeEndpoint) return done({ status: 'PENDING', message: `no bridge endpoint configured on destination chain ${refuel.destinationChainId}`, sending });
   if (facts.settled === undefined) {
     return { need: { kind: 'settled', chainId: receipt.chainId, destinationChainId: destination.chainId, depositId: refuel.depositId, fromBlock: receipt.blockNumber } };
   }

@@ -114,9 +114,9 @@ describe('classifyGasRefill: the refuel\'s progress', () => {
   });
 
   it('a destination chain not connected, or without an endpoint → PENDING with the sending side', () => {
-    for (const destinationChainId of [137, 100]) {
+    for (const [destinationChainId, message] of [[137, 'destination chain 137 not connected'], [100, 'no bridge endpoint configured on destination chain 100']] as const) {
       const facts = { receipt: receipt([deposit({ destinationChainId }), deposit({ depositId: 10n })]) };
-      expect(statusOf(classify(facts))).toEqual({ status: 'PENDING', message: `destination chain ${destinationChainId} not connected`, sending: SENDING });
+      expect(statusOf(classify(facts))).toEqual({ status: 'PENDING', message, sending: SENDING });
     }
   });
 
@@ -179,7 +179,7 @@ describe('gasRefillNotMined', () => {
   });
 
   it('unknown, some chains not answering → NOT_FOUND naming them', () => {
-    expect(gasRefillNotMined(TX_HASH, undefined, [1, 10])).toEqual({ status: 'NOT_FOUND', message: 'chain 1, 10 did not answer' });
+    expect(gasRefillNotMined(TX_HASH, undefined, [10, 1])).toEqual({ status: 'NOT_FOUND', message: 'chain 1, 10 did not answer' });
   });
 
   it('unknown everywhere → NOT_FOUND "unknown transaction"', () => {
