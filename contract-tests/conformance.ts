@@ -25,18 +25,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import pino from 'pino';
 import { handlers } from '../handlers';
-import { loadConfig } from '../src/config';
-import { generateApiKey, hashApiKey } from '../src/core/access/keys';
-import { createApp } from '../src/server/app';
-import { buildDependencies } from '../src/server/dependencies';
 import { buildRequest, editsArbitrary } from '../test/fuzz/arbitraries';
 import { contractOperations, contractOracle, type OperationModel, type WireRequest } from '../test/fuzz/model';
+import { WALLET } from '../test/support/fixtures';
 import { startPrism, stopProcess, type Started } from '../test/support/processes';
+import { startTestServer } from './server';
 
 const ROOT = path.resolve(__dirname, '..');
 const OPENAPI = path.join(ROOT, 'openapi.yaml');
@@ -45,7 +40,6 @@ const REPORT = path.join(ARTIFACTS, 'conformance.json');
 /** Random hostile requests per implemented operation (CONFORMANCE_FUZZ_RUNS). */
 const FUZZ_PER_OPERATION = Number(process.env.CONFORMANCE_FUZZ_RUNS ?? 12);
 const FUZZ_SEED = 20240601;
-const WALLET = '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9';
 const UNKNOWN_KEY = 'svc_ThisKeyIsNotKnownToTheServerConformance000000';
 
 interface Case {
@@ -173,30 +167,13 @@ function isPrismInt64Bound(v: Violation): boolean {
 async function main(): Promise<number> {
   const started = Date.now();
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const keys = { valid: generateApiKey(), blocked: generateApiKey(), limited: generateApiKey() };
-  const keyDocument = {
-    keys: [
-      { id: 'conformance-valid', name: 'conformance tests', sha256: hashApiKey(keys.valid), perMinute: 1_000_000, integrators: ['example-dapp'] },
-      { id: 'conformance-blocked', sha256: hashApiKey(keys.blocked), blocked: true, blockedReason: 'conformance tests' },
-      { id: 'conformance-limited', sha256: hashApiKey(keys.limited), perMinute: 1 },
-    ],
-  };
   // limits as specified (the limited key needs its own); the fuzz samples carry the valid key, whose limit is high
-  const config = loadConfig({ LOG_LEVEL: process.env.CONFORMANCE_LOG_LEVEL ?? 'silent', API_KEYS: JSON.stringify(keyDocument) });
-  const dependencies = buildDependencies(config);
-  const app = await quietly(() => createApp(dependencies, config, { handlers, logger: pino({ level: config.logLevel }) }));
-  const server: http.Server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', () => resolve());
-    server.once('error', reject);
-  });
-  const upstream = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await startTestServer('conformance', process.env.CONFORMANCE_LOG_LEVEL ?? 'silent');
+  const { keys, url: upstream } = server;
   const prisms: Started[] = [];
   const stopAll = async (): Promise<void> => {
     await Promise.all(prisms.splice(0).map((p) => stopProcess(p.child)));
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await dependencies.access.close();
+    await server.close();
   };
   const onSignal = (): void => {
     void stopAll().finally(() => process.exit(130));
@@ -410,20 +387,6 @@ function hasNonLatin1Key(text: string): boolean {
     }
   }
   return false;
-}
-
-/** ajv warns about every unknown format while the server compiles validators: counted, not printed. */
-async function quietly<T>(build: () => Promise<T>): Promise<T> {
-  const warn = console.warn;
-  console.warn = (...args: unknown[]) => {
-    if (typeof args[0] === 'string' && /^unknown format "/.test(args[0])) return;
-    warn(...args);
-  };
-  try {
-    return await build();
-  } finally {
-    console.warn = warn;
-  }
 }
 
 main().then(

@@ -3,9 +3,9 @@
  * with the hooks in contract-tests/hooks.js (real bad inputs for the error answers, a schema check
  * of every real response, and a printed reason for every skipped transaction).
  *
- * The server is hermetic: its configuration comes from this file, not from the caller's environment
- * (only CONTRACT_LOG_LEVEL is read), with three API keys generated for the run so that the hooks can
- * drive 401 (an unknown key), 403 (a blocked key) and 429 (a key allowed one request a minute).
+ * The server is hermetic (contract-tests/server.ts; only CONTRACT_LOG_LEVEL is read), with three API keys
+ * generated for the run so that the hooks can drive 401 (an unknown key), 403 (a blocked key) and 429 (a key
+ * allowed one request a minute).
  *
  * Files written to contract-tests/artifacts/ (gitignored):
  *   openapi.translated.json  openapi.yaml as the server reads it (loadContract: OpenAPI 3.0 exclusive
@@ -17,14 +17,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import type { AddressInfo } from 'node:net';
-import pino from 'pino';
-import { loadConfig } from '../src/config';
-import { generateApiKey, hashApiKey } from '../src/core/access/keys';
-import { createApp } from '../src/server/app';
 import { loadContract } from '../src/server/contract';
-import { buildDependencies } from '../src/server/dependencies';
 import { handlers } from '../handlers';
+import { startTestServer, type KeyKind } from './server';
 
 const ROOT = path.resolve(__dirname, '..');
 const OPENAPI = path.join(ROOT, 'openapi.yaml');
@@ -47,60 +42,21 @@ async function main(): Promise<number> {
   fs.rmSync(SUMMARY, { force: true });
   fs.writeFileSync(TRANSLATED, `${JSON.stringify(loadContract(OPENAPI), null, 2)}\n`);
 
-  const keys = { valid: generateApiKey(), blocked: generateApiKey(), limited: generateApiKey() };
-  const keyDocument = {
-    keys: [
-      // name and integrators so that a 200 of GET /v1/keys/test has every field of the contract's example
-      { id: 'contract-valid', name: 'contract tests', sha256: hashApiKey(keys.valid), perMinute: 1_000_000, integrators: ['example-dapp'] },
-      { id: 'contract-blocked', sha256: hashApiKey(keys.blocked), blocked: true, blockedReason: 'contract tests' },
-      { id: 'contract-limited', sha256: hashApiKey(keys.limited), perMinute: 1 },
-    ],
-  };
-  const config = loadConfig({ LOG_LEVEL: process.env.CONTRACT_LOG_LEVEL ?? 'silent', API_KEYS: JSON.stringify(keyDocument) });
-  const dependencies = buildDependencies(config);
-  const app = await quietUnknownFormats(() => createApp(dependencies, config, { handlers, logger: pino({ level: config.logLevel }) }));
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', () => resolve());
-    server.once('error', reject);
-  });
-  const { port } = server.address() as AddressInfo;
-  const endpoint = `http://127.0.0.1:${port}`;
-  process.stdout.write(`contract tests: real server on ${endpoint}, implemented: ${Object.keys(handlers).join(', ')}\n`);
+  const server = await startTestServer('contract', process.env.CONTRACT_LOG_LEVEL ?? 'silent');
+  if (server.ignoredFormats.size > 0) {
+    const list = [...server.ignoredFormats].map(([format, count]) => `${format} (${count})`).join(', ');
+    process.stdout.write(`contract tests: note: the server's validator ignores the formats ${list} (ajv warnings, summed up)\n`);
+  }
+  process.stdout.write(`contract tests: real server on ${server.url}, implemented: ${Object.keys(handlers).join(', ')}\n`);
   try {
-    const code = await runDredd(endpoint, keys);
+    const code = await runDredd(server.url, server.keys);
     return report(code);
   } finally {
-    server.closeAllConnections();
-    server.close();
-    await dependencies.access.close();
+    await server.close();
   }
 }
 
-/**
- * ajv warns once per schema location about every format it has no validator for (hundreds of lines
- * while the server compiles the contract): they are counted and summed up in one line instead.
- */
-async function quietUnknownFormats<T>(build: () => Promise<T>): Promise<T> {
-  const warn = console.warn;
-  const formats = new Map<string, number>();
-  console.warn = (...args: unknown[]) => {
-    const match = typeof args[0] === 'string' ? /^unknown format "([^"]+)" ignored in schema/.exec(args[0]) : null;
-    if (match) formats.set(match[1]!, (formats.get(match[1]!) ?? 0) + 1);
-    else warn(...args);
-  };
-  try {
-    return await build();
-  } finally {
-    console.warn = warn;
-    if (formats.size > 0) {
-      const list = [...formats].map(([format, count]) => `${format} (${count})`).join(', ');
-      process.stdout.write(`contract tests: note: the server's validator ignores the formats ${list} (ajv warnings, summed up)\n`);
-    }
-  }
-}
-
-function runDredd(endpoint: string, keys: Record<'valid' | 'blocked' | 'limited', string>): Promise<number> {
+function runDredd(endpoint: string, keys: Readonly<Record<KeyKind, string>>): Promise<number> {
   const args = [
     require.resolve('dredd/bin/dredd'),
     OPENAPI,

@@ -12,6 +12,7 @@
  */
 import { Wallet, type JsonRpcProvider } from 'ethers';
 import { startAnvil, type AnvilProcess } from './anvil';
+import { chainsArgument, stopOnSignal } from './cli';
 import { compileContracts, type Artifacts } from './compile';
 import { loadSandboxData, type DataLocations, type SandboxData } from './data';
 import { seedChain, type ChainDeployment } from './deploy';
@@ -162,17 +163,13 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
 }
 
 if (require.main === module) {
-  const arg = process.argv.indexOf('--chains');
-  const chains = arg >= 0 ? process.argv[arg + 1].split(',').map(Number) : undefined;
-  startDevnet({ chains, log: (l) => console.log(l) }).then((devnet) => {
+  startDevnet({ chains: chainsArgument(), log: (l) => console.log(l) }).then((devnet) => {
     console.log(JSON.stringify({
       timings: devnet.timings,
       chains: [...devnet.chains.values()].map((c) => ({ chainId: c.chainId, rpc: c.url, pid: c.pid, router: c.deployment.router, feeCollector: c.deployment.feeCollector, bridgeEndpoint: c.deployment.bridgeEndpoint })),
       walletKeys: devnet.walletKeys,
     }, null, 2));
-    const shutdown = () => void devnet.stop().then(() => process.exit(0));
-    process.once('SIGINT', shutdown);
-    process.once('SIGTERM', shutdown);
+    stopOnSignal(() => devnet.stop());
   }, (error: Error) => {
     console.error(error);
     process.exit(1);

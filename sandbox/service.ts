@@ -22,14 +22,22 @@ import { loadConfig } from '../src/config';
 import { buildAccessControl } from '../src/server/access/build';
 import { createApp } from '../src/server/app';
 import { buildDependencies, type Dependencies } from '../src/server/dependencies';
+import { chainsArgument, stopOnSignal } from './cli';
 import { startDevnet, type Devnet } from './devnet';
 
-/** The CHAINS_FILE document of a running devnet (the devnet's gas is the snapshot's: its anvils run at base fee 0). */
-export function chainsFileOf(devnet: Devnet, options: { pollIntervalMs?: number; rpcTimeoutMs?: number } = {}): object {
+/**
+ * The CHAINS_FILE document of a running devnet (the devnet's gas is the snapshot's by default: its anvils run at
+ * base fee 0; gasPrice 'chain' quotes with their eth_gasPrice instead).
+ */
+export function chainsFileOf(devnet: Devnet, options: {
+  pollIntervalMs?: number; rpcTimeoutMs?: number; gasPrice?: 'chain' | 'snapshot';
+  /** Confirmations by chain id (default 1). */
+  confirmations?: Readonly<Record<number, number>>;
+} = {}): object {
   return {
     chains: [...devnet.chains.values()].map((c) => ({
       chainId: c.chainId, rpcUrl: c.url, router: c.deployment.router, feeCollector: c.deployment.feeCollector,
-      bridgeEndpoint: c.deployment.bridgeEndpoint, confirmations: 1, gasPrice: 'snapshot',
+      bridgeEndpoint: c.deployment.bridgeEndpoint, confirmations: options.confirmations?.[c.chainId] ?? 1, gasPrice: options.gasPrice ?? 'snapshot',
     })),
     pollIntervalMs: options.pollIntervalMs ?? 100,
     rpcTimeoutMs: options.rpcTimeoutMs ?? 2000,
@@ -121,15 +129,13 @@ export async function startSandbox(options: {
 }
 
 if (require.main === module) {
-  const arg = process.argv.indexOf('--chains');
-  const chains = arg >= 0 ? process.argv[arg + 1].split(',').map(Number) : undefined;
   const scaleArg = process.argv.indexOf('--bridge-time-scale');
   const bridgeTimeScale = scaleArg >= 0 ? Number(process.argv[scaleArg + 1]) : DEFAULT_BRIDGE_TIME_SCALE;
   if (!Number.isFinite(bridgeTimeScale) || bridgeTimeScale < 0) {
     console.error('--bridge-time-scale must be a number ≥ 0 (0: bridges release at once)');
     process.exit(2);
   }
-  startSandbox({ chains, log: (l) => console.log(l), stateFile: DEFAULT_STATE_FILE, bridgeTimeScale }).then((sandbox) => {
+  startSandbox({ chains: chainsArgument(), log: (l) => console.log(l), stateFile: DEFAULT_STATE_FILE, bridgeTimeScale }).then((sandbox) => {
     const { devnet } = sandbox;
     const lines = [
       '',
@@ -147,18 +153,7 @@ if (require.main === module) {
       'Ctrl-C stops the service and every anvil',
     ];
     console.log(lines.join('\n'));
-    let stopping = false;
-    const shutdown = (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      console.log(`${signal}: stopping`);
-      sandbox.stop().then(() => process.exit(0), (error: Error) => {
-        console.error(error);
-        process.exit(1);
-      });
-    };
-    process.once('SIGINT', () => shutdown('SIGINT'));
-    process.once('SIGTERM', () => shutdown('SIGTERM'));
+    stopOnSignal(() => sandbox.stop());
   }, (error: Error) => {
     console.error(error);
     process.exit(1);

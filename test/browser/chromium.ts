@@ -1,9 +1,13 @@
 /**
  * What the browser tests (test/browser/docs.ts, test/browser/widget.ts) share: Debian's Chromium, installed
- * with apt-get when it is missing, the flags it is launched with, and a step timer for the summary line.
+ * with apt-get when it is missing, the flags it is launched with, a step timer for the summary line, servers
+ * on loopback ports, and how a run ends (within its time, with an exit code).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -52,4 +56,46 @@ export class StepTimer {
   summary(): string {
     return this.steps.map((s) => `${s.name} ${(s.ms / 1000).toFixed(1)} s`).join(', ');
   }
+}
+
+/** Headless Chromium with its profile in `userDataDir`, and its first page. */
+export async function launchChromium(userDataDir: string, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS, viewport });
+  return { context, page: context.pages()[0] ?? (await context.newPage()) };
+}
+
+/** Waits until `server` listens (it was told to listen on a loopback port); its origin. */
+export async function listening(server: http.Server): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', () => resolve());
+    server.once('error', reject);
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+export async function closeServer(server: http.Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+}
+
+/** Fails the run (exit code 1) unless the timer returned is cleared within `timeoutMs`. */
+export function failAfter(label: string, timeoutMs: number): NodeJS.Timeout {
+  const deadline = setTimeout(() => {
+    process.stderr.write(`${label}: FAILED: not finished within ${timeoutMs / 1000} s\n`);
+    process.exit(1);
+  }, timeoutMs);
+  deadline.unref();
+  return deadline;
+}
+
+/** Runs a browser test's main: exit code 0 when it resolves, 1 with the error and the steps' summary when it fails. */
+export function runBrowserTest(label: string, timer: StepTimer, main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error) => {
+      process.stderr.write(`${label}: FAILED: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+      process.stderr.write(`  steps: ${timer.summary()}\n`);
+      process.exit(1);
+    },
+  );
 }

@@ -12,18 +12,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type http from 'node:http';
 import yaml from 'js-yaml';
-import pino from 'pino';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { loadConfig } from '../../src/config';
-import { createApp } from '../../src/server/app';
-import { buildDependencies } from '../../src/server/dependencies';
-import { handlers } from '../../handlers';
-import { CHROMIUM, LAUNCH_ARGS, StepTimer, ensureChromium } from './chromium';
+import type { BrowserContext, Page } from 'playwright-core';
+import { makeTestApp } from '../support/app';
+import { OPENAPI_PATH } from '../support/contract';
+import { StepTimer, closeServer, ensureChromium, failAfter, launchChromium, listening, runBrowserTest } from './chromium';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const ARTIFACTS = path.join(__dirname, 'artifacts');
 /** The whole test (after the install) must finish within this. */
 const TEST_TIMEOUT_MS = 90_000;
@@ -33,7 +27,7 @@ const step = timer.step.bind(timer);
 
 /** Operation titles as the reference shows them (summary, else operationId). */
 function contractOperations(): { method: string; path: string; title: string }[] {
-  const document = yaml.load(fs.readFileSync(path.join(ROOT, 'openapi.yaml'), 'utf8')) as {
+  const document = yaml.load(fs.readFileSync(OPENAPI_PATH, 'utf8')) as {
     paths: Record<string, Record<string, { summary?: string; operationId: string }>>;
   };
   const result: { method: string; path: string; title: string }[] = [];
@@ -51,34 +45,19 @@ async function main(): Promise<void> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   await step('chromium present or installed', ensureChromium);
 
-  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_OVERRIDE: '1000000' });
-  const dependencies = buildDependencies(config);
-  const app = await step('server start', () => createApp(dependencies, config, { handlers, logger: pino({ level: 'silent' }) }));
-  const server: http.Server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', () => resolve());
-    server.once('error', reject);
-  });
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // the real app on the embedded data, as the HTTP suites have it (silent, no rate limit in the way)
+  const { app, dependencies } = await step('server start', () => makeTestApp());
+  const server = app.listen(0, '127.0.0.1');
+  const origin = await listening(server);
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-browser-'));
   let context: BrowserContext | undefined;
   const log: string[] = [];
   const problems: string[] = [];
-  const deadline = setTimeout(() => {
-    process.stderr.write(`browser test: FAILED: not finished within ${TEST_TIMEOUT_MS / 1000} s\n`);
-    process.exit(1);
-  }, TEST_TIMEOUT_MS);
-  deadline.unref();
+  const deadline = failAfter('browser test', TEST_TIMEOUT_MS);
   try {
-    context = await step('browser launch', () =>
-      chromium.launchPersistentContext(userDataDir, {
-        executablePath: CHROMIUM,
-        headless: true,
-        args: LAUNCH_ARGS,
-        viewport: { width: 1400, height: 1000 },
-      }),
-    );
-    const page = context.pages()[0] ?? (await context.newPage());
+    const launched = await step('browser launch', () => launchChromium(userDataDir, { width: 1400, height: 1000 }));
+    context = launched.context;
+    const { page } = launched;
     watch(page, origin, log, problems);
 
     await step('load /docs', async () => {
@@ -106,8 +85,7 @@ async function main(): Promise<void> {
     clearTimeout(deadline);
     fs.writeFileSync(path.join(ARTIFACTS, 'browser-log.txt'), `${log.join('\n')}\n`);
     await context?.close().catch(() => undefined);
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await closeServer(server);
     await dependencies.access.close();
     fs.rmSync(userDataDir, { recursive: true, force: true });
   }
@@ -155,11 +133,4 @@ async function tryChains(page: Page, origin: string): Promise<void> {
   process.stdout.write(`browser test: Test Request GET /v1/chains from the page answered 200 with ${body.chains.length} chains, shown on the page\n`);
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    process.stderr.write(`browser test: FAILED: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
-    process.stderr.write(`  steps: ${timer.summary()}\n`);
-    process.exit(1);
-  },
-);
+runBrowserTest('browser test', timer, main);

@@ -30,14 +30,13 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
-import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { formatUnits, parseUnits } from 'viem';
 import type { Response as SupertestResponse } from 'supertest';
 import { makeTestApp } from '../support/app';
 import { contractValidator } from '../support/contract';
-import { CHROMIUM, LAUNCH_ARGS, StepTimer, ensureChromium } from './chromium';
+import { StepTimer, closeServer, ensureChromium, failAfter, launchChromium, listening, runBrowserTest } from './chromium';
 import { API_URL_PARAMETER, DEFAULT_TRANSFER, INTEGRATOR, TOKEN_SEARCH } from './widget/transfer';
 
 const PAGE_SOURCES = path.join(__dirname, 'widget');
@@ -238,19 +237,6 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function listen(server: http.Server): Promise<string> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', () => resolve());
-    server.once('error', reject);
-  });
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-async function close(server: http.Server): Promise<void> {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-}
-
 /**
  * Type-checks the page as browser code (test/browser/widget/tsconfig.json: DOM, JSX), which the root
  * tsconfig.json does not cover; esbuild only strips types.
@@ -334,27 +320,17 @@ async function main(): Promise<void> {
   const pageServer = staticServer(bundleDir).listen(0, '127.0.0.1');
   let context: BrowserContext | undefined;
   let observer: Observer | undefined;
-  const deadline = setTimeout(() => {
-    process.stderr.write(`browser test (widget): FAILED: not finished within ${TEST_TIMEOUT_MS / 1000} s\n`);
-    process.exit(1);
-  }, TEST_TIMEOUT_MS);
-  deadline.unref();
+  const deadline = failAfter('browser test (widget)', TEST_TIMEOUT_MS);
   try {
-    const [serviceOrigin, pageOrigin] = await Promise.all([listen(service), listen(pageServer)]);
+    const [serviceOrigin, pageOrigin] = await Promise.all([listening(service), listening(pageServer)]);
     await step('type-check and bundle the page', () => Promise.all([typecheckPage(), bundlePage(bundleDir)]));
     observer = new Observer(pageOrigin, serviceOrigin);
     observer.watchServer(service);
     const watched = observer;
 
-    context = await step('browser launch', () =>
-      chromium.launchPersistentContext(userDataDir, {
-        executablePath: CHROMIUM,
-        headless: true,
-        args: LAUNCH_ARGS,
-        viewport: { width: 900, height: 1000 },
-      }),
-    );
-    const page = context.pages()[0] ?? (await context.newPage());
+    const launched = await step('browser launch', () => launchChromium(userDataDir, { width: 900, height: 1000 }));
+    context = launched.context;
+    const { page } = launched;
     watched.watch(page);
 
     const pageUrl = `${pageOrigin}/?${API_URL_PARAMETER}=${encodeURIComponent(`${serviceOrigin}/v1`)}`;
@@ -392,8 +368,8 @@ async function main(): Promise<void> {
       process.stdout.write(`browser test (widget): log ${logPath()}\n`);
     }
     await context?.close().catch(() => undefined);
-    await close(service);
-    await close(pageServer);
+    await closeServer(service);
+    await closeServer(pageServer);
     await dependencies.access.close();
     fs.rmSync(userDataDir, { recursive: true, force: true });
     fs.rmSync(bundleDir, { recursive: true, force: true });
@@ -601,11 +577,4 @@ function checkPreflights(observer: Observer, pageOrigin: string): void {
   );
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    process.stderr.write(`browser test (widget): FAILED: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
-    process.stderr.write(`  steps: ${timer.summary()}\n`);
-    process.exit(1);
-  },
-);
+runBrowserTest('browser test (widget)', timer, main);

@@ -6,10 +6,6 @@
  * chain's anvil is frozen with SIGSTOP); a wrong chain id stops the start-up; a chain down at start is logged and
  * quoted from the snapshot. FIGURES=1 prints the initial read time and the refresh latency.
  */
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { contractValidator } from '../support/contract';
 import { Contract } from 'ethers';
@@ -22,16 +18,17 @@ import type { ConstantProductPoolState, LiquiditySnapshot } from '../../src/core
 import { RoutingGraph } from '../../src/core/routing/graph';
 import { captureLogger } from '../support/logCapture';
 import { makeTestApp, type TestApp } from '../support/app';
+import { useScratchDir } from '../support/files';
+import { ETH_USDC as USDC, ETH_WETH as WETH } from '../support/fixtures';
+import { freePort } from '../support/processes';
 
 jest.setTimeout(30_000);
 
-const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
-const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
 /** The pair swapped on directly: Uniswap V2 USDC/WETH on Ethereum (USDC is token0). */
 const PAIR_ID = '1:uniswap:constantProduct:USDC-WETH:3000';
 
+const files = useScratchDir('chain-mode-e2e-');
 let devnet: Devnet;
-let dir: string;
 let live: TestApp;
 let mode: ChainMode;
 let reference: TestApp;
@@ -44,12 +41,6 @@ const others: { mode?: ChainMode; app: TestApp }[] = [];
 const figures: Record<string, number> = {};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function writeChainsFile(name: string, doc: object): string {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, JSON.stringify(doc));
-  return file;
-}
 
 async function quote(t: TestApp, query: Record<string, string>): Promise<Record<string, unknown>> {
   const res = await request(t.app).get('/v1/quote').query({ ...query, fromAddress: wallet });
@@ -71,8 +62,7 @@ beforeAll(async () => {
   devnet = d;
   reference = r;
   wallet = devnet.wallet(1).address;
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-mode-e2e-'));
-  const file = writeChainsFile('chains.json', chainsFileOf(devnet, { pollIntervalMs: 50, rpcTimeoutMs: 1000 }));
+  const file = files.writeJson('chains.json', chainsFileOf(devnet, { pollIntervalMs: 50, rpcTimeoutMs: 1000 }));
   live = await makeTestApp({ env: { CHAINS_FILE: file } });
   const started = performance.now();
   mode = await startChainMode(live.dependencies, live.config, captureLogger().logger);
@@ -94,7 +84,6 @@ afterAll(async () => {
     o.app.dependencies.chains?.close();
   }
   await devnet?.stop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
   if (process.env.FIGURES) process.stdout.write(`chain mode figures: ${JSON.stringify(figures)}\n`);
 });
 
@@ -212,7 +201,7 @@ describe('chain mode against the devnet', () => {
     const contract = await contractValidator();
     // the sandbox's chains file quotes the snapshot's gas price (its anvils run at base fee 0): this one follows the chain's
     const chain = devnet.chain(42161);
-    const file = writeChainsFile('gas.json', { chains: [{ chainId: 42161, rpcUrl: chain.url, gasPrice: 'chain' }], pollIntervalMs: 50, rpcTimeoutMs: 1000 });
+    const file = files.writeJson('gas.json', { chains: [{ chainId: 42161, rpcUrl: chain.url, gasPrice: 'chain' }], pollIntervalMs: 50, rpcTimeoutMs: 1000 });
     const following = await makeTestApp({ env: { CHAINS_FILE: file } });
     others.push({ app: following, mode: await startChainMode(following.dependencies, following.config, captureLogger().logger) });
     const before = await request(following.app).get('/v1/gas/prices/42161');
@@ -240,16 +229,16 @@ describe('chain mode against the devnet', () => {
 
   it('a wrong chain id stops the start-up with a message naming the chain', async () => {
     const url = devnet.chain(1).url;
-    const file = writeChainsFile('wrong.json', { chains: [{ chainId: 10, rpcUrl: url }], rpcTimeoutMs: 1000 });
+    const file = files.writeJson('wrong.json', { chains: [{ chainId: 10, rpcUrl: url }], rpcTimeoutMs: 1000 });
     const app = await makeTestApp({ env: { CHAINS_FILE: file } });
     others.push({ app });
     await expect(startChainMode(app.dependencies, app.config, captureLogger().logger)).rejects.toThrow(/chain 10: its RPC answers chain id 1, not 10/);
   });
 
   it('a chain down at start: the service starts, logs it, quotes its pools from the snapshot, and keeps trying', async () => {
-    const port = await closedPort();
+    const port = await freePort(); // nothing listens there
     const up = devnet.chain(42161);
-    const file = writeChainsFile('down.json', {
+    const file = files.writeJson('down.json', {
       chains: [{ chainId: 42161, rpcUrl: up.url, gasPrice: 'snapshot' }, { chainId: 8453, rpcUrl: `http://127.0.0.1:${port}` }],
       pollIntervalMs: 50, rpcTimeoutMs: 1000,
     });
@@ -270,14 +259,3 @@ describe('chain mode against the devnet', () => {
     expect(log.records().filter((r) => r.level === 40 && String(r.msg).startsWith('chain 8453 does not answer')).length).toBeLessThanOrEqual(1);
   });
 });
-
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -15,12 +15,14 @@ import { approveIfNeeded, balanceOf, replayRevert, sendTransactionRequest, type 
 import { waitForReceipt } from '../../sandbox/rpc';
 import { makeTestApp } from '../support/app';
 import { contractValidator, type ContractValidator } from '../support/contract';
+import { devnetErrors, revertAfterEach } from '../support/devnet';
+import { NATIVE } from '../support/fixtures';
+import type { Json } from '../support/wire';
 import { BRIDGE_FACETS, curvePoolInterface, routerInterface, v2RouterInterface, v3RouterInterface } from '../../src/core/transactions/abi';
 import { encodeCurveExchange, encodeV2Swap, encodeV3ExactInput } from '../../src/core/transactions/calldata';
 
 jest.setTimeout(60_000);
 
-const NATIVE = '0x0000000000000000000000000000000000000000';
 const ARBITRUM = 42161;
 const BASE = 8453;
 /** Who the vault credits, and who gets the tokens of failed calls (addresses with no history on the devnet). */
@@ -28,8 +30,6 @@ const BENEFICIARY = getAddress('0x000000000000000000000000000000000000beef');
 const OTHER_BENEFICIARY = getAddress('0x000000000000000000000000000000000000cafe');
 const FALLBACK = getAddress('0x000000000000000000000000000000000000fa11');
 const OTHER_FALLBACK = getAddress('0x000000000000000000000000000000000000fa12');
-
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 interface Step {
   id: string;
@@ -42,7 +42,6 @@ interface Step {
 let devnet: Devnet;
 let app: express.Express;
 let contract: ContractValidator;
-let restore: (() => Promise<void>) | undefined;
 let routerI: Interface;
 let errorsI: Interface;
 let vaultI: Interface;
@@ -56,8 +55,7 @@ beforeAll(async () => {
   app = t.app;
   contract = c;
   routerI = routerInterface(Object.keys(BRIDGE_FACETS));
-  const errors = Object.values(devnet.artifacts).flatMap((a) => (a.abi as { type: string }[]).filter((x) => x.type === 'error'));
-  errorsI = new Interface(errors as never);
+  errorsI = devnetErrors(devnet);
   vaultI = new Interface(devnet.artifacts.TestVault.abi as never);
   // the integrator's target, deployed like any contract (a creation transaction), before the checkpoints
   await Promise.all([ARBITRUM, BASE].map(async (chainId) => {
@@ -73,16 +71,17 @@ afterAll(async () => {
   await devnet?.stop();
 });
 
-beforeEach(async () => {
-  restore = await devnet.checkpoint();
-});
-
-afterEach(async () => {
-  await restore?.();
-  restore = undefined;
-});
+revertAfterEach(() => devnet);
 
 const deposit = (token: string, amount: bigint, beneficiary: string) => vaultI.encodeFunctionData('deposit', [token, amount, beneficiary]);
+
+/**
+ * One call of a contract-calls quote: `amount` of `token` handed to the vault on `chainId` with a deposit of all of
+ * it for `beneficiary` (`extra` adds fields, or replaces them: a fallback receiver, other call data).
+ */
+const vaultCall = (chainId: number, token: string, amount: bigint, beneficiary: string, extra: Json = {}) => ({
+  fromAmount: amount.toString(), fromTokenAddress: token, toContractAddress: vaults.get(chainId), toContractCallData: deposit(token, amount, beneficiary), toContractGasLimit: '120000', ...extra,
+});
 
 async function vaultBalance(chainId: number, token: string, beneficiary: string): Promise<bigint> {
   const { provider } = devnet.chain(chainId);
@@ -114,6 +113,15 @@ interface Executed {
   /** What the sender spent of fromToken (gas excluded) and got of toToken (on the destination chain). */
   spent: bigint;
   received: bigint;
+}
+
+/**
+ * POST /v1/quote/contractCalls for the test wallet: USDC on `fromChain` into `toToken` on `toChain`, exactly as much
+ * as the calls take (toAmount), then the calls.
+ */
+function callsQuote(fromChain: number, toChain: number, toToken: string, calls: { fromAmount: string }[], extra: Json = {}): Promise<Step> {
+  const toAmount = calls.reduce((sum, c) => sum + BigInt(c.fromAmount), 0n);
+  return quote({ fromChain, toChain, fromToken: 'USDC', toToken, fromAddress: devnet.wallet(fromChain).address, toAmount: toAmount.toString(), contractCalls: calls, ...extra });
 }
 
 /** Approves when needed, sends the quote's transaction as is, waits for the relayer when it bridges. */
@@ -156,6 +164,18 @@ function customSteps(step: Step) {
   return step.includedSteps.filter((s) => s.type === 'custom');
 }
 
+/** The sender paid exactly fromAmount and got exactly what the route delivered above what the calls took (`calls`). */
+function expectSenderSettled(e: Executed, step: Step, calls: bigint): void {
+  expect(e.spent).toBe(BigInt(step.action.fromAmount));
+  expect(e.received).toBe(BigInt(step.estimate.toAmount) - calls);
+}
+
+/** The vault on `chainId` credited `beneficiary` exactly what the call's custom step says it takes and yields: `amount`. */
+async function expectDeposited(chainId: number, token: string, custom: Step['includedSteps'][number], amount: bigint): Promise<void> {
+  expect(await vaultBalance(chainId, token, BENEFICIARY)).toBe(BigInt(custom.estimate.toAmount));
+  expect(BigInt(custom.estimate.toAmount)).toBe(amount);
+}
+
 /** Neither the router nor its call executor keeps anything of the calls' token on the chain where they ran. */
 async function expectNothingKept(step: Step, token: string, routerBefore: bigint): Promise<void> {
   const { provider, deployment } = devnet.chain(step.action.toChainId);
@@ -165,25 +185,17 @@ async function expectNothingKept(step: Step, token: string, routerBefore: bigint
 
 describe('contract calls execute on chain', () => {
   test('same chain: USDC → WETH on Arbitrum, then a vault deposit of the swapped WETH (swapAndCall)', async () => {
-    const wallet = devnet.wallet(ARBITRUM);
     const weth = await quoteToken(ARBITRUM, 'WETH');
     const amount = 10_000_000_000_000_000n; // 0.01 WETH into the vault
-    const step = await quote({
-      fromChain: ARBITRUM, toChain: ARBITRUM, fromToken: 'USDC', toToken: 'WETH', fromAddress: wallet.address, toAmount: amount.toString(),
-      contractCalls: [{ fromAmount: amount.toString(), fromTokenAddress: weth, toContractAddress: vaults.get(ARBITRUM), toContractCallData: deposit(weth, amount, BENEFICIARY), toContractGasLimit: '120000' }],
-    });
+    const step = await callsQuote(ARBITRUM, ARBITRUM, 'WETH', [vaultCall(ARBITRUM, weth, amount, BENEFICIARY)]);
     expect(routerI.parseTransaction({ data: step.transactionRequest.data })!.name).toBe('swapAndCall');
     const [custom] = customSteps(step);
     expect(BigInt(custom.estimate.fromAmount)).toBe(amount);
     const routerBefore = await balanceOf(devnet.chain(ARBITRUM).provider, weth, step.transactionRequest.to);
 
     const e = await execute(step);
-    // the vault recorded exactly what the call's step says it takes and yields
-    expect(await vaultBalance(ARBITRUM, weth, BENEFICIARY)).toBe(BigInt(custom.estimate.toAmount));
-    expect(BigInt(custom.estimate.toAmount)).toBe(amount);
-    // the sender paid fromAmount and got what the route delivered above the call
-    expect(e.spent).toBe(BigInt(step.action.fromAmount));
-    expect(e.received).toBe(BigInt(step.estimate.toAmount) - amount);
+    await expectDeposited(ARBITRUM, weth, custom, amount);
+    expectSenderSettled(e, step, amount);
     await expectNothingKept(step, weth, routerBefore);
     const events = routerEvents(e.receipt.logs, step.transactionRequest.to);
     expect(events.map((x) => x.name)).toEqual(['LiFiSwappedGeneric', 'ContractCallExecuted', 'LiFiGenericSwapCompleted']);
@@ -194,13 +206,9 @@ describe('contract calls execute on chain', () => {
   });
 
   test('cross chain: USDC Arbitrum → Base, swapped to WETH on Base, then the vault deposit in the destination call', async () => {
-    const wallet = devnet.wallet(ARBITRUM);
     const weth = await quoteToken(BASE, 'WETH');
     const amount = 10_000_000_000_000_000n;
-    const step = await quote({
-      fromChain: ARBITRUM, toChain: BASE, fromToken: 'USDC', toToken: 'WETH', fromAddress: wallet.address, toAmount: amount.toString(),
-      contractCalls: [{ fromAmount: amount.toString(), fromTokenAddress: weth, toContractAddress: vaults.get(BASE), toContractCallData: deposit(weth, amount, BENEFICIARY), toContractGasLimit: '120000' }],
-    });
+    const step = await callsQuote(ARBITRUM, BASE, 'WETH', [vaultCall(BASE, weth, amount, BENEFICIARY)]);
     const types = step.includedSteps.map((s) => s.type);
     expect(types.slice(types.indexOf('cross'))).toEqual(['cross', 'swap', 'custom']);
     const [custom] = customSteps(step);
@@ -210,10 +218,8 @@ describe('contract calls execute on chain', () => {
     const routerBridgedBefore = await balanceOf(base.provider, bridged, base.deployment.router);
 
     const e = await execute(step);
-    expect(await vaultBalance(BASE, weth, BENEFICIARY)).toBe(BigInt(custom.estimate.toAmount));
-    expect(BigInt(custom.estimate.toAmount)).toBe(amount);
-    expect(e.spent).toBe(BigInt(step.action.fromAmount));
-    expect(e.received).toBe(BigInt(step.estimate.toAmount) - amount);
+    await expectDeposited(BASE, weth, custom, amount);
+    expectSenderSettled(e, step, amount);
     await expectNothingKept(step, weth, routerBefore);
     // the destination swap's and calls' gas fee went back to the bridge executor
     expect(await balanceOf(base.provider, bridged, base.deployment.router)).toBe(routerBridgedBefore);
@@ -227,22 +233,17 @@ describe('contract calls execute on chain', () => {
   });
 
   test('a call that reverts pays its fallback receiver and the next calls still run; what a call leaves goes to its fallback receiver', async () => {
-    const wallet = devnet.wallet(ARBITRUM);
     const weth = await quoteToken(ARBITRUM, 'WETH');
     const failing = 3_000_000_000_000_000n;
     const partial = 4_000_000_000_000_000n;
     const unused = 1_000_000_000_000_000n; // the vault pulls less than the call was handed
     const full = 2_000_000_000_000_000n;
-    const target = vaults.get(ARBITRUM);
-    const step = await quote({
-      fromChain: ARBITRUM, toChain: ARBITRUM, fromToken: 'USDC', toToken: 'WETH', fromAddress: wallet.address, toAmount: (failing + partial + full).toString(),
-      contractCalls: [
-        // the vault refuses the zero beneficiary
-        { fromAmount: failing.toString(), fromTokenAddress: weth, toContractAddress: target, toContractCallData: deposit(weth, failing, NATIVE), toContractGasLimit: '120000', toFallbackAddress: FALLBACK },
-        { fromAmount: partial.toString(), fromTokenAddress: weth, toContractAddress: target, toContractCallData: deposit(weth, partial - unused, OTHER_BENEFICIARY), toContractGasLimit: '120000', toFallbackAddress: OTHER_FALLBACK },
-        { fromAmount: full.toString(), fromTokenAddress: weth, toContractAddress: target, toContractCallData: deposit(weth, full, BENEFICIARY), toContractGasLimit: '120000' },
-      ],
-    });
+    const step = await callsQuote(ARBITRUM, ARBITRUM, 'WETH', [
+      // the vault refuses the zero beneficiary
+      vaultCall(ARBITRUM, weth, failing, NATIVE, { toFallbackAddress: FALLBACK }),
+      vaultCall(ARBITRUM, weth, partial, OTHER_BENEFICIARY, { toFallbackAddress: OTHER_FALLBACK, toContractCallData: deposit(weth, partial - unused, OTHER_BENEFICIARY) }),
+      vaultCall(ARBITRUM, weth, full, BENEFICIARY),
+    ]);
     const routerBefore = await balanceOf(devnet.chain(ARBITRUM).provider, weth, step.transactionRequest.to);
     const { provider } = devnet.chain(ARBITRUM);
 
@@ -252,21 +253,16 @@ describe('contract calls execute on chain', () => {
     expect(await vaultBalance(ARBITRUM, weth, OTHER_BENEFICIARY)).toBe(partial - unused);
     expect(await vaultBalance(ARBITRUM, weth, BENEFICIARY)).toBe(full);
     // the third call's fallback is the sender; it gets exactly the remainder above the calls
-    expect(e.spent).toBe(BigInt(step.action.fromAmount));
-    expect(e.received).toBe(BigInt(step.estimate.toAmount) - failing - partial - full);
+    expectSenderSettled(e, step, failing + partial + full);
     await expectNothingKept(step, weth, routerBefore);
     const executed = routerEvents(e.receipt.logs, step.transactionRequest.to).filter((x) => x.name === 'ContractCallExecuted');
     expect(executed.map((x) => [Number(x.args.index), x.args.success, x.args.amount])).toEqual([[0, false, failing], [1, true, partial], [2, true, full]]);
   });
 
   test('cross chain: a reverting destination call pays its fallback receiver on the destination chain', async () => {
-    const wallet = devnet.wallet(ARBITRUM);
     const weth = await quoteToken(BASE, 'WETH');
     const amount = 10_000_000_000_000_000n;
-    const step = await quote({
-      fromChain: ARBITRUM, toChain: BASE, fromToken: 'USDC', toToken: 'WETH', fromAddress: wallet.address, toAmount: amount.toString(),
-      contractCalls: [{ fromAmount: amount.toString(), fromTokenAddress: weth, toContractAddress: vaults.get(BASE), toContractCallData: deposit(weth, amount, NATIVE), toContractGasLimit: '120000', toFallbackAddress: FALLBACK }],
-    });
+    const step = await callsQuote(ARBITRUM, BASE, 'WETH', [vaultCall(BASE, weth, amount, NATIVE, { toFallbackAddress: FALLBACK })]);
     const base = devnet.chain(BASE);
     const routerBefore = await balanceOf(base.provider, weth, base.deployment.router);
 
@@ -285,10 +281,7 @@ describe('contract calls execute on chain', () => {
     const wallet = devnet.wallet(ARBITRUM);
     const weth = await quoteToken(BASE, 'WETH');
     const amount = 10_000_000_000_000_000n;
-    const step = await quote({
-      fromChain: ARBITRUM, toChain: BASE, fromToken: 'USDC', toToken: 'WETH', fromAddress: wallet.address, toAmount: amount.toString(), slippage: 0.001,
-      contractCalls: [{ fromAmount: amount.toString(), fromTokenAddress: weth, toContractAddress: vaults.get(BASE), toContractCallData: deposit(weth, amount, BENEFICIARY), toContractGasLimit: '120000' }],
-    });
+    const step = await callsQuote(ARBITRUM, BASE, 'WETH', [vaultCall(BASE, weth, amount, BENEFICIARY)], { slippage: 0.001 });
     const cross = step.includedSteps.find((s) => s.type === 'cross')!;
     const bridged = cross.action.toToken.address as string;
     const base = devnet.chain(BASE);
@@ -313,13 +306,9 @@ describe('contract calls execute on chain', () => {
   // for the calls: it delivers all it received, so the destination call's gas fee (charged in the quote, and kept by
   // the bridge executor when swaps run) reaches the sender on top of the estimate. Pinned until the call data says it.
   test('cross chain without a destination swap: USDC Arbitrum → USDC Base into the vault; the sender also gets the destination call gas fee', async () => {
-    const wallet = devnet.wallet(ARBITRUM);
     const usdc = await quoteToken(BASE, 'USDC');
     const amount = 25_000_000n;
-    const step = await quote({
-      fromChain: ARBITRUM, toChain: BASE, fromToken: 'USDC', toToken: 'USDC', fromAddress: wallet.address, toAmount: amount.toString(),
-      contractCalls: [{ fromAmount: amount.toString(), fromTokenAddress: usdc, toContractAddress: vaults.get(BASE), toContractCallData: deposit(usdc, amount, BENEFICIARY), toContractGasLimit: '120000' }],
-    });
+    const step = await callsQuote(ARBITRUM, BASE, 'USDC', [vaultCall(BASE, usdc, amount, BENEFICIARY)]);
     expect(step.includedSteps.map((s) => s.type)).toEqual(['cross', 'custom']);
     const callFee = BigInt((step.includedSteps[0].estimate.feeCosts as { name: string; amount: string }[]).find((f) => f.name === 'Destination call gas')!.amount);
     expect(callFee).toBeGreaterThan(0n);
@@ -347,10 +336,8 @@ describe('contract calls execute on chain', () => {
     const routerBefore = await provider.getBalance(deployment.router);
 
     const e = await execute(step);
-    expect(await vaultBalance(BASE, NATIVE, BENEFICIARY)).toBe(BigInt(custom.estimate.toAmount));
-    expect(BigInt(custom.estimate.toAmount)).toBe(amount);
-    expect(e.spent).toBe(BigInt(step.action.fromAmount));
-    expect(e.received).toBe(BigInt(step.estimate.toAmount) - amount);
+    await expectDeposited(BASE, NATIVE, custom, amount);
+    expectSenderSettled(e, step, amount);
     await expectNothingKept(step, NATIVE, routerBefore);
   });
 });

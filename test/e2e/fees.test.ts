@@ -6,23 +6,21 @@
  * GET /v1/integrators/{id}/withdraw/{chainId} and receives exactly the balance, which then reads 0.
  * Every HTTP answer is checked against openapi.yaml.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { Wallet } from 'ethers';
 import { startDevnet, type Devnet } from '../../sandbox/devnet';
 import { approveIfNeeded, balanceOf, sendTransactionRequest, type WireTransactionRequest } from '../../sandbox/execute';
 import { devAccountKey } from '../../sandbox/rpc';
+import { chainsFileOf } from '../../sandbox/service';
 import { feeCollectorInterface } from '../../src/core/transactions/abi';
 import { integratorAccount } from '../../src/core/transactions/ids';
-import { makeTestApp, type TestApp } from '../support/app';
-import { contractValidator, type ContractValidator } from '../support/contract';
+import { useContract, useTestApp } from '../support/app';
+import { expectInvalidRequest } from '../support/contract';
+import { useScratchDir } from '../support/files';
+import { ARB_USDC, OP_USDC } from '../support/fixtures';
 
 jest.setTimeout(60_000);
 
-const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
-const OPT_USDC = '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85';
 const INTEGRATOR = 'e2e-dapp';
 const NEWCOMER = 'e2e-newcomer';
 /** Test wallet 1 of the devnet (anvil dev account 3): the integrator's fee wallet. Wallet 0 sends the transfers. */
@@ -32,44 +30,28 @@ const SEEDED_ARB_USDC = 2_500_000n;
 interface WireBalance { token: { address: string; symbol: string }; amount: string; amountUsd: string }
 interface WireIntegrator { integratorId: string; feeBalances: { chainId: number; tokenBalances: WireBalance[] }[] }
 
+const files = useScratchDir('fees-e2e-');
 let devnet: Devnet;
-let t: TestApp;
-let contract: ContractValidator;
-let dir: string;
-
+let ledgerFile: string;
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fees-e2e-'));
-  const ledgerFile = path.join(dir, 'ledger.json');
-  fs.writeFileSync(ledgerFile, JSON.stringify({
+  ledgerFile = files.writeJson('ledger.json', {
     schemaVersion: 1,
     integrators: [{
       integratorId: INTEGRATOR,
       feeWallet: FEE_WALLET,
       balances: {
         42161: [{ token: ARB_USDC, symbol: 'USDC', amount: String(SEEDED_ARB_USDC) }], // seeded on the devnet too
-        10: [{ token: OPT_USDC, symbol: 'USDC', amount: '53120000' }], // Optimism: not connected
+        10: [{ token: OP_USDC, symbol: 'USDC', amount: '53120000' }], // Optimism: not connected
       },
     }],
-  }));
-  [devnet, contract] = await Promise.all([
-    startDevnet({ chains: [42161, 8453], wallets: 2, relayer: false, ledgerFile }),
-    contractValidator(),
-  ]);
-  const chainsFile = path.join(dir, 'chains.json');
-  fs.writeFileSync(chainsFile, JSON.stringify({
-    chains: [...devnet.chains.values()].map((c) => ({
-      chainId: c.chainId, rpcUrl: c.url,
-      router: c.deployment.router, feeCollector: c.deployment.feeCollector, bridgeEndpoint: c.deployment.bridgeEndpoint,
-    })),
-  }));
-  t = await makeTestApp({ env: { CHAINS_FILE: chainsFile, FEE_LEDGER_FILE: ledgerFile } });
+  });
+  devnet = await startDevnet({ chains: [42161, 8453], wallets: 2, relayer: false, ledgerFile });
 }, 90_000);
-
+const t = useTestApp(() => ({ env: { CHAINS_FILE: files.writeJson('chains.json', chainsFileOf(devnet, { gasPrice: 'chain' })), FEE_LEDGER_FILE: ledgerFile } }));
+const contract = useContract();
+// after the app's afterAll (hooks run in the order declared): its chain connections close before the chains stop
 afterAll(async () => {
-  t?.dependencies.chains?.close();
-  await t?.dependencies.access.close();
   await devnet?.stop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function integrator(id: string): Promise<WireIntegrator> {
@@ -120,7 +102,7 @@ test('fees accrue under the fee wallet, show on GET /v1/integrators/{id} and are
   const start = await integrator(INTEGRATOR);
   expect(start.integratorId).toBe(INTEGRATOR);
   expect(balancesOn(start, 42161)).toEqual([[ARB_USDC, String(SEEDED_ARB_USDC)]]);
-  expect(balancesOn(start, 10)).toEqual([[OPT_USDC, '53120000']]);
+  expect(balancesOn(start, 10)).toEqual([[OP_USDC, '53120000']]);
   expect(balancesOn(start, 8453)).toEqual([]);
 
   // a quote with an integrator fee, executed: the fee is booked under the fee wallet, exactly as quoted
@@ -129,7 +111,7 @@ test('fees accrue under the fee wallet, show on GET /v1/integrators/{id} and are
   expect(booked).toBe(fee);
   const accrued = await integrator(INTEGRATOR);
   expect(balancesOn(accrued, 42161)).toEqual([[ARB_USDC, String(SEEDED_ARB_USDC + fee)]]);
-  expect(balancesOn(accrued, 10)).toEqual([[OPT_USDC, '53120000']]);
+  expect(balancesOn(accrued, 10)).toEqual([[OP_USDC, '53120000']]);
 
   // the withdrawal, sent by the fee wallet as it is
   const res = await request(t.app).get(`/v1/integrators/${INTEGRATOR}/withdraw/42161`);
@@ -147,12 +129,9 @@ test('fees accrue under the fee wallet, show on GET /v1/integrators/{id} and are
   // nothing left on Arbitrum, and nothing to withdraw again
   const after = await integrator(INTEGRATOR);
   expect(balancesOn(after, 42161)).toEqual([]);
-  expect(balancesOn(after, 10)).toEqual([[OPT_USDC, '53120000']]);
+  expect(balancesOn(after, 10)).toEqual([[OP_USDC, '53120000']]);
   const again = await request(t.app).get(`/v1/integrators/${INTEGRATOR}/withdraw/42161`);
-  contract.expectResponse('getIntegratorWithdrawal', again);
-  expect(again.status).toBe(400);
-  expect(again.body.code).toBe(1011);
-  expect(again.body.message).toMatch(/no collected fees on Arbitrum/);
+  expectInvalidRequest(contract, 'getIntegratorWithdrawal', again, /no collected fees on Arbitrum/);
 });
 
 test('an integrator outside the ledger is unknown until its first fee is collected, then shows it (booked at integratorAccount(id))', async () => {

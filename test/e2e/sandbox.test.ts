@@ -13,9 +13,10 @@ import { startDevnet, type Devnet } from '../../sandbox/devnet';
 import { approveIfNeeded, balanceOf, replayRevert, sendTransactionRequest, type WireTransactionRequest } from '../../sandbox/execute';
 import { waitForReceipt } from '../../sandbox/rpc';
 import { makeTestApp } from '../support/app';
+import { devnetErrors, revertAfterEach } from '../support/devnet';
+import { NATIVE } from '../support/fixtures';
 import { BRIDGE_FACETS, bridgeFacetAbi, routerInterface } from '../../src/core/transactions/abi';
 
-const NATIVE = '0x0000000000000000000000000000000000000000';
 jest.setTimeout(60_000);
 
 interface Quote {
@@ -27,7 +28,6 @@ interface Quote {
 
 let devnet: Devnet;
 let app: express.Express;
-let restore: (() => Promise<void>) | undefined;
 let routerI: Interface;
 let errorsI: Interface;
 
@@ -38,22 +38,14 @@ beforeAll(async () => {
   app = t.app;
   // the router's bridge facets are dispatched by its fallback: the service's ABI names them
   routerI = routerInterface(Object.keys(BRIDGE_FACETS));
-  const errors = Object.values(devnet.artifacts).flatMap((a) => (a.abi as { type: string }[]).filter((x) => x.type === 'error'));
-  errorsI = new Interface(errors as never);
+  errorsI = devnetErrors(devnet);
 }, 90_000);
 
 afterAll(async () => {
   await devnet?.stop();
 });
 
-beforeEach(async () => {
-  restore = await devnet.checkpoint();
-});
-
-afterEach(async () => {
-  await restore?.();
-  restore = undefined;
-});
+revertAfterEach(() => devnet);
 
 async function getQuote(query: Record<string, string>, wallet: string, path = '/v1/quote'): Promise<Quote> {
   const res = await request(app).get(path).query({ ...query, fromAddress: wallet });

@@ -5,16 +5,14 @@
  * events and must equal the quote's estimate (nothing else trades in between: each test starts from the seeded
  * state). Every answer is validated against openapi.yaml.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
-import type express from 'express';
 import { Interface } from 'ethers';
 import { startDevnet, type Devnet } from '../../sandbox/devnet';
 import { approveIfNeeded, balanceOf, sendTransactionRequest, type WireTransactionRequest } from '../../sandbox/execute';
-import { makeTestApp, type TestApp } from '../support/app';
-import { contractValidator, type ContractValidator } from '../support/contract';
+import { chainsFileOf } from '../../sandbox/service';
+import { makeTestApp, useContract, useTestApp } from '../support/app';
+import { revertAfterEach } from '../support/devnet';
+import { useScratchDir } from '../support/files';
 import { transactionIdOf } from '../../src/core/transactions/ids';
 
 jest.setTimeout(60_000);
@@ -28,45 +26,22 @@ interface Quote {
 }
 
 let devnet: Devnet;
-let t: TestApp;
-let app: express.Express;
-let contract: ContractValidator;
-let dir: string;
-let restore: (() => Promise<void>) | undefined;
-
 beforeAll(async () => {
   devnet = await startDevnet({ wallets: 2 });
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'status-e2e-'));
-  const file = path.join(dir, 'chains.json');
-  fs.writeFileSync(file, JSON.stringify({
-    chains: [...devnet.chains.values()].map((c) => ({
-      chainId: c.chainId, rpcUrl: c.url, router: c.deployment.router, feeCollector: c.deployment.feeCollector,
-      bridgeEndpoint: c.deployment.bridgeEndpoint, gasPrice: 'snapshot',
-    })),
-  }));
-  t = await makeTestApp({ env: { CHAINS_FILE: file } });
-  app = t.app;
-  contract = await contractValidator();
 }, 90_000);
-
+const files = useScratchDir('status-e2e-');
+const t = useTestApp(() => ({ env: { CHAINS_FILE: files.writeJson('chains.json', chainsFileOf(devnet)) } }));
+const contract = useContract();
+// after the app's afterAll (hooks run in the order declared): its chain connections close before the chains stop
 afterAll(async () => {
-  t?.dependencies.chains?.close();
   await devnet?.stop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-beforeEach(async () => {
-  restore = await devnet.checkpoint();
-});
-
-afterEach(async () => {
-  await restore?.();
-  restore = undefined;
-});
+revertAfterEach(() => devnet);
 
 async function quote(query: Record<string, string>, walletIndex = 0, route = '/v1/quote'): Promise<Quote> {
   const wallet = devnet.wallet(Number(query.fromChain), walletIndex);
-  const res = await request(app).get(route).query({ ...query, fromAddress: wallet.address });
+  const res = await request(t.app).get(route).query({ ...query, fromAddress: wallet.address });
   if (res.status !== 200) throw new Error(`quote ${JSON.stringify(query)}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   return res.body as Quote;
 }
@@ -78,7 +53,7 @@ async function send(q: Quote, { approve = true, walletIndex = 0 } = {}) {
 }
 
 async function status(query: Record<string, string>) {
-  const res = await request(app).get('/v1/status').query(query);
+  const res = await request(t.app).get('/v1/status').query(query);
   contract.expectResponse('getStatus', res);
   expect(res.status).toBe(200);
   return res.body;
@@ -176,7 +151,7 @@ describe('cross-chain transfers', () => {
     expectReceivedAsQuoted(body, q);
     let gas;
     for (let k = 0; k < 200; k++) {
-      const res = await request(app).get('/v1/gas/status').query({ txHash: receipt.hash });
+      const res = await request(t.app).get('/v1/gas/status').query({ txHash: receipt.hash });
       contract.expectResponse('getGasStatus', res);
       gas = res.body;
       if (gas.status === 'DONE') break;
@@ -204,10 +179,10 @@ describe('contract calls', () => {
     ['cross chain (destination call)', '42161', '8453'],
   ])('%s: the call pays a payee in WETH; DONE COMPLETED with the swapped amount', async (_kind, fromChain, toChain) => {
     const wallet = devnet.wallet(Number(fromChain));
-    const tokens = await request(app).get('/v1/token').query({ chain: toChain, token: 'WETH' });
+    const tokens = await request(t.app).get('/v1/token').query({ chain: toChain, token: 'WETH' });
     const weth = tokens.body.address as string;
     const amount = 10_000_000_000_000_000n;
-    const res = await request(app).post('/v1/quote/contractCalls').send({
+    const res = await request(t.app).post('/v1/quote/contractCalls').send({
       fromChain: Number(fromChain), toChain: Number(toChain), fromToken: 'USDC', toToken: 'WETH', fromAddress: wallet.address, toAmount: amount.toString(),
       contractCalls: [{ fromAmount: amount.toString(), fromTokenAddress: weth, toContractAddress: weth, toContractCallData: ERC20.encodeFunctionData('transfer', [PAYEE, amount]), toContractGasLimit: '100000' }],
     });
@@ -226,13 +201,7 @@ describe('contract calls', () => {
 
 describe('confirmations', () => {
   test('a chain configured with 3 confirmations: PENDING WAIT_SOURCE_CONFIRMATIONS until two more blocks', async () => {
-    const file = path.join(dir, 'chains-confirmations.json');
-    fs.writeFileSync(file, JSON.stringify({
-      chains: [...devnet.chains.values()].map((c) => ({
-        chainId: c.chainId, rpcUrl: c.url, router: c.deployment.router, feeCollector: c.deployment.feeCollector,
-        bridgeEndpoint: c.deployment.bridgeEndpoint, gasPrice: 'snapshot', confirmations: c.chainId === 8453 ? 3 : 1,
-      })),
-    }));
+    const file = files.writeJson('chains-confirmations.json', chainsFileOf(devnet, { confirmations: { 8453: 3 } }));
     const slow = await makeTestApp({ env: { CHAINS_FILE: file } });
     try {
       devnet.relayer!.stop();

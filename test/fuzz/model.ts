@@ -5,9 +5,8 @@
  * server's validator), so that the suite knows when a 4xx is owed before any handler runs.
  */
 import querystring from 'node:querystring';
-import addFormats from 'ajv-formats';
-import { OpenAPIBackend } from 'openapi-backend';
 import { loadContract } from '../../src/server/contract';
+import { createOpenApiBackend } from '../../src/server/openapiBackend';
 
 export interface ParamModel {
   readonly name: string;
@@ -120,18 +119,8 @@ export interface Oracle {
 }
 
 export async function contractOracle(openapiPath: string): Promise<Oracle> {
-  const api = new OpenAPIBackend({
-    definition: loadContract(openapiPath),
-    strict: false,
-    validate: true,
-    coerceTypes: true,
-    quick: true,
-    ajvOpts: { allErrors: true, strict: false, useDefaults: true },
-    customizeAjv: (ajv) => {
-      addFormats(ajv);
-      return ajv;
-    },
-  });
+  // the server's own backend (validation, coercion, formats), without the server around it
+  const api = createOpenApiBackend(loadContract(openapiPath));
   await api.init();
   const arrays = new Map<string, Set<string>>();
   const declared = new Map<string, Set<string>>();

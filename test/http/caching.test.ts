@@ -1,18 +1,14 @@
 import request from 'supertest';
 import { gunzipSync } from 'node:zlib';
-import { appAndContract, makeTestApp, type TestApp } from '../support/app';
-import type { ContractValidator } from '../support/contract';
+import { makeTestApp, useAppAndContract } from '../support/app';
 import { handlers } from '../../handlers';
 import type { Dependencies } from '../../src/server/dependencies';
 import type { OperationRequest } from '../../src/server/operation';
+import { ARB_USDC, OP_USDC, WALLET } from '../support/fixtures';
 
-let t: TestApp;
-let contract: ContractValidator;
-beforeAll(async () => ({ t, contract } = await appAndContract()));
+const { t, contract } = useAppAndContract();
 
-const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
-const OP_USDC = '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85';
-const QUOTE = '/v1/quote?fromChain=arb&toChain=opt&fromToken=USDC&toToken=USDC&fromAmount=1000000000&fromAddress=0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9';
+const QUOTE = `/v1/quote?fromChain=arb&toChain=opt&fromToken=USDC&toToken=USDC&fromAmount=1000000000&fromAddress=${WALLET}`;
 
 describe('response cache of request-determined answers', () => {
   it('answers the same request with the same body and ETag, and 304 to If-None-Match', async () => {

@@ -1,14 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { appAndContract, type TestApp } from '../support/app';
-import type { ContractValidator } from '../support/contract';
+import { useAppAndContract } from '../support/app';
+import { expectInvalidRequest } from '../support/contract';
+import { ARB_USDC } from '../support/fixtures';
 
-const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
-
-let t: TestApp;
-let contract: ContractValidator;
-beforeAll(async () => ({ t, contract } = await appAndContract()));
+const { t, contract } = useAppAndContract();
 
 describe('GET /v1/chains', () => {
   it('lists every catalog chain with the ecosystem fields', async () => {
@@ -31,12 +28,7 @@ describe('GET /v1/chains', () => {
   });
 
   it('rejects an unknown chain type naming the parameter and the allowed values', async () => {
-    const res = await request(t.app).get('/v1/chains?chainTypes=EVM,XYZ');
-    contract.expectResponse('getChains', res);
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe(1011);
-    expect(res.body.message).toMatch(/chainTypes/);
-    expect(res.body.message).toMatch(/EVM, SVM, UTXO, MVM, TVM/);
+    expectInvalidRequest(contract, 'getChains', await request(t.app).get('/v1/chains?chainTypes=EVM,XYZ'), /chainTypes/, /EVM, SVM, UTXO, MVM, TVM/);
   });
 });
 
@@ -81,11 +73,7 @@ describe('GET /v1/tokens', () => {
     ['minPriceUSD=-1', /minPriceUSD must be >= 0/],
     ['minPriceUSD=abc', /minPriceUSD must be number/],
   ])('answers 400 for %s', async (query, message) => {
-    const res = await request(t.app).get(`/v1/tokens?${query}`);
-    contract.expectResponse('getTokens', res);
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe(1011);
-    expect(res.body.message).toMatch(message);
+    expectInvalidRequest(contract, 'getTokens', await request(t.app).get(`/v1/tokens?${query}`), message);
   });
 });
 

@@ -12,11 +12,10 @@ import { generateApiKey, hashApiKey } from '../../src/core/access/keys';
 import { makeTestApp, type TestApp } from '../support/app';
 import { contractValidator, OPENAPI_PATH, type ContractValidator } from '../support/contract';
 import { startPrism, stopProcess, type Started } from '../support/processes';
+import { ARB_USDC, WALLET } from '../support/fixtures';
 
 jest.setTimeout(60_000);
 
-const WALLET = '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9';
-const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
 const key = generateApiKey();
 
 let contract: ContractValidator;

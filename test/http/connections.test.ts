@@ -1,10 +1,8 @@
 import request from 'supertest';
-import { appAndContract, type TestApp } from '../support/app';
-import type { ContractValidator } from '../support/contract';
+import { useAppAndContract } from '../support/app';
+import { expectInvalidRequest } from '../support/contract';
 
-let t: TestApp;
-let contract: ContractValidator;
-beforeAll(async () => ({ t, contract } = await appAndContract()));
+const { t, contract } = useAppAndContract();
 
 interface WireToken { symbol: string; chainId: number; address: string }
 interface WireConnection { fromChainId: number; toChainId: number; fromTokens: WireToken[]; toTokens: WireToken[] }
@@ -93,11 +91,7 @@ describe('GET /v1/connections', () => {
     [{ fromChain: 'arb', denyBridges: 'teleporter' }, /denyBridges names unknown tool\(s\) teleporter/],
     [{ fromChain: 'arb', allowSwitchChain: 'maybe' }, /allowSwitchChain/],
   ])('answers 400 code 1011 naming the parameter for %o', async (query, message) => {
-    const res = await connections(query);
-    contract.expectResponse('getConnections', res);
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe(1011);
-    expect(res.body.message).toMatch(message);
+    expectInvalidRequest(contract, 'getConnections', await connections(query), message);
   });
 });
 
@@ -142,10 +136,6 @@ describe('POST /v1/advanced/possibilities', () => {
     [{ chains: ['arb'] }, /chains\/0/],
     [{ bridges: { deny: ['teleporter'] } }, /body field \/bridges\/deny names unknown tool\(s\) teleporter/],
   ])('answers 400 code 1011 naming the field for %o', async (body, message) => {
-    const res = await possibilities(body);
-    contract.expectResponse('postPossibilities', res);
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe(1011);
-    expect(res.body.message).toMatch(message);
+    expectInvalidRequest(contract, 'postPossibilities', await possibilities(body), message);
   });
 });

@@ -7,41 +7,22 @@
  * 404 with reasons. Every response is validated against the contract.
  */
 import request from 'supertest';
-import { appAndContract, type TestApp } from '../support/app';
-import type { ContractValidator } from '../support/contract';
+import { useAppAndContract } from '../support/app';
 import { CallDataParser } from '../../src/core/transactions/parse';
+import { ARB_USDC, ARB_USDT, ARB_WETH, BASE_USDC, BASE_WETH, NATIVE as ZERO, OP_USDC, ROUTER, WALLET_CHECKSUMMED as WALLET } from '../support/fixtures';
+import { hex, sameAddress as same, type Json, type ParsedCall } from '../support/wire';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-interface ParsedCall { functionName: string; functionParameters: Record<string, Json> }
-
-const WALLET = '0x552008c0F6870C2f77e5cC1d2Eb9bdff03E30Ea9';
 const FALLBACK = '0x9b2A3D1B4f3a9E6C7D8e0F1a2B3c4d5E6f7a8B9c';
 const POOL = '0xA238Dd80C259a72e81d7e4664a9801593F98d1c5';
 const SPENDER = '0x1111111254EEB25477B68fb85Ed929f73A960582';
-const ROUTER = '0x4edE37CdC0E447C88409766468a66de242114A8E';
-const ZERO = '0x0000000000000000000000000000000000000000';
-const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
-const ARB_WETH = '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1';
-const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
-const BASE_WETH = '0x4200000000000000000000000000000000000006';
-const OP_USDC = '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85';
-const ARB_USDT = '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9';
 /** Aave's supply(USDC, 9985000, WALLET, 0). */
 const SUPPLY = '0x617ba037000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be8000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea90000000000000000000000000000000000000000000000000000000000000000';
 
-let t: TestApp;
-let contract: ContractValidator;
+const { t, contract } = useAppAndContract();
 let parser: CallDataParser;
-beforeAll(async () => {
-  ({ t, contract } = await appAndContract());
+beforeAll(() => {
   parser = new CallDataParser(t.dependencies.catalog.bridges.map((b) => b.key));
 });
-afterAll(async () => {
-  await t.dependencies.access.close();
-});
-
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-const hex = (n: bigint | string) => `0x${BigInt(n).toString(16)}`;
 
 const call = (token: string, amount: string, extra: Json = {}) => ({
   fromAmount: amount, fromTokenAddress: token, toContractAddress: POOL, toContractCallData: SUPPLY, toContractGasLimit: '300000', ...extra,

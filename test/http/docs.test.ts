@@ -6,12 +6,10 @@ import fs from 'node:fs';
 import yaml from 'js-yaml';
 import request from 'supertest';
 import { scalarBundlePath } from '../../src/server/docs';
-import { appAndContract, type TestApp } from '../support/app';
-import { contractValidator, OPENAPI_PATH, type ContractValidator } from '../support/contract';
+import { useAppAndContract } from '../support/app';
+import { OPENAPI_PATH } from '../support/contract';
 
-let t: TestApp;
-let contract: ContractValidator;
-beforeAll(async () => ({ t, contract } = await appAndContract({ limits: 'spec' })));
+const { t, contract } = useAppAndContract({ limits: 'spec' });
 
 describe('GET /docs', () => {
   it('serves the reference page, which loads only scripts of this origin', async () => {

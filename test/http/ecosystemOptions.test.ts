@@ -4,25 +4,16 @@
  * are refused (destination actions) — each answer validated against the contract.
  */
 import request from 'supertest';
-import { appAndContract, type TestApp } from '../support/app';
-import type { ContractValidator } from '../support/contract';
+import { useAppAndContract } from '../support/app';
+import { ETH_USDC, ETH_WETH, WALLET, routesRequest } from '../support/fixtures';
 
-const WALLET = '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9';
 const SWAP = `/v1/quote?fromChain=eth&toChain=eth&fromToken=USDC&toToken=WETH&fromAmount=1000000000&fromAddress=${WALLET}`;
-const ROUTES = {
-  fromChainId: 1,
-  toChainId: 1,
-  fromTokenAddress: '0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48',
-  toTokenAddress: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
-  fromAmount: '1000000000',
-};
+const ROUTES = routesRequest(1, ETH_USDC, 1, ETH_WETH, '1000000000');
 
 type Step = { tool: string; estimate: { toAmount: string; data?: { pool?: string } } };
 const poolsOf = (steps: Step[]): string[] => steps.flatMap((s) => (s.estimate.data?.pool ? [s.estimate.data.pool.toLowerCase()] : []));
 
-let t: TestApp;
-let contract: ContractValidator;
-beforeAll(async () => ({ t, contract } = await appAndContract()));
+const { t, contract } = useAppAndContract();
 
 describe('denyPools', () => {
   it('keeps the denied pool out of the quote, which then takes another path', async () => {

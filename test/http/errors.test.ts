@@ -1,12 +1,9 @@
 import request from 'supertest';
-import { appAndContract, makeTestApp, type TestApp } from '../support/app';
-import type { ContractValidator } from '../support/contract';
+import { makeTestApp, useAppAndContract } from '../support/app';
 import type { HandlerTable } from '../../src/server/operation';
 import { handlers } from '../../handlers';
 
-let t: TestApp;
-let contract: ContractValidator;
-beforeAll(async () => ({ t, contract } = await appAndContract()));
+const { t, contract } = useAppAndContract();
 
 describe('the one error path', () => {
   it('answers an unknown path with 404 code 1003 in JSON', async () => {

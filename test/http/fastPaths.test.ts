@@ -11,23 +11,16 @@ import { RoutingGraph } from '../../src/core/routing/graph';
 import { DEFAULT_SNAPSHOT_DIR } from '../../src/config';
 import type { HandlerTable } from '../../src/server/operation';
 import { handlers } from '../../handlers';
-import { makeTestApp, type TestApp } from '../support/app';
-import { contractValidator, type ContractValidator } from '../support/contract';
+import { makeTestApp, useContract, useTestApp } from '../support/app';
 import { captureLogger } from '../support/logCapture';
+import { ARB_USDC, OP_USDC, WALLET, routesRequest } from '../support/fixtures';
 
-const WALLET = '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9';
 const QUOTE = `/v1/quote?fromChain=eth&toChain=eth&fromToken=ETH&toToken=USDC&fromAmount=1000000000000000000&fromAddress=${WALLET}`;
 
-let contract: ContractValidator;
-beforeAll(async () => {
-  contract = await contractValidator();
-});
+const contract = useContract();
 
 describe('answers cached for a URL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp({ env: { API_KEYS: JSON.stringify({ keys: [] }) } });
-  });
+  const t = useTestApp({ env: { API_KEYS: JSON.stringify({ keys: [] }) } });
 
   it('still go through access control', async () => {
     expect((await request(t.app).get('/v1/chains')).status).toBe(200);
@@ -49,7 +42,7 @@ describe('answers cached for a URL', () => {
     expect(c.body).toEqual(a.body);
   });
 
-  const ROUTES = { fromChainId: 42161, toChainId: 10, fromTokenAddress: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', toTokenAddress: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85', fromAmount: '1000000000' };
+  const ROUTES = routesRequest(42161, ARB_USDC, 10, OP_USDC, '1000000000');
 
   it('of a POST body answered before still go through access control, and match the same body written another way', async () => {
     const first = await request(t.app).post('/v1/advanced/routes').send(ROUTES);

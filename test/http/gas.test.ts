@@ -1,10 +1,8 @@
 import request from 'supertest';
-import { appAndContract, type TestApp } from '../support/app';
-import type { ContractValidator } from '../support/contract';
+import { useAppAndContract } from '../support/app';
+import { expectInvalidRequest } from '../support/contract';
 
-let t: TestApp;
-let contract: ContractValidator;
-beforeAll(async () => ({ t, contract } = await appAndContract()));
+const { t, contract } = useAppAndContract();
 
 const suggestion = (chain: string, query: Record<string, string> = {}) => request(t.app).get(`/v1/gas/suggestion/${chain}`).query(query);
 
@@ -65,11 +63,7 @@ describe('GET /v1/gas/suggestion/{chain}', () => {
     ['eth', { fromToken: 'USDC' }, /fromChain is required with fromToken/],
     ['eth', { fromChain: 'arb', fromToken: 'NOPE' }, /fromToken "NOPE"/],
   ])('answers 400 code 1011 for chain %s with %o', async (chain, query, message) => {
-    const res = await suggestion(chain, query);
-    contract.expectResponse('getGasSuggestion', res);
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe(1011);
-    expect(res.body.message).toMatch(message);
+    expectInvalidRequest(contract, 'getGasSuggestion', await suggestion(chain, query), message);
   });
 });
 
@@ -103,10 +97,6 @@ describe('GET /v1/gas/prices and /v1/gas/prices/{chainId}', () => {
     ['nochain', /chainId "nochain" is not a supported chain/],
     ['sol', /gas prices are given for EVM chains/],
   ])('answers 400 code 1011 for %s', async (ref, message) => {
-    const res = await request(t.app).get(`/v1/gas/prices/${ref}`);
-    contract.expectResponse('getGasPrice', res);
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe(1011);
-    expect(res.body.message).toMatch(message);
+    expectInvalidRequest(contract, 'getGasPrice', await request(t.app).get(`/v1/gas/prices/${ref}`), message);
   });
 });

@@ -10,14 +10,11 @@ import request from 'supertest';
 import { ConfigError, loadConfig } from '../../src/config';
 import { handlers } from '../../handlers';
 import type { HandlerTable } from '../../src/server/operation';
-import { appAndContract, makeTestApp, type TestApp } from '../support/app';
-import type { ContractValidator } from '../support/contract';
+import { makeTestApp, useAppAndContract } from '../support/app';
 import { captureLogger } from '../support/logCapture';
 import { generateApiKey, hashApiKey } from '../../src/core/access/keys';
 
-let t: TestApp;
-let contract: ContractValidator;
-beforeAll(async () => ({ t, contract } = await appAndContract()));
+const { t, contract } = useAppAndContract();
 
 function expectJsonError(res: request.Response, status: number, code: number): void {
   expect(res.status).toBe(status);
@@ -186,6 +183,9 @@ describe('security headers', () => {
 
 describe('CORS: public endpoints for any browser origin, keys never from a browser', () => {
   const origin = 'https://app.example.com';
+  /** A browser's CORS preflight from `origin` of a `method` request to `path` with `headers`. */
+  const preflightOf = (path: string, method: string, headers: string) =>
+    request(t.app).options(path).set('origin', origin).set('access-control-request-method', method).set('access-control-request-headers', headers);
 
   it('lets a browser read a public endpoint without credentials, exposing the rate-limit headers', async () => {
     const res = await request(t.app).get('/v1/chains').set('origin', origin);
@@ -198,11 +198,7 @@ describe('CORS: public endpoints for any browser origin, keys never from a brows
   });
 
   it('answers the preflight of a JSON POST, without x-svc-api-key among the allowed headers', async () => {
-    const res = await request(t.app)
-      .options('/v1/advanced/routes')
-      .set('origin', origin)
-      .set('access-control-request-method', 'POST')
-      .set('access-control-request-headers', 'content-type,x-svc-api-key');
+    const res = await preflightOf('/v1/advanced/routes', 'POST', 'content-type,x-svc-api-key');
     expect(res.status).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-allow-methods']).toBe('GET,HEAD,POST');
@@ -215,11 +211,7 @@ describe('CORS: public endpoints for any browser origin, keys never from a brows
   });
 
   it("allows the headers the ecosystem's SDK and widget send on every call, and answers such a request", async () => {
-    const preflight = await request(t.app)
-      .options('/v1/tokens')
-      .set('origin', origin)
-      .set('access-control-request-method', 'GET')
-      .set('access-control-request-headers', 'x-lifi-integrator,x-lifi-sdk,x-lifi-widget');
+    const preflight = await preflightOf('/v1/tokens', 'GET', 'x-lifi-integrator,x-lifi-sdk,x-lifi-widget');
     expect(preflight.status).toBe(204);
     const allowed = String(preflight.headers['access-control-allow-headers']).toLowerCase().split(',');
     expect(allowed).toEqual(expect.arrayContaining(['x-lifi-integrator', 'x-lifi-sdk', 'x-lifi-widget', 'x-lifi-userid']));
@@ -232,7 +224,7 @@ describe('CORS: public endpoints for any browser origin, keys never from a brows
   it('gives no CORS headers to an operation that requires a key (GET /v1/keys/test)', async () => {
     const get = await request(t.app).get('/v1/keys/test').set('origin', origin);
     expect(get.headers['access-control-allow-origin']).toBeUndefined();
-    const preflight = await request(t.app).options('/v1/keys/test').set('origin', origin).set('access-control-request-method', 'GET').set('access-control-request-headers', 'x-svc-api-key');
+    const preflight = await preflightOf('/v1/keys/test', 'GET', 'x-svc-api-key');
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(preflight.headers['access-control-allow-headers']).toBeUndefined();
     expect(preflight.status).toBeGreaterThanOrEqual(400);

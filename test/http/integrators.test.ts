@@ -1,15 +1,12 @@
 import request from 'supertest';
 import { id } from 'ethers';
-import { appAndContract, type TestApp } from '../support/app';
-import type { ContractValidator } from '../support/contract';
+import { useAppAndContract } from '../support/app';
+import { expectInvalidRequest } from '../support/contract';
+import { ARB_USDC, NATIVE } from '../support/fixtures';
 
-const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
-const NATIVE = '0x0000000000000000000000000000000000000000';
 const FEE_WALLET = '0xD6345B798ADA3A1a36E85424003D1ff14e3883b7';
 
-let t: TestApp;
-let contract: ContractValidator;
-beforeAll(async () => ({ t, contract } = await appAndContract()));
+const { t, contract } = useAppAndContract();
 
 const word = (hex: string) => hex.replace(/^0x/, '').toLowerCase().padStart(64, '0');
 
@@ -45,11 +42,7 @@ describe('GET /v1/integrators/{integratorId}', () => {
   });
 
   it('answers 400 code 1011 for an integrator id outside the contract pattern', async () => {
-    const res = await request(t.app).get('/v1/integrators/bad%20id!');
-    contract.expectResponse('getIntegrator', res);
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe(1011);
-    expect(res.body.message).toMatch(/integratorId/);
+    expectInvalidRequest(contract, 'getIntegrator', await request(t.app).get('/v1/integrators/bad%20id!'), /integratorId/);
   });
 });
 
@@ -102,11 +95,7 @@ describe('GET /v1/integrators/{integratorId}/withdraw/{chainId}', () => {
     ['the chain is not an EVM chain', 'example-dapp', 'sol', {}, /EVM chains only/],
     ['a token address breaks the contract', 'example-dapp', 'arb', { tokenAddresses: '0x1234' }, /tokenAddresses/],
   ])('answers 400 code 1011 when %s', async (_name, integrator, chain, query, message) => {
-    const res = await withdraw(integrator, chain, query);
-    contract.expectResponse('getIntegratorWithdrawal', res);
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe(1011);
-    expect(res.body.message).toMatch(message);
+    expectInvalidRequest(contract, 'getIntegratorWithdrawal', await withdraw(integrator, chain, query), message);
   });
 
   it('answers 404 code 1003 for an unknown integrator', async () => {

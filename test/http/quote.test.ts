@@ -1,11 +1,9 @@
 import request from 'supertest';
-import { appAndContract, type TestApp } from '../support/app';
-import type { ContractValidator } from '../support/contract';
+import { useAppAndContract } from '../support/app';
+import { expectInvalidRequest } from '../support/contract';
+import { WALLET } from '../support/fixtures';
 
-const WALLET = '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9';
-let t: TestApp;
-let contract: ContractValidator;
-beforeAll(async () => ({ t, contract } = await appAndContract()));
+const { t, contract } = useAppAndContract();
 
 const quote = (query: Record<string, string>) => request(t.app).get('/v1/quote').query({ fromAddress: WALLET, ...query });
 
@@ -108,11 +106,7 @@ describe('GET /v1/quote', () => {
     [{ allowBridges: 'teleporter' }, /allowBridges names unknown tool\(s\) teleporter/],
     [{ swapStepTimingStrategies: 'fast' }, /swapStepTimingStrategies/],
   ])('answers 400 naming the parameter for %o', async (patch, message) => {
-    const res = await quote({ fromChain: 'arb', toChain: 'opt', fromToken: 'USDC', toToken: 'USDC', fromAmount: '1000000', ...patch });
-    contract.expectResponse('getQuote', res);
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe(1011);
-    expect(res.body.message).toMatch(message);
+    expectInvalidRequest(contract, 'getQuote', await quote({ fromChain: 'arb', toChain: 'opt', fromToken: 'USDC', toToken: 'USDC', fromAmount: '1000000', ...patch }), message);
   });
 });
 

@@ -1,22 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
-import { makeTestApp, type TestApp } from '../support/app';
-import { contractValidator, type ContractValidator } from '../support/contract';
+import { useContract, useTestApp } from '../support/app';
+import { useScratchDir } from '../support/files';
 
 const HASH = '0x0991f754c91240e76304af7d026bd597f23c9f9736ec7dafb4f9c7b2b2a17e7c';
 
-let contract: ContractValidator;
-beforeAll(async () => {
-  contract = await contractValidator();
-});
+const contract = useContract();
 
 describe('GET /v1/status on the embedded snapshot (no chain connected)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp();
-  });
+  const t = useTestApp();
 
   it('answers 200 NOT_FOUND for a well-formed hash, saying why', async () => {
     const res = await request(t.app).get('/v1/status').query({ txHash: HASH });
@@ -46,19 +37,9 @@ describe('GET /v1/status on the embedded snapshot (no chain connected)', () => {
 });
 
 describe('GET /v1/status in chain mode with a chain that does not answer', () => {
-  let t: TestApp;
-  let dir: string;
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'status-'));
-    const file = path.join(dir, 'chains.json');
-    // port 1 on loopback: connection refused at once
-    fs.writeFileSync(file, JSON.stringify({ rpcTimeoutMs: 500, chains: [{ chainId: 42161, rpcUrl: 'http://127.0.0.1:1' }] }));
-    t = await makeTestApp({ env: { CHAINS_FILE: file } });
-  });
-  afterAll(() => {
-    t.dependencies.chains?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const files = useScratchDir('status-');
+  // port 1 on loopback: connection refused at once
+  const t = useTestApp(() => ({ env: { CHAINS_FILE: files.writeJson('chains.json', { rpcTimeoutMs: 500, chains: [{ chainId: 42161, rpcUrl: 'http://127.0.0.1:1' }] }) } }));
 
   it('answers PENDING CHAIN_NOT_AVAILABLE naming the chain, never a 5xx', async () => {
     const res = await request(t.app).get('/v1/status').query({ txHash: HASH, fromChain: 'arb' });

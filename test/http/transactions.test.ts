@@ -6,30 +6,18 @@
  * re-prices route steps. Every response is validated against the contract.
  */
 import request from 'supertest';
-import { appAndContract, type TestApp } from '../support/app';
-import type { ContractValidator } from '../support/contract';
+import { useAppAndContract } from '../support/app';
+import { expectInvalidRequest } from '../support/contract';
 import { CallDataParser } from '../../src/core/transactions/parse';
+import { ARB_USDC, ARB_USDT, ARB_WETH, BASE_USDC, ETH_USDC, ETH_USDT, FEE_COLLECTOR, NATIVE as ZERO, OP_USDC, ROUTER, WALLET, routesRequest } from '../support/fixtures';
+import { hex, sameAddress as same, type Json, type ParsedCall } from '../support/wire';
 
-const WALLET = '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9';
 const OTHER = '0x9b2a3d1B4F3a9e6C7d8E0f1A2b3C4d5E6f7A8b9C';
 const SOLANA_WALLET = '7v91N7iZ9mNicL8WfG6cgSCKyRXydQjLh6UYBWwm6y1Q';
-const ROUTER = '0x4edE37CdC0E447C88409766468a66de242114A8E';
-const FEE_COLLECTOR = '0x229841FEAF0Fc6Da7a2313489b4D785C01c48a4E';
-const ZERO = '0x0000000000000000000000000000000000000000';
 const NON_EVM_ADDRESS = '0x11f111f111f111F111f111f111F111f111f111F1';
 
-let t: TestApp;
-let contract: ContractValidator;
-beforeAll(async () => ({ t, contract } = await appAndContract()));
-afterAll(async () => {
-  await t.dependencies.access.close();
-});
+const { t, contract } = useAppAndContract();
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-interface ParsedCall { functionName: string; functionParameters: Record<string, Json> }
-
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-const hex = (n: bigint | string) => `0x${BigInt(n).toString(16)}`;
 /** toAmountMin's rule: floor(amount · (1 − slippage)), slippage in ppm. */
 const floorSlippage = (amount: bigint, slippage: number) => (amount * (1_000_000n - BigInt(Math.round(slippage * 1e6)))) / 1_000_000n;
 
@@ -317,11 +305,7 @@ describe('quotes carry a transactionRequest that parses back into the route', ()
   });
 
   it('answers 400 naming toAddress when the receiving chain is of another type and toAddress is missing', async () => {
-    const res = await request(t.app).get('/v1/quote').query({ fromAddress: WALLET, fromChain: 'arb', toChain: 'sol', fromToken: 'USDC', toToken: 'USDC', fromAmount: '100000000' });
-    contract.expectResponse('getQuote', res);
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe(1011);
-    expect(res.body.message).toMatch(/toAddress .* is not an address of Solana/);
+    expectInvalidRequest(contract, 'getQuote', await request(t.app).get('/v1/quote').query({ fromAddress: WALLET, fromChain: 'arb', toChain: 'sol', fromToken: 'USDC', toToken: 'USDC', fromAmount: '100000000' }), /toAddress .* is not an address of Solana/);
   });
 
   it('from a non-EVM chain: no transaction yet, the chain\'s zero address as approvalAddress', async () => {
@@ -346,7 +330,7 @@ describe('quotes carry a transactionRequest that parses back into the route', ()
   });
 
   it('sets approvalAddress on route steps and their included steps', async () => {
-    const res = await request(t.app).post('/v1/advanced/routes').send({ fromChainId: 8453, toChainId: 42161, fromTokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', toTokenAddress: ZERO, fromAmount: '100000000' });
+    const res = await request(t.app).post('/v1/advanced/routes').send(routesRequest(8453, BASE_USDC, 42161, ZERO, '100000000'));
     contract.expectResponse('postRoutes', res);
     for (const route of res.body.routes) {
       for (const step of route.steps) {
@@ -374,10 +358,10 @@ describe('POST /v1/advanced/stepTransaction', () => {
   const comparable = (step: Json) => ({ ...step, transactionRequest: undefined, estimate: { ...step.estimate, data: undefined } });
 
   it.each([
-    ['swap + bridge + swap, several routes', { fromChainId: 137, toChainId: 42161, fromTokenAddress: ZERO, toTokenAddress: '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9', fromAmount: '1000000000000000000000' }],
-    ['a large same-chain swap split over two paths, with an integrator fee', { fromChainId: 42161, toChainId: 42161, fromTokenAddress: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', toTokenAddress: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', fromAmount: '100000000000', options: { fee: 0.003, integrator: 'acme' } }],
-    ['two-transaction routes (allowSwitchChain)', { fromChainId: 8453, toChainId: 42161, fromTokenAddress: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', toTokenAddress: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', fromAmount: '100000000', options: { allowDestinationCall: false, allowSwitchChain: true } }],
-    ['a gas refuel', { fromChainId: 42161, toChainId: 10, fromTokenAddress: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', toTokenAddress: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85', fromAmount: '100000000', fromAmountForGas: '5000000' }],
+    ['swap + bridge + swap, several routes', routesRequest(137, ZERO, 42161, ARB_USDT, '1000000000000000000000')],
+    ['a large same-chain swap split over two paths, with an integrator fee', { ...routesRequest(42161, ARB_USDC, 42161, ARB_WETH, '100000000000'), options: { fee: 0.003, integrator: 'acme' } }],
+    ['two-transaction routes (allowSwitchChain)', { ...routesRequest(8453, BASE_USDC, 42161, ARB_WETH, '100000000'), options: { allowDestinationCall: false, allowSwitchChain: true } }],
+    ['a gas refuel', { ...routesRequest(42161, ARB_USDC, 10, OP_USDC, '100000000'), fromAmountForGas: '5000000' }],
   ])('re-prices every step of %s to the same estimate and adds its transaction', async (_what, body) => {
     for (const route of await routes(body)) {
       for (const step of route.steps) {
@@ -392,7 +376,7 @@ describe('POST /v1/advanced/stepTransaction', () => {
   });
 
   it('answers 409 code 1007 when the re-priced output is below the step\'s toAmountMin', async () => {
-    const [route] = await routes({ fromChainId: 42161, toChainId: 10, fromTokenAddress: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', toTokenAddress: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85', fromAmount: '100000000' });
+    const [route] = await routes(routesRequest(42161, ARB_USDC, 10, OP_USDC, '100000000'));
     const step = route.steps[0];
     const raised = { ...step, estimate: { ...step.estimate, toAmountMin: (BigInt(step.estimate.toAmount) + 1n).toString() } };
     const res = await stepTransaction(raised);
@@ -402,7 +386,7 @@ describe('POST /v1/advanced/stepTransaction', () => {
   });
 
   it('answers 404 code 1002 when the step can no longer be priced, saying why', async () => {
-    const [route] = await routes({ fromChainId: 42161, toChainId: 10, fromTokenAddress: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', toTokenAddress: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85', fromAmount: '100000000' });
+    const [route] = await routes(routesRequest(42161, ARB_USDC, 10, OP_USDC, '100000000'));
     const step = route.steps[0];
     const tiny = { ...step, action: { ...step.action, fromAmount: '1' } };
     let res = await stepTransaction(tiny);
@@ -410,7 +394,7 @@ describe('POST /v1/advanced/stepTransaction', () => {
     expect(res.body.code).toBe(1002);
     expect(res.body.errors.failed[0].subpaths).toBeDefined();
 
-    const [swapRoute] = await routes({ fromChainId: 1, toChainId: 1, fromTokenAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', toTokenAddress: '0xdAC17F958D2ee523a2206206994597C13D831ec7', fromAmount: '1000000000', options: { exchanges: { allow: ['curve'] } } });
+    const [swapRoute] = await routes({ ...routesRequest(1, ETH_USDC, 1, ETH_USDT, '1000000000'), options: { exchanges: { allow: ['curve'] } } });
     const swapStep = swapRoute.steps[0];
     const gone = { ...swapStep, includedSteps: [{ ...swapStep.includedSteps[0], estimate: { ...swapStep.includedSteps[0].estimate, data: { poolId: '1:curve:stableswap:GONE' } } }] };
     res = await stepTransaction(gone);
@@ -419,7 +403,7 @@ describe('POST /v1/advanced/stepTransaction', () => {
   });
 
   it('answers 400 naming what is malformed', async () => {
-    const [route] = await routes({ fromChainId: 1, toChainId: 1, fromTokenAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', toTokenAddress: '0xdAC17F958D2ee523a2206206994597C13D831ec7', fromAmount: '1000000000', options: { exchanges: { allow: ['curve'] } } });
+    const [route] = await routes({ ...routesRequest(1, ETH_USDC, 1, ETH_USDT, '1000000000'), options: { exchanges: { allow: ['curve'] } } });
     const step = route.steps[0];
     const first = step.includedSteps[0];
     const cases: [Json, RegExp][] = [
@@ -452,10 +436,6 @@ describe('GET /v1/calldata/parse', () => {
     [{ callData: '0xd0e30db0', chainId: 'nochain' }, /chainId "nochain" is not a supported chain/],
     [{}, /callData/],
   ])('answers 400 naming the parameter for %o', async (query, message) => {
-    const res = await request(t.app).get('/v1/calldata/parse').query(query);
-    contract.expectResponse('parseCallData', res);
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe(1011);
-    expect(res.body.message).toMatch(message);
+    expectInvalidRequest(contract, 'parseCallData', await request(t.app).get('/v1/calldata/parse').query(query), message);
   });
 });

@@ -3,22 +3,13 @@
  * ignored and named in x-ignored-parameters; declared ones strict; a misspelt required one is a 400 naming both.
  */
 import request from 'supertest';
-import { appAndContract, type TestApp } from '../support/app';
-import type { ContractValidator } from '../support/contract';
+import { useAppAndContract } from '../support/app';
+import { ARB_USDC, NATIVE, WALLET, routesRequest } from '../support/fixtures';
 
-const WALLET = '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9';
 const QUOTE = `/v1/quote?fromChain=arb&toChain=opt&fromToken=USDC&toToken=USDC&fromAmount=1000000000&fromAddress=${WALLET}`;
-const ROUTES = {
-  fromChainId: 8453,
-  toChainId: 42161,
-  fromTokenAddress: '0x0000000000000000000000000000000000000000',
-  toTokenAddress: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
-  fromAmount: '1000000000000000000',
-};
+const ROUTES = routesRequest(8453, NATIVE, 42161, ARB_USDC, '1000000000000000000');
 
-let t: TestApp;
-let contract: ContractValidator;
-beforeAll(async () => ({ t, contract } = await appAndContract()));
+const { t, contract } = useAppAndContract();
 
 describe('an unknown query parameter', () => {
   it('is ignored: the same answer as without it, and named in x-ignored-parameters', async () => {

@@ -44,8 +44,34 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
   return { app, config, dependencies };
 }
 
-/** The real app and the contract's validator, as an HTTP suite starts: `beforeAll(async () => ({ t, contract } = await appAndContract()));` */
-export async function appAndContract(options: TestAppOptions = {}): Promise<{ t: TestApp; contract: ContractValidator }> {
-  const [t, contract] = await Promise.all([makeTestApp(options), contractValidator()]);
-  return { t, contract };
+/**
+ * The real app of a jest suite (or of a describe block): made in a beforeAll, its access control and chain
+ * connections closed in an afterAll. The object returned is filled in by that beforeAll, so that a suite declares
+ * it in one line, `const t = useTestApp();`, and its tests use `t.app`, `t.config`, `t.dependencies`. Options that
+ * depend on an earlier beforeAll (a CHAINS_FILE written there) are given as a function, called in this one.
+ */
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await makeTestApp(typeof options === 'function' ? options() : options));
+  });
+  afterAll(async () => {
+    t.dependencies?.chains?.close();
+    await t.dependencies?.access.close();
+  });
+  return t;
+}
+
+/** The contract's validator of a jest suite, filled in by a beforeAll like {@link useTestApp}. */
+export function useContract(): ContractValidator {
+  const contract = {} as ContractValidator;
+  beforeAll(async () => {
+    Object.assign(contract, await contractValidator());
+  });
+  return contract;
+}
+
+/** The real app and the contract's validator, as an HTTP suite starts: `const { t, contract } = useAppAndContract();` */
+export function useAppAndContract(options: TestAppOptions = {}): { t: TestApp; contract: ContractValidator } {
+  return { t: useTestApp(options), contract: useContract() };
 }

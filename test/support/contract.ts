@@ -68,3 +68,14 @@ async function build(): Promise<ContractValidator> {
     },
   };
 }
+
+/**
+ * The contract's answer to an invalid request (in a jest test): declared for the operation, 400 with code 1011,
+ * and a message that matches each of `messages` (what is wrong, and where).
+ */
+export function expectInvalidRequest(contract: ContractValidator, operationId: string, response: Response, ...messages: RegExp[]): void {
+  contract.expectResponse(operationId, response);
+  expect(response.status).toBe(400);
+  expect(response.body.code).toBe(1011);
+  for (const message of messages) expect(response.body.message).toMatch(message);
+}

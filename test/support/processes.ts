@@ -7,9 +7,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { PROJECT_ROOT } from '../../sandbox/data';
 
-export const ROOT = path.resolve(__dirname, '..', '..');
-export const PRISM = path.join(ROOT, 'node_modules', '.bin', 'prism');
+export const PRISM = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'prism');
 
 export interface Started {
   readonly url: string;
@@ -43,7 +43,7 @@ function startProcess(command: string, args: string[], port: number): Started {
   let output = '';
   // its own process group (detached), so that stopping it also stops anything it started
   const child = spawn(command, args, {
-    cwd: ROOT,
+    cwd: PROJECT_ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },

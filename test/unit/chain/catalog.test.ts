@@ -3,15 +3,13 @@
  * client following /v1/chains reads the chain the service reads; the multicall address stays the catalog's
  * (canonical Multicall3 on the sandbox's chains); chains not connected are served as the catalog has them.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { chainModeCatalog } from '../../../src/chain/catalog';
 import { parseChainsConfig, type ChainsConfig } from '../../../src/chainsConfig';
 import { loadCatalog } from '../../../src/core/catalog/load';
 import { loadConfig } from '../../../src/config';
-import { makeTestApp, type TestApp } from '../../support/app';
+import { useTestApp, type TestApp } from '../../support/app';
+import { useScratchDir } from '../../support/files';
 
 const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11';
 const catalog = loadCatalog(loadConfig({}).dataDir);
@@ -84,26 +82,11 @@ describe('chainModeCatalog', () => {
 });
 
 describe('GET /v1/chains in chain mode', () => {
-  let dir: string;
-  let live: TestApp;
-  let plain: TestApp;
-
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chains-catalog-'));
-    const file = path.join(dir, 'chains.json');
-    // nothing listens there: serving /v1/chains never calls a chain
-    fs.writeFileSync(file, JSON.stringify({ chains: [{ chainId: 42161, rpcUrl: 'http://127.0.0.1:9/arb' }, { chainId: 8453, rpcUrl: 'http://127.0.0.1:9/base' }] }));
-    live = await makeTestApp({ env: { CHAINS_FILE: file } });
-    plain = await makeTestApp();
-  });
-
-  afterAll(async () => {
-    for (const t of [live, plain]) {
-      t.dependencies.chains?.close();
-      await t.dependencies.access.close();
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const files = useScratchDir('chains-catalog-');
+  // nothing listens there: serving /v1/chains never calls a chain
+  const chains = { chains: [{ chainId: 42161, rpcUrl: 'http://127.0.0.1:9/arb' }, { chainId: 8453, rpcUrl: 'http://127.0.0.1:9/base' }] };
+  const live = useTestApp(() => ({ env: { CHAINS_FILE: files.writeJson('chains.json', chains) } }));
+  const plain = useTestApp();
 
   type WireChain = { id: number; multicallAddress?: string; metamask?: { rpcUrls: string[] } };
   const chainsOf = async (t: TestApp) => {

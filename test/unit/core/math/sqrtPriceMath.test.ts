@@ -13,17 +13,22 @@ const Q96 = 1n << 96n; // 79228162514264337593543950336
 const encodePriceSqrt = (reserve1: bigint, reserve0: bigint): bigint => isqrt((reserve1 << 192n) / reserve0);
 
 // Vectors of Uniswap v3-core test/SqrtPriceMath.spec.ts, each re-derived by hand in the comment.
-describe('SqrtPriceMath.getNextSqrtPriceFromInput', () => {
-  it('0.1 token1 in at price 1, L = 1e18: √P + floor(0.1e18·2^96/1e18)', () => {
+describe('SqrtPriceMath.getNextSqrtPriceFromInput / getNextSqrtPriceFromOutput at price 1 (√P = 2^96), L = 1e18', () => {
+  it.each([
     // 2^96 + floor(2^96/10) = 79228162514264337593543950336 + 7922816251426433759354395033 (.6 dropped)
-    expect(getNextSqrtPriceFromInput(Q96, E18, E18 / 10n, false)).toBe(87150978765690771352898345369n);
-  });
-
-  it('0.1 token0 in at price 1, L = 1e18: ceil(L·√P/(L + 0.1e18·√P)) = ceil(2^96/1.1)', () => {
+    ['0.1 token1 in: √P + floor(0.1e18·2^96/1e18)', getNextSqrtPriceFromInput, false, 87150978765690771352898345369n],
     // 2^96/1.1 = 72025602285694852357767227578.18… → rounds up to …579
-    expect(getNextSqrtPriceFromInput(Q96, E18, E18 / 10n, true)).toBe(72025602285694852357767227579n);
+    ['0.1 token0 in: ceil(L·√P/(L + 0.1e18·√P)) = ceil(2^96/1.1)', getNextSqrtPriceFromInput, true, 72025602285694852357767227579n],
+    // 2^96 − ceil(7922816251426433759354395033.6) = 79228162514264337593543950336 − 7922816251426433759354395034
+    ['0.1 token1 out: √P − ceil(0.1·2^96)', getNextSqrtPriceFromOutput, true, 71305346262837903834189555302n],
+    // 2^96/0.9 = 88031291682515930659493278151.1… → …152
+    ['0.1 token0 out: ceil(L·√P/(L − 0.1e18·√P)) = ceil(2^96/0.9)', getNextSqrtPriceFromOutput, false, 88031291682515930659493278152n],
+  ])('%s', (_name, nextSqrtPrice, zeroForOne, expected) => {
+    expect(nextSqrtPrice(Q96, E18, E18 / 10n, zeroForOne)).toBe(expected);
   });
+});
 
+describe('SqrtPriceMath.getNextSqrtPriceFromInput', () => {
   it('amountIn > uint96 max, zeroForOne: 2^96·1e19/(1e19 + 2^100) ≈ 6.25e17', () => {
     // 2^100 = 1.2676506e30 ≫ 1e19, so ≈ 2^96·1e19/2^100 = 1e19/16 = 6.25e17, a little less
     expect(getNextSqrtPriceFromInput(Q96, 10n * E18, 2n ** 100n, true)).toBe(624999999995069620n);
@@ -46,16 +51,6 @@ describe('SqrtPriceMath.getNextSqrtPriceFromInput', () => {
 });
 
 describe('SqrtPriceMath.getNextSqrtPriceFromOutput', () => {
-  it('0.1 token1 out at price 1, L = 1e18: √P − ceil(0.1·2^96)', () => {
-    // 2^96 − ceil(7922816251426433759354395033.6) = 79228162514264337593543950336 − 7922816251426433759354395034
-    expect(getNextSqrtPriceFromOutput(Q96, E18, E18 / 10n, true)).toBe(71305346262837903834189555302n);
-  });
-
-  it('0.1 token0 out at price 1, L = 1e18: ceil(L·√P/(L − 0.1e18·√P)) = ceil(2^96/0.9)', () => {
-    // 2^96/0.9 = 88031291682515930659493278151.1… → …152
-    expect(getNextSqrtPriceFromOutput(Q96, E18, E18 / 10n, false)).toBe(88031291682515930659493278152n);
-  });
-
   it('throws when the output is at or beyond the virtual reserves', () => {
     // token0 virtual reserve at price 1 with L = 1e18 is 1e18: taking all of it would need an infinite price
     expect(() => getNextSqrtPriceFromOutput(Q96, E18, E18, false)).toThrow(MathDomainError);

@@ -32,11 +32,7 @@ import {
   type BridgeData,
   type SwapData,
 } from '../../../../src/core/transactions/calldata';
-
-const USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
-const WETH = '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1';
-const ROUTER = '0x4edE37CdC0E447C88409766468a66de242114A8E';
-const USER = '0x552008c0F6870C2f77e5cC1d2Eb9bdff03E30Ea9';
+import { ARB_USDC as USDC, ARB_WETH as WETH, ROUTER, WALLET_CHECKSUMMED as USER } from '../../../support/fixtures';
 
 /** Splits call data into its selector and 32-byte words (hex without 0x). */
 function words(data: string): { selector: string; words: string[] } {

@@ -2,24 +2,10 @@
 import { Interface } from 'ethers';
 import { InvalidRequestError } from '../../../../src/core/errors';
 import { ERC20_ABI, V2_ROUTER_ABI } from '../../../../src/core/transactions/abi';
-import {
-  encodeBridgeCall,
-  encodeCollectTokenFees,
-  encodeCurveExchange,
-  encodeSwapAndCompleteBridgeTokens,
-  encodeSwapTokensGeneric,
-  encodeUnwrap,
-  encodeV2Swap,
-  encodeV3ExactInput,
-  encodeWrap,
-  packV3Path,
-} from '../../../../src/core/transactions/calldata';
+import { encodeBridgeCall, encodeCollectTokenFees, encodeCurveExchange, encodeSwapAndCompleteBridgeTokens, encodeSwapTokensGeneric, encodeUnwrap, encodeV2Swap, encodeV3ExactInput, encodeWrap, packV3Path } from '../../../../src/core/transactions/calldata';
 import { CallDataParser } from '../../../../src/core/transactions/parse';
+import { ARB_USDC as USDC, ARB_WETH as WETH, ROUTER, WALLET_CHECKSUMMED as USER } from '../../../support/fixtures';
 
-const USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
-const WETH = '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1';
-const ROUTER = '0x4edE37CdC0E447C88409766468a66de242114A8E';
-const USER = '0x552008c0F6870C2f77e5cC1d2Eb9bdff03E30Ea9';
 const parser = new CallDataParser(['across', 'cctp']);
 
 function rejects(callData: string, message: RegExp): void {
