@@ -86,17 +86,15 @@ export function routesParameters(body: BodyOf<'postRoutes'>): RouteParameters {
   };
 }
 
-/** The body of POST /v1/quote/contractCalls as the contract-calls use case's input. */
-export function contractCallsInput(body: BodyOf<'postContractCallsQuote'>): ContractCallsInput {
+/** The fields both contract-call bodies share, as the contract-calls use case's input names them. */
+type CallBody = BodyOf<'postContractCallsQuote'> | BodyOf<'postContractCallQuote'>;
+
+function transferOf(body: CallBody) {
+  return { fromChain: body.fromChain, toChain: body.toChain, fromToken: body.fromToken, toToken: body.toToken, fromAddress: body.fromAddress, toAmount: body.toAmount };
+}
+
+function optionsOf(body: CallBody) {
   return {
-    fromChain: body.fromChain,
-    toChain: body.toChain,
-    fromToken: body.fromToken,
-    toToken: body.toToken,
-    fromAddress: body.fromAddress,
-    toAmount: body.toAmount,
-    fromAmount: body.fromAmount,
-    contractCalls: body.contractCalls,
     integrator: body.integrator,
     referrer: body.referrer,
     slippage: body.slippage,
@@ -105,6 +103,11 @@ export function contractCallsInput(body: BodyOf<'postContractCallsQuote'>): Cont
     exchanges: toolSelection(body.allowExchanges, body.denyExchanges, body.preferExchanges),
     denyPools: body.denyPools,
   };
+}
+
+/** The body of POST /v1/quote/contractCalls as the contract-calls use case's input. */
+export function contractCallsInput(body: BodyOf<'postContractCallsQuote'>): ContractCallsInput {
+  return { ...transferOf(body), fromAmount: body.fromAmount, contractCalls: body.contractCalls, ...optionsOf(body) };
 }
 
 /** The single call's fields of the contractCalls form, by the deprecated body's own field names. */
@@ -122,12 +125,7 @@ const CONTRACT_CALL_FIELDS: Record<string, string> = {
  */
 export function contractCallInput(body: BodyOf<'postContractCallQuote'>): ContractCallsInput {
   return {
-    fromChain: body.fromChain,
-    toChain: body.toChain,
-    fromToken: body.fromToken,
-    toToken: body.toToken,
-    fromAddress: body.fromAddress,
-    toAmount: body.toAmount,
+    ...transferOf(body),
     contractCalls: [
       {
         fromAmount: body.toAmount,
@@ -138,13 +136,7 @@ export function contractCallInput(body: BodyOf<'postContractCallQuote'>): Contra
         ...(body.toApprovalAddress !== undefined ? { toApprovalAddress: body.toApprovalAddress } : {}),
       },
     ],
-    integrator: body.integrator,
-    referrer: body.referrer,
-    slippage: body.slippage,
-    fee: body.fee,
-    bridges: toolSelection(body.allowBridges, body.denyBridges, body.preferBridges),
-    exchanges: toolSelection(body.allowExchanges, body.denyExchanges, body.preferExchanges),
-    denyPools: body.denyPools,
+    ...optionsOf(body),
     field: (path) => CONTRACT_CALL_FIELDS[path] ?? `/${path}`,
   };
 }

@@ -1,7 +1,8 @@
 import type { components } from '../../src/generated/openapi';
 import type { Catalog } from '../../src/core/catalog/catalog';
 import { NoRouteError } from '../../src/core/errors';
-import type { FeeCost, GasCost, UnavailableRoutes } from '../../src/core/routing/types';
+import type { Token } from '../../src/core/catalog/types';
+import type { FeeCost, GasCost, Route, UnavailableRoutes } from '../../src/core/routing/types';
 import type { EvmTransactionRequest } from '../../src/core/transactions/build';
 import type { ContractCallsStep, ContractCallView } from '../../src/usecases/contractCalls';
 import type { NoRoute, QuotedStep, RouteView } from '../../src/usecases/quote';
@@ -75,16 +76,7 @@ function includedStepToWire(catalog: Catalog, view: StepView, included: Included
     type: step.type,
     tool: step.tool,
     toolDetails: toolDetails(catalog, step.tool),
-    action: {
-      fromChainId: step.fromChainId,
-      toChainId: step.toChainId,
-      fromToken: tokenToWire(step.fromToken),
-      toToken: tokenToWire(step.toToken),
-      fromAmount: step.fromAmount.toString(),
-      slippage: route.slippage,
-      ...(route.request.fromAddress ? { fromAddress: route.request.fromAddress } : {}),
-      ...(route.request.toAddress ? { toAddress: route.request.toAddress } : {}),
-    },
+    action: actionToWire(route, step.fromChainId, step.toChainId, step.fromToken, step.toToken, step.fromAmount),
     estimate: {
       tool: step.tool,
       fromAmount: step.fromAmount.toString(),
@@ -99,6 +91,20 @@ function includedStepToWire(catalog: Catalog, view: StepView, included: Included
   };
 }
 
+/** What a step does: from which chain and token to which, how much, for whom. */
+function actionToWire(route: Route, fromChainId: number, toChainId: number, fromToken: Token, toToken: Token, fromAmount: bigint): Schemas['Action'] {
+  return {
+    fromChainId,
+    toChainId,
+    fromToken: tokenToWire(fromToken),
+    toToken: tokenToWire(toToken),
+    fromAmount: fromAmount.toString(),
+    slippage: route.slippage,
+    ...(route.request.fromAddress ? { fromAddress: route.request.fromAddress } : {}),
+    ...(route.request.toAddress ? { toAddress: route.request.toAddress } : {}),
+  };
+}
+
 /** One transaction of a route as a Step of type lifi, with its included steps. */
 export function stepToWire(catalog: Catalog, view: StepView): Schemas['Step'] {
   const { route, transaction: tx } = view;
@@ -107,16 +113,7 @@ export function stepToWire(catalog: Catalog, view: StepView): Schemas['Step'] {
     type: 'lifi',
     tool: tx.tool,
     toolDetails: toolDetails(catalog, tx.tool),
-    action: {
-      fromChainId: tx.chainId,
-      toChainId: tx.toChainId,
-      fromToken: tokenToWire(tx.fromToken),
-      toToken: tokenToWire(tx.toToken),
-      fromAmount: tx.fromAmount.toString(),
-      slippage: route.slippage,
-      ...(route.request.fromAddress ? { fromAddress: route.request.fromAddress } : {}),
-      ...(route.request.toAddress ? { toAddress: route.request.toAddress } : {}),
-    },
+    action: actionToWire(route, tx.chainId, tx.toChainId, tx.fromToken, tx.toToken, tx.fromAmount),
     estimate: {
       tool: tx.tool,
       fromAmount: tx.fromAmount.toString(),

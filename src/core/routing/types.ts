@@ -65,7 +65,7 @@ export interface RoutePlan {
 }
 
 /** The amounts of a plan and the figures it is ranked by, without building its steps (cheap). */
-export interface PricedAmounts {
+export interface PricedAmounts extends RouteValues {
   readonly plan: RoutePlan;
   readonly fromAmount: bigint;
   readonly feePpm: bigint;
@@ -81,12 +81,6 @@ export interface PricedAmounts {
   readonly destinationCallFee: bigint;
   readonly toAmount: bigint;
   readonly sourceGasUnits: bigint;
-  readonly fromAmountUSD: number;
-  readonly toAmountUSD: number;
-  readonly gasCostUSD: number;
-  readonly extraFeesUSD: number;
-  readonly priceImpact: number;
-  readonly durationSeconds: number;
   /** CHEAPEST ranks by this: output in USD after gas on all chains and fees paid on top. */
   readonly netValueUSD: number;
   /** Identifies the route shape (pools and bridge), for removing duplicates. */
@@ -161,13 +155,8 @@ export interface RouteTransaction {
   readonly toAmountUSD: number;
 }
 
-export interface Route {
-  readonly id: string;
-  readonly request: RouteRequest;
-  readonly fromAmount: bigint;
-  readonly toAmount: bigint;
-  readonly toAmountMin: bigint;
-  readonly slippage: number;
+/** A route's values in USD (floats: display and ranking only) and its duration. */
+export interface RouteValues {
   readonly fromAmountUSD: number;
   readonly toAmountUSD: number;
   readonly gasCostUSD: number;
@@ -175,6 +164,15 @@ export interface Route {
   readonly extraFeesUSD: number;
   readonly priceImpact: number;
   readonly durationSeconds: number;
+}
+
+export interface Route extends RouteValues {
+  readonly id: string;
+  readonly request: RouteRequest;
+  readonly fromAmount: bigint;
+  readonly toAmount: bigint;
+  readonly toAmountMin: bigint;
+  readonly slippage: number;
   readonly containsSwitchChain: boolean;
   readonly transactions: readonly RouteTransaction[];
   readonly source?: SwapPath;

@@ -4,50 +4,15 @@
  * the route (the relayer's destination call fee across chains, the transaction's gas on one chain), no route with
  * its reasons, and the checks naming every invalid body field.
  */
-import { getAddress } from 'ethers';
-import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../../../src/config';
-import { loadCatalog } from '../../../src/core/catalog/load';
-import { loadRouters } from '../../../src/core/catalog/routers';
 import { InvalidRequestError } from '../../../src/core/errors';
-import { loadSnapshot } from '../../../src/core/liquidity/load';
 import { applySlippageFloor, grossUp } from '../../../src/core/math/amounts';
-import { CONTRACT_CALL_OVERHEAD_GAS, type ContractCallsQuote } from '../../../src/core/routing/contractCallsRoute';
+import { CONTRACT_CALL_OVERHEAD_GAS } from '../../../src/core/routing/contractCallsRoute';
 import { DESTINATION_CALL_GAS } from '../../../src/core/routing/evaluate';
-import { RouteFinder } from '../../../src/core/routing/finder';
-import { RoutingGraph } from '../../../src/core/routing/graph';
 import { nativeWeiInToken } from '../../../src/core/routing/pricing';
 import { buildRouteRequest } from '../../../src/core/routing/request';
-import { quoteContractCalls, type ContractCallInput, type ContractCallsInput } from '../../../src/usecases/contractCalls';
+import { quoteContractCalls, type ContractCallsInput } from '../../../src/usecases/contractCalls';
+import { catalog, graph, finder, routers, ctx, WALLET, FALLBACK, TARGET, call, toBase, quote, ARB_USDC, ARB_WETH, BASE_USDC, BASE_WETH, ROUTER } from '../../support/contractCalls';
 
-const catalog = loadCatalog(DEFAULT_DATA_DIR);
-const graph = new RoutingGraph(catalog, loadSnapshot(DEFAULT_SNAPSHOT_DIR, catalog));
-const finder = new RouteFinder(graph);
-const routers = loadRouters(DEFAULT_DATA_DIR, catalog);
-const ctx = { catalog, graph, finder, routers };
-
-const WALLET = getAddress('0x552008c0f6870c2f77e5cc1d2eb9bdff03e30ea9');
-const FALLBACK = getAddress('0x9b2a3d1b4f3a9e6c7d8e0f1a2b3c4d5e6f7a8b9c');
-const TARGET = '0xA238Dd80C259a72e81d7e4664a9801593F98d1c5';
-const ROUTER = '0x4edE37CdC0E447C88409766468a66de242114A8E';
-const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
-const ARB_WETH = '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1';
-const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
-const BASE_WETH = '0x4200000000000000000000000000000000000006';
-const SUPPLY = '0x617ba037000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be8000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea90000000000000000000000000000000000000000000000000000000000000000';
-
-const call = (token: string, amount: string, extra: Partial<ContractCallInput> = {}): ContractCallInput => ({
-  fromAmount: amount, fromTokenAddress: token, toContractAddress: TARGET, toContractCallData: SUPPLY, toContractGasLimit: '300000', ...extra,
-});
-const toBase = (extra: Partial<ContractCallsInput> = {}): ContractCallsInput => ({
-  fromChain: 42161, toChain: 8453, fromToken: 'USDC', toToken: 'USDC', fromAddress: WALLET, toAmount: '10000000',
-  contractCalls: [call(BASE_USDC, '10000000')], ...extra,
-});
-
-function quote(input: ContractCallsInput): ContractCallsQuote {
-  const result = quoteContractCalls(ctx, input);
-  if (!result.ok) throw new Error(`no route: ${result.message}`);
-  return result.quote;
-}
 
 /** The InvalidRequestError's issues as [name, rule] pairs. */
 function issuesOf(input: ContractCallsInput): [string, string][] {
