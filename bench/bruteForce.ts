@@ -38,12 +38,12 @@
  * Exact input, default options only (every tool allowed, none preferred, allowDestinationCall, no contract
  * calls, no gas refuel).
  */
-import type { Token } from '../src/core/catalog/types';
-import type { BridgeRoute, PoolState } from '../src/core/liquidity/types';
+import type { Token } from '../src/core/catalog/entities';
+import type { BridgeRoute, PoolState } from '../src/core/liquidity/snapshot';
 import { bridgeOut } from '../src/core/math/bridge';
 import { quoteExactInput } from '../src/core/math/concentrated';
 import type { PoolEdge, RoutingGraph, SwapEdge } from '../src/core/routing/graph';
-import type { Route, RouteRequest } from '../src/core/routing/types';
+import type { Route, RouteRequest } from '../src/core/routing/route';
 import {
   GAS, disagreements, integratorFee, pricePath, priceRoute, quoteHopMemo, quotePoolHop, rescaleDecimals, usdOf, weiInToken,
   type HopMemo, type RouteEstimate, type RouteSpec,

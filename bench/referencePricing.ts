@@ -25,15 +25,15 @@
  * `disagreements` compares such an estimate with the route the service reports for the same hops: amounts and
  * gas exactly, USD figures within float noise.
  */
-import type { Token } from '../src/core/catalog/types';
-import type { BridgeRoute, ConcentratedPoolState, StableswapPoolState } from '../src/core/liquidity/types';
+import type { Token } from '../src/core/catalog/entities';
+import type { BridgeRoute, ConcentratedPoolState, StableswapPoolState } from '../src/core/liquidity/snapshot';
 import { fractionToPpm } from '../src/core/math/amounts';
 import { bridgeOut } from '../src/core/math/bridge';
 import { exactInputOutcome, tickSqrtRatios } from '../src/core/math/concentrated';
 import { getAmountOut } from '../src/core/math/constantProduct';
 import { getDyOf, stateOf, type StableswapState } from '../src/core/math/stableswap';
 import type { PoolEdge, RoutingGraph, SwapEdge } from '../src/core/routing/graph';
-import type { Route, RouteRequest } from '../src/core/routing/types';
+import type { Route, RouteRequest } from '../src/core/routing/route';
 
 /**
  * Gas units, as documented (pricing.ts ROUTER_BASE_GAS / FIRST_USE_GAS / FEE_COLLECTION_GAS, evaluate.ts

@@ -16,12 +16,12 @@
  */
 import path from 'node:path';
 import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../src/config';
-import type { Token } from '../src/core/catalog/types';
+import type { Token } from '../src/core/catalog/entities';
 import { loadCatalog } from '../src/core/catalog/load';
 import { loadSnapshot } from '../src/core/liquidity/load';
 import { RouteFinder, netValue } from '../src/core/routing/finder';
 import { RoutingGraph } from '../src/core/routing/graph';
-import type { Route, RouteSearchResult } from '../src/core/routing/types';
+import type { Route, RouteSearchResult } from '../src/core/routing/route';
 import { bruteForce, type BruteForceResult, type ReferenceRoute } from './bruteForce';
 import { buildRequestMix, formatUSD, type BenchRequest } from './requests';
 

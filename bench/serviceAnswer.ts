@@ -7,7 +7,7 @@ import { fractionToPpm, takeFee } from '../src/core/math/amounts';
 import { evaluatePlan, pricePlan, type RoutePlan } from '../src/core/routing/evaluate';
 import type { RoutingGraph } from '../src/core/routing/graph';
 import { priceEdges, type QuoteMemo, type SwapPath } from '../src/core/routing/swapPath';
-import type { Route, RouteRequest } from '../src/core/routing/types';
+import type { Route, RouteRequest } from '../src/core/routing/route';
 import type { RouteSpec } from './referencePricing';
 
 export type ServiceAnswer = { readonly ok: true; readonly route: Route } | { readonly ok: false; readonly reason: string };

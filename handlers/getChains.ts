@@ -1,4 +1,4 @@
-import { operation } from './types';
+import { operation } from './typedOperation';
 import { chainWithRouterToWire } from './wire/catalog';
 
 export const getChains = operation('getChains', (request, { catalog, routers }) => ({

@@ -1,5 +1,5 @@
 import { findConnections } from '../src/core/routing/connections';
-import { operation } from './types';
+import { operation } from './typedOperation';
 import { tokenToWire } from './wire/catalog';
 import { toolSelection } from './wire/requests';
 

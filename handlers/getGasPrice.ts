@@ -1,5 +1,5 @@
 import { gasPricesOfChain } from '../src/usecases/gasPrices';
-import { operation } from './types';
+import { operation } from './typedOperation';
 import { gasPricesToWire } from './wire/catalog';
 
 /** Gas prices of one EVM chain (by id or key). */

@@ -1,5 +1,5 @@
 import { gasPricesOfAllChains } from '../src/usecases/gasPrices';
-import { operation } from './types';
+import { operation } from './typedOperation';
 import { gasPricesToWire } from './wire/catalog';
 
 /** Gas prices of every EVM chain, keyed by chain id. */

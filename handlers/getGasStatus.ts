@@ -1,4 +1,4 @@
-import { operation } from './types';
+import { operation } from './typedOperation';
 import { gasStatusToWire } from './wire/status';
 
 /** The status of the gas refuel leg started by a transaction (200 also for NOT_FOUND). */

@@ -2,7 +2,7 @@ import type { components } from '../src/generated/openapi';
 import type { GasAmount } from '../src/core/gas/suggestion';
 import { gasSuggestion } from '../src/usecases/gasSuggestion';
 import { usdString } from './wire/routes';
-import { operation } from './types';
+import { operation } from './typedOperation';
 import { tokenToWire } from './wire/catalog';
 
 type Schemas = components['schemas'];

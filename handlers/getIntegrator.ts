@@ -1,6 +1,6 @@
 import { integratorFeeReport } from '../src/core/fees/balances';
 import { usdString } from './wire/routes';
-import { operation } from './types';
+import { operation } from './typedOperation';
 import { tokenToWire } from './wire/catalog';
 
 /**

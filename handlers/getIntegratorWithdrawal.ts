@@ -1,6 +1,6 @@
 import { buildFeeWithdrawal } from '../src/core/fees/withdrawal';
 import { transactionRequestToWire } from './wire/routes';
-import { operation } from './types';
+import { operation } from './typedOperation';
 
 /** A call to the chain's fee collector withdrawing the integrator's collected fees (all, or the tokens asked). */
 export const getIntegratorWithdrawal = operation('getIntegratorWithdrawal', async (request, { catalog, feeLedger, routers, graph }) => {

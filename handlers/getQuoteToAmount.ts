@@ -1,5 +1,5 @@
 import { quote } from '../src/usecases/quote';
-import { operation } from './types';
+import { operation } from './typedOperation';
 import { quoteParameters } from './wire/requests';
 import { noRouteError, quotedStepToWire } from './wire/routes';
 

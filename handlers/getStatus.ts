@@ -1,5 +1,5 @@
 import { transferStatus } from '../src/usecases/status';
-import { operation } from './types';
+import { operation } from './typedOperation';
 import { statusToWire } from './wire/status';
 
 /** The status of a transfer from the connected chains (200 also for NOT_FOUND; chain mode: README "Chain mode"). */

@@ -1,5 +1,5 @@
 import { requireChain, requireToken } from '../src/core/catalog/resolve';
-import { operation } from './types';
+import { operation } from './typedOperation';
 import { tokenToWire } from './wire/catalog';
 
 export const getToken = operation('getToken', (request, { catalog }) => {

@@ -1,5 +1,5 @@
 import { requireChains } from '../src/core/catalog/resolve';
-import { operation } from './types';
+import { operation } from './typedOperation';
 import { tokenToWire } from './wire/catalog';
 
 export const getTokens = operation('getTokens', (request, { catalog }) => {

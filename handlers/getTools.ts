@@ -1,5 +1,5 @@
 import { requireChains } from '../src/core/catalog/resolve';
-import { operation } from './types';
+import { operation } from './typedOperation';
 import { bridgeToWire, exchangeToWire } from './wire/catalog';
 
 export const getTools = operation('getTools', (request, { catalog }) => {

@@ -1,7 +1,7 @@
 import type { Catalog } from '../src/core/catalog/catalog';
 import { requireChain } from '../src/core/catalog/resolve';
 import { CallDataParser } from '../src/core/transactions/parse';
-import { operation } from './types';
+import { operation } from './typedOperation';
 
 /** One parser per catalog (its bridges give the router's facet functions). */
 const parsers = new WeakMap<Catalog, CallDataParser>();

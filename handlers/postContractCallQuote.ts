@@ -1,5 +1,5 @@
 import { contractCallsStep } from '../src/usecases/contractCalls';
-import { operation } from './types';
+import { operation } from './typedOperation';
 import { contractCallInput } from './wire/requests';
 import { contractCallsStepToWire, noRouteError } from './wire/routes';
 

@@ -1,6 +1,6 @@
 import { findPossibilities } from '../src/core/routing/possibilities';
 import { ppmToFraction } from '../src/core/routing/pricing';
-import { operation } from './types';
+import { operation } from './typedOperation';
 import { chainToWire, tokenToWire } from './wire/catalog';
 
 /** Deprecated: the chains, tokens, bridge routes and exchanges usable under the body's chain and tool filters. */

@@ -1,5 +1,5 @@
 import { searchRoutes } from '../src/usecases/quote';
-import { operation } from './types';
+import { operation } from './typedOperation';
 import { routesParameters } from './wire/requests';
 import { noRouteError, routeToWire, unavailableToWire } from './wire/routes';
 

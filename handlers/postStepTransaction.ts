@@ -1,5 +1,5 @@
 import { stepTransaction } from '../src/usecases/stepTransaction';
-import { operation } from './types';
+import { operation } from './typedOperation';
 import { stepDescription } from './wire/requests';
 import { noRouteError, quotedStepToWire } from './wire/routes';
 

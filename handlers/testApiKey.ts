@@ -1,6 +1,6 @@
 import { API_KEY_HEADER } from '../src/core/access/access';
 import { keyLimits } from '../src/core/access/policy';
-import { operation } from './types';
+import { operation } from './typedOperation';
 
 /**
  * GET /v1/keys/test. The access middleware has already refused a missing, unknown, blocked or

@@ -8,7 +8,7 @@ import type { ToolSelection } from '../../src/core/routing/tools';
 import type { components } from '../../src/generated/openapi';
 import { InvalidRequestError } from '../../src/core/errors';
 import type { StepDescription, StepHop } from '../../src/core/transactions/reprice';
-import type { BodyOf, QueryOf } from '../types';
+import type { BodyOf, QueryOf } from '../typedOperation';
 
 type WireStep = components['schemas']['Step'];
 

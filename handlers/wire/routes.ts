@@ -1,8 +1,8 @@
 import type { components } from '../../src/generated/openapi';
 import type { Catalog } from '../../src/core/catalog/catalog';
 import { NoRouteError } from '../../src/core/errors';
-import type { Token } from '../../src/core/catalog/types';
-import type { FeeCost, GasCost, Route, UnavailableRoutes } from '../../src/core/routing/types';
+import type { Token } from '../../src/core/catalog/entities';
+import type { FeeCost, GasCost, Route, UnavailableRoutes } from '../../src/core/routing/route';
 import type { EvmTransactionRequest } from '../../src/core/transactions/build';
 import type { ContractCallsStep, ContractCallView } from '../../src/usecases/contractCalls';
 import type { NoRoute, QuotedStep, RouteView } from '../../src/usecases/quote';

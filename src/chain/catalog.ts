@@ -6,7 +6,7 @@
  * the chain of the same id. The catalog's own URLs follow it; chains not connected are served as they are.
  */
 import type { Catalog } from '../core/catalog/catalog';
-import type { Chain } from '../core/catalog/types';
+import type { Chain } from '../core/catalog/entities';
 import type { ChainsConfig } from '../chainsConfig';
 
 /** The URL /v1/chains advertises first for a connected chain, or undefined when it advertises none. */

@@ -21,10 +21,10 @@
  *   the id is not seeded, it is unknown until a chain answers.
  */
 import type { Catalog } from '../core/catalog/catalog';
-import type { Chain, Token } from '../core/catalog/types';
+import type { Chain, Token } from '../core/catalog/entities';
 import { bookingAddress } from '../core/fees/booking';
 import type { InMemoryFeeLedger } from '../core/fees/ledger';
-import type { FeeBalance, FeeLedger, IntegratorFees } from '../core/fees/types';
+import type { FeeBalance, FeeLedger, IntegratorFees } from '../core/fees/feeLedger';
 import { feeCollectorInterface } from '../core/transactions/abi';
 import { ZERO_ADDRESS } from '../core/transactions/ids';
 

@@ -15,7 +15,7 @@
  */
 import type { Logger } from 'pino';
 import type { Catalog } from '../core/catalog/catalog';
-import type { ChainGas, LiquiditySnapshot, PoolState } from '../core/liquidity/types';
+import type { ChainGas, LiquiditySnapshot, PoolState } from '../core/liquidity/snapshot';
 import { PPM } from '../core/math/rational';
 import { RoutingGraph } from '../core/routing/graph';
 import { readPools, sameState, STATE_CHANGE_TOPICS, type JsonRpcSender, type PoolReadOutcome } from './poolReader';

@@ -15,7 +15,7 @@
  * written out so that the service needs neither solc nor the sandbox at run time.
  */
 import { Interface, isCallException } from 'ethers';
-import type { ConcentratedPoolState, ConstantProductPoolState, PoolState, StableswapPoolState } from '../core/liquidity/types';
+import type { ConcentratedPoolState, ConstantProductPoolState, PoolState, StableswapPoolState } from '../core/liquidity/snapshot';
 
 /** The JSON-RPC surface the reader needs (an ethers JsonRpcProvider of ChainConnections fits). */
 export interface JsonRpcSender {

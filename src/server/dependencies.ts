@@ -7,7 +7,7 @@ import { loadCatalog } from '../core/catalog/load';
 import type { Catalog } from '../core/catalog/catalog';
 import { loadRouters, type RouterDeployments } from '../core/catalog/routers';
 import { DEFAULT_LEDGER_FILE, loadFeeLedger } from '../core/fees/ledger';
-import type { FeeLedger } from '../core/fees/types';
+import type { FeeLedger } from '../core/fees/feeLedger';
 import { loadSnapshot } from '../core/liquidity/load';
 import { LiquidityState } from '../core/liquidity/state';
 import { ObjectMemo } from '../core/memo';

@@ -14,7 +14,7 @@
  * No route is `{ok: false}` with the reasons (the handler answers 404 code 1002).
  */
 import { getAddress } from 'ethers';
-import type { Token } from '../core/catalog/types';
+import type { Token } from '../core/catalog/entities';
 import {
   callsRunnerGas,
   contractCallsRouteId,
@@ -26,7 +26,7 @@ import {
   type ContractCall,
   type ContractCallsQuote,
 } from '../core/routing/contractCallsRoute';
-import type { Route, UnavailableRoutes } from '../core/routing/types';
+import type { Route, UnavailableRoutes } from '../core/routing/route';
 import type { EvmTransactionRequest } from '../core/transactions/build';
 import { buildContractCallsTransaction } from '../core/transactions/contractCallsTransaction';
 import { ZERO_ADDRESS } from '../core/transactions/ids';

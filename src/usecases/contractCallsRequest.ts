@@ -11,7 +11,7 @@
 import { getAddress } from 'ethers';
 import type { Catalog } from '../core/catalog/catalog';
 import type { RouterDeployments } from '../core/catalog/routers';
-import type { Chain, Token } from '../core/catalog/types';
+import type { Chain, Token } from '../core/catalog/entities';
 import { InvalidRequestError, type RequestIssue } from '../core/errors';
 import {
   CONTRACT_CALL_OVERHEAD_GAS,
@@ -25,7 +25,7 @@ import {
 } from '../core/routing/contractCallsRoute';
 import { buildRouteRequest } from '../core/routing/request';
 import type { ToolSelection } from '../core/routing/tools';
-import type { Route, RouteRequest } from '../core/routing/types';
+import type { Route, RouteRequest } from '../core/routing/route';
 import { isEvmAddress, ZERO_ADDRESS } from '../core/transactions/ids';
 
 /** One contract call as the request gives it (the contract already checked the shapes). */

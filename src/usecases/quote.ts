@@ -5,7 +5,7 @@
  * depends on how long it ran).
  */
 import { buildRouteRequest, type RouteParameters } from '../core/routing/request';
-import type { Route, UnavailableRoutes } from '../core/routing/types';
+import type { Route, UnavailableRoutes } from '../core/routing/route';
 import { buildTransaction, type EvmTransactionRequest, type ParameterNames } from '../core/transactions/build';
 import type { Dependencies } from '../server/dependencies';
 import { findRoutes } from './routeSearchCache';

@@ -12,7 +12,7 @@
 import { LRUCache } from 'lru-cache';
 import { ObjectMemo } from '../core/memo';
 import type { RouteFinder } from '../core/routing/finder';
-import type { RouteRequest, RouteSearchResult } from '../core/routing/types';
+import type { RouteRequest, RouteSearchResult } from '../core/routing/route';
 
 /** Searches kept per route finder; a result holds its routes and the no-route reasons, a few kB to a few tens of kB. */
 export const QUOTE_CACHE_ENTRIES = 2000;

@@ -5,7 +5,7 @@
  */
 import { requireChain } from '../core/catalog/resolve';
 import { InvalidRequestError } from '../core/errors';
-import type { TransferStatus } from '../core/status/types';
+import type { TransferStatus } from '../core/status/transferStatus';
 import type { Dependencies } from '../server/dependencies';
 
 export interface StatusQuery {

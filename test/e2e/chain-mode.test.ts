@@ -14,7 +14,7 @@ import { waitForReceipt } from '../../sandbox/rpc';
 import { chainsFileOf } from '../../sandbox/service';
 import { startChainMode, type ChainMode } from '../../src/chain/mode';
 import { getAmountOut } from '../../src/core/math/constantProduct';
-import type { ConstantProductPoolState, LiquiditySnapshot } from '../../src/core/liquidity/types';
+import type { ConstantProductPoolState, LiquiditySnapshot } from '../../src/core/liquidity/snapshot';
 import { RoutingGraph } from '../../src/core/routing/graph';
 import { captureLogger } from '../support/logCapture';
 import { makeTestApp, type TestApp } from '../support/app';

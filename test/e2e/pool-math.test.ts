@@ -10,7 +10,7 @@ import { startDevnet, type Devnet } from '../../sandbox/devnet';
 import { batchEthCall } from '../../sandbox/rpc';
 import { loadCatalog } from '../../src/core/catalog/load';
 import { loadSnapshot } from '../../src/core/liquidity/load';
-import type { BridgeRoute, PoolState } from '../../src/core/liquidity/types';
+import type { BridgeRoute, PoolState } from '../../src/core/liquidity/snapshot';
 import { quoteHopExactIn } from '../../src/core/liquidity/poolQuote';
 import * as v3 from '../../src/core/math/concentrated';
 import { bridgeOut } from '../../src/core/math/bridge';

@@ -3,7 +3,7 @@
  * of every TypeScript file under src/ and handlers/:
  *   - src/core is pure: it imports nothing of the service outside src/core (no HTTP, no chain I/O, no use case);
  *   - src/usecases import the core, and the composition root's types (src/server/dependencies) only;
- *   - a handler imports no other handler (its converters are in handlers/wire, its types in handlers/types.ts);
+ *   - a handler imports no other handler (its converters are in handlers/wire, its types in handlers/typedOperation.ts);
  *   - src/chain does not import the HTTP layer; src/config.ts imports no chain code;
  *   - no import cycles.
  */
@@ -50,7 +50,7 @@ test('use cases import the core and the composition root types only', () => {
 });
 
 test('a handler imports no other handler', () => {
-  const handler = (f: string) => inside(f, 'handlers') && !inside(f, path.join('handlers', 'wire')) && !['handlers/types.ts', 'handlers/index.ts'].includes(f);
+  const handler = (f: string) => inside(f, 'handlers') && !inside(f, path.join('handlers', 'wire')) && !['handlers/typedOperation.ts', 'handlers/index.ts'].includes(f);
   expect(violations(handler, (t) => !handler(t))).toEqual([]);
 });
 

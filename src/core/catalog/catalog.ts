@@ -1,5 +1,5 @@
 import { getAddress, isAddress } from 'ethers';
-import type { BridgeTool, Chain, ChainType, ExchangeTool, MarketFigures, Token, TokenFilter } from './types';
+import type { BridgeTool, Chain, ChainType, ExchangeTool, MarketFigures, Token, TokenFilter } from './entities';
 
 export class CatalogDataError extends Error {
   constructor(message: string) {

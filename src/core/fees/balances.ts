@@ -1,9 +1,9 @@
 /** An integrator's collected fees per chain, with USD values at the catalog's reference prices. */
 import type { Catalog } from '../catalog/catalog';
-import type { Token } from '../catalog/types';
+import type { Token } from '../catalog/entities';
 import { NotFoundError } from '../errors';
 import { usd } from '../routing/pricing';
-import type { FeeLedger, IntegratorFees } from './types';
+import type { FeeLedger, IntegratorFees } from './feeLedger';
 
 export interface TokenFeeBalance {
   readonly token: Token;

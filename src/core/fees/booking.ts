@@ -6,7 +6,7 @@
  * read at it (getTokenBalance(bookingAddress, token)).
  */
 import { integratorAccount } from '../transactions/ids';
-import type { FeeLedger } from './types';
+import type { FeeLedger } from './feeLedger';
 
 export function bookingAddress(ledger: Pick<FeeLedger, 'feeWallet'>, integratorId: string): string {
   return ledger.feeWallet(integratorId) ?? integratorAccount(integratorId);

@@ -1,5 +1,5 @@
 /** Integrators' collected fees: the ledger (seeded locally), balance reports and withdrawal transactions. */
-export * from './types';
+export * from './feeLedger';
 export * from './ledger';
 export * from './booking';
 export * from './balances';

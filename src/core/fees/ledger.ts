@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { getAddress } from 'ethers';
 import type { Catalog } from '../catalog/catalog';
-import type { FeeBalance, FeeLedger, IntegratorFees } from './types';
+import type { FeeBalance, FeeLedger, IntegratorFees } from './feeLedger';
 import { readJsonFile } from '../jsonFile';
 
 const SCHEMA_VERSION = 1;

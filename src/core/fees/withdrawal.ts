@@ -7,15 +7,15 @@
  */
 import type { Catalog } from '../catalog/catalog';
 import type { RouterDeployments } from '../catalog/routers';
-import type { Chain, Token } from '../catalog/types';
+import type { Chain, Token } from '../catalog/entities';
 import { InvalidRequestError } from '../errors';
-import type { ChainGas } from '../liquidity/types';
+import type { ChainGas } from '../liquidity/snapshot';
 import { divCeil, PPM } from '../math/rational';
 import { GAS_LIMIT_MARGIN_PPM } from '../routing/pricing';
 import { feeCollectorInterface } from '../transactions/abi';
 import type { EvmTransactionRequest } from '../transactions/build';
 import { balancesOn, requireIntegrator } from './balances';
-import type { FeeLedger } from './types';
+import type { FeeLedger } from './feeLedger';
 
 /** Intrinsic gas and the fee collector's dispatch; each withdrawn token adds a balance reset and a transfer. */
 export const WITHDRAWAL_BASE_GAS = 30_000n;

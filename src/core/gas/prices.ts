@@ -5,8 +5,8 @@
  * that wants its transaction in sooner than the quotes assume. EVM chains only (the unit is wei).
  */
 import type { Catalog } from '../catalog/catalog';
-import type { Chain } from '../catalog/types';
-import type { ChainGas } from '../liquidity/types';
+import type { Chain } from '../catalog/entities';
+import type { ChainGas } from '../liquidity/snapshot';
 
 export const FAST_MARGIN_PERCENT = 10n;
 export const FASTEST_MARGIN_PERCENT = 25n;

@@ -11,7 +11,7 @@
  *   average             ceil((10 · 46,000 + Σ swaps) / 20)   (rounded up: gas estimates err high)
  */
 import { HOP_GAS } from '../liquidity/poolQuote';
-import type { PoolKind } from '../liquidity/types';
+import type { PoolKind } from '../liquidity/snapshot';
 import { divCeil } from '../math/rational';
 import { ROUTER_BASE_GAS } from '../routing/pricing';
 

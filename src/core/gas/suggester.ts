@@ -6,12 +6,12 @@
  * is meant for.
  */
 import type { Catalog } from '../catalog/catalog';
-import type { Chain, Token } from '../catalog/types';
+import type { Chain, Token } from '../catalog/entities';
 import { InvalidRequestError } from '../errors';
 import type { RouteFinder } from '../routing/finder';
 import type { RoutingGraph } from '../routing/graph';
 import { buildRouteRequest } from '../routing/request';
-import type { UnavailableRoutes } from '../routing/types';
+import type { UnavailableRoutes } from '../routing/route';
 import { chainGasSuggestion, type GasAmount, type UnavailableGasSuggestion } from './suggestion';
 
 export interface GasSuggestionRequest {

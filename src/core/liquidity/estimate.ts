@@ -7,7 +7,7 @@
  * made once per pool by whoever keeps it (the routing graph).
  */
 import { tickSqrtRatios } from '../math/concentrated';
-import type { ConcentratedPoolState, ConstantProductPoolState, PoolState, StableswapPoolState } from './types';
+import type { ConcentratedPoolState, ConstantProductPoolState, PoolState, StableswapPoolState } from './snapshot';
 
 const Q96 = 2 ** 96;
 

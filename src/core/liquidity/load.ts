@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Catalog } from '../catalog/catalog';
 import { ratesForDecimals } from '../math/stableswap';
-import type { BridgeRoute, ChainGas, LiquiditySnapshot, PoolState } from './types';
+import type { BridgeRoute, ChainGas, LiquiditySnapshot, PoolState } from './snapshot';
 
 export class SnapshotDataError extends Error {
   constructor(message: string) {

@@ -7,7 +7,7 @@ import * as cp from '../math/constantProduct';
 import * as v3 from '../math/concentrated';
 import * as curve from '../math/stableswap';
 import { ObjectMemo } from '../memo';
-import type { ConcentratedPoolState, PoolState, StableswapPoolState } from './types';
+import type { ConcentratedPoolState, PoolState, StableswapPoolState } from './snapshot';
 
 export const HOP_GAS = { constantProduct: 60_000n, concentrated: 80_000n, tickCrossed: 31_000n, stableswap: 120_000n } as const;
 

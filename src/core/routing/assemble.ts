@@ -3,15 +3,15 @@
  * each swap hop, the bridge), its transactions (one, or two when the destination swap follows a chain switch),
  * their fee and gas costs, and the overallPath that names it in routes and in no-route reasons.
  */
-import type { Token } from '../catalog/types';
-import type { BridgeRoute } from '../liquidity/types';
+import type { Token } from '../catalog/entities';
+import type { BridgeRoute } from '../liquidity/snapshot';
 import { applySlippageFloor } from '../math/amounts';
 import type { BridgeFees } from '../math/bridge';
 import { PPM } from '../math/rational';
 import type { RoutingGraph } from './graph';
 import { FIRST_USE_GAS, ROUTER_BASE_GAS, gasCost, ppmToFraction, usd } from './pricing';
 import type { SwapPath } from './swapPath';
-import type { FeeCost, PlannedStep, PricedAmounts, Route, RouteRequest, RouteTransaction } from './types';
+import type { FeeCost, PlannedStep, PricedAmounts, Route, RouteRequest, RouteTransaction } from './route';
 
 /** Builds the full route (steps, transactions, fee and gas costs) of priced amounts. */
 export function assembleRoute(graph: RoutingGraph, request: RouteRequest, amounts: PricedAmounts): Route {

@@ -13,9 +13,9 @@
  */
 import type { Catalog } from '../catalog/catalog';
 import { requireChain } from '../catalog/resolve';
-import type { Chain, ChainType, Token } from '../catalog/types';
+import type { Chain, ChainType, Token } from '../catalog/entities';
 import { DomainError, InvalidRequestError } from '../errors';
-import type { BridgeRoute } from '../liquidity/types';
+import type { BridgeRoute } from '../liquidity/snapshot';
 import { PPM } from '../math/rational';
 import { BoundedMemo, ObjectMemo } from '../memo';
 import type { RoutingGraph } from './graph';

@@ -24,13 +24,13 @@
  * first when there is an integrator fee); nothing can slip, so the slippage is 0 and toAmountMin = toAmount.
  */
 import { createHash } from 'node:crypto';
-import type { Token } from '../catalog/types';
+import type { Token } from '../catalog/entities';
 import { amountBeforeFee, fractionToPpm, grossUp } from '../math/amounts';
 import { divCeil, PPM } from '../math/rational';
 import { defaultSlippage, destinationCallGas, evaluatePlan, routeId } from './evaluate';
 import type { RoutingGraph } from './graph';
 import { GAS_LIMIT_MARGIN_PPM, rescale, scaledPrice } from './pricing';
-import type { Route, RouteRequest, RoutePlan, RouteSearchResult } from './types';
+import type { Route, RouteRequest, RoutePlan, RouteSearchResult } from './route';
 
 /**
  * The most gas one transaction may use: 2^24, EIP-7825's per-transaction cap (enforced on Ethereum since

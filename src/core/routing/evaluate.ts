@@ -6,19 +6,19 @@
  * itself (steps, transactions, fee costs) is built from the priced amounts by assemble.ts.
  */
 import { createHash } from 'node:crypto';
-import type { Token } from '../catalog/types';
+import type { Token } from '../catalog/entities';
 import { fractionToPpm, takeFee } from '../math/amounts';
 import { bridgeOut, type BridgeFees } from '../math/bridge';
 import { PPM } from '../math/rational';
-import type { BridgeRoute } from '../liquidity/types';
+import type { BridgeRoute } from '../liquidity/snapshot';
 import { assembleRoute, describePath } from './assemble';
 import type { RoutingGraph } from './graph';
 import { FEE_COLLECTION_GAS, FIRST_USE_GAS, ROUTER_BASE_GAS, nativeWeiInToken, rescale, usd } from './pricing';
 import { replayPath, type QuoteMemo, type SwapPath } from './swapPath';
-import type { PricedAmounts, Route, RouteRequest, RoutePlan, ToolErrorCode } from './types';
+import type { PricedAmounts, Route, RouteRequest, RoutePlan, ToolErrorCode } from './route';
 
 /** A plan is what this module prices; its type lives with the other routing types (types.ts). */
-export type { RoutePlan } from './types';
+export type { RoutePlan } from './route';
 
 /** Gas of the destination call around its swaps (receiver contract, checks, transfer). */
 export const DESTINATION_CALL_GAS = 50_000n;

@@ -10,7 +10,7 @@ import type { RoutingGraph } from './graph';
 import { failed, MAX_HOPS, planPath, plansOf, type SearchContext } from './plans';
 import { splitRefuel, withRefuel } from './refuel';
 import { toolPolicy } from './tools';
-import type { PricedAmounts, Route, RouteRequest, RouteSearchResult } from './types';
+import type { PricedAmounts, Route, RouteRequest, RouteSearchResult } from './route';
 
 export class RouteFinder {
   constructor(

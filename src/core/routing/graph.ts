@@ -4,10 +4,10 @@
  * and bridge routes between chains.
  */
 import type { Catalog } from '../catalog/catalog';
-import type { Token } from '../catalog/types';
+import type { Token } from '../catalog/entities';
 import { poolEstimateOf, type PoolEstimate } from '../liquidity/estimate';
 import { HOP_GAS } from '../liquidity/poolQuote';
-import type { BridgeRoute, ChainGas, LiquiditySnapshot, PoolState } from '../liquidity/types';
+import type { BridgeRoute, ChainGas, LiquiditySnapshot, PoolState } from '../liquidity/snapshot';
 import { BoundedMemo, ObjectMemo } from '../memo';
 
 export interface PoolEdge {

@@ -15,7 +15,7 @@ import { searchExactIn, type PathSearchOptions } from './paths';
 import { nativeWeiInToken, rescale, scaledPrice } from './pricing';
 import { poolIdsOf, replayPath, type QuoteMemo, type SwapPath } from './swapPath';
 import type { ToolPolicy } from './tools';
-import type { RouteRequest, RoutePlan, ToolError, ToolErrorCode, UnavailableRoutes } from './types';
+import type { RouteRequest, RoutePlan, ToolError, ToolErrorCode, UnavailableRoutes } from './route';
 
 /** Pool hops a swap may take on each side of the bridge. */
 export const MAX_HOPS = 3;

@@ -3,9 +3,9 @@
  * tool filters of its body, and the tokens they move or trade, from the graph's reachability (connections.ts).
  */
 import type { Catalog } from '../catalog/catalog';
-import type { Chain, Token } from '../catalog/types';
+import type { Chain, Token } from '../catalog/entities';
 import { DomainError, InvalidRequestError } from '../errors';
-import type { BridgeRoute } from '../liquidity/types';
+import type { BridgeRoute } from '../liquidity/snapshot';
 import { PPM } from '../math/rational';
 import { graphCache, reachability, tokensIn } from './connections';
 import type { RoutingGraph } from './graph';

@@ -1,9 +1,9 @@
 /** USD figures (floats, display and ranking only) and gas costs; token amounts stay bigint. */
-import type { Chain, Token } from '../catalog/types';
+import type { Chain, Token } from '../catalog/entities';
 import { usdValue } from '../math/amounts';
 import { divCeil, PPM } from '../math/rational';
 import { BoundedMemo, ObjectMemo } from '../memo';
-import type { GasCost } from './types';
+import type { GasCost } from './route';
 
 /** Intrinsic transaction gas plus the router's own work (diamond dispatch, checks, event). */
 export const ROUTER_BASE_GAS = 65_000n;

@@ -4,7 +4,7 @@
  * for it is the gas suggestion's, src/core/gas/suggester.ts).
  * The rest of the amount follows the requested route; the integrator fee applies to that rest only.
  */
-import type { GasCost, Route, RouteRequest, RouteSearchResult } from './types';
+import type { GasCost, Route, RouteRequest, RouteSearchResult } from './route';
 
 /** Splits a request into the main transfer and the refuel transfer. */
 export function splitRefuel(request: RouteRequest): { main: RouteRequest; refuel: RouteRequest } {

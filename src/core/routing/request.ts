@@ -5,9 +5,9 @@
  */
 import type { Catalog } from '../catalog/catalog';
 import { requireChain } from '../catalog/resolve';
-import type { Chain, Token } from '../catalog/types';
+import type { Chain, Token } from '../catalog/entities';
 import { InvalidRequestError, NoRouteError } from '../errors';
-import type { Order, RouteRequest, TimingStrategy } from './types';
+import type { Order, RouteRequest, TimingStrategy } from './route';
 import type { ToolSelection } from './tools';
 
 export interface RouteParameters {

@@ -16,10 +16,10 @@
  * - mined with fewer confirmations than configured: PENDING WAIT_SOURCE_CONFIRMATIONS; a chain that is not
  *   connected: PENDING CHAIN_NOT_AVAILABLE; no bridge endpoint there: PENDING BRIDGE_NOT_AVAILABLE.
  */
-import type { Token } from '../catalog/types';
+import type { Token } from '../catalog/entities';
 import { diagnoseRevert } from './failure';
 import type { DepositEvent, Emitted, MinedTransaction, PendingTransaction, RefundEvent, ReleaseEvent, Replay, Settlement, StatusChain, TransactionCost } from './ports';
-import type { CollectedFee, IncludedStep, TransferStatus, TransferTransaction } from './types';
+import type { CollectedFee, IncludedStep, TransferStatus, TransferTransaction } from './transferStatus';
 
 /** What the classification knows besides the chains' facts: the connected chains and the catalog. */
 export interface StatusContext {

@@ -5,7 +5,7 @@
  */
 import { ErrorDescription, Interface } from 'ethers';
 import type { Revert } from './ports';
-import type { Substatus } from './types';
+import type { Substatus } from './transferStatus';
 
 /** Custom errors that the service's contracts and the exchanges they call can raise. */
 const KNOWN_ERRORS = new Interface([

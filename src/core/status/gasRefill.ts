@@ -7,7 +7,7 @@
  */
 import { tokenField, type StatusContext } from './classify';
 import type { CompletionEvent, DepositEvent, Emitted, Receipt, RefundEvent, ReleaseEvent } from './ports';
-import type { GasRefillStatus } from './types';
+import type { GasRefillStatus } from './transferStatus';
 
 export interface GasRefillFacts {
   /** The sending transaction's receipt. */

@@ -18,7 +18,7 @@ import {
 } from './classify';
 import { classifyGasRefill, GAS_NOT_CONNECTED, gasRefillNotMined, type GasRefillFacts, type GasRefillNeed } from './gasRefill';
 import type { Receipt, TransferReads } from './ports';
-import type { GasRefillStatus, StatusQuery, TransferStatus } from './types';
+import type { GasRefillStatus, StatusQuery, TransferStatus } from './transferStatus';
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;

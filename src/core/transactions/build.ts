@@ -27,13 +27,13 @@
  *   (estimate + 25 %); gasPrice = the snapshot's gas price of the chain.
  */
 import { getAddress } from 'ethers';
-import type { Chain, Token } from '../catalog/types';
+import type { Chain, Token } from '../catalog/entities';
 import type { RouterDeployments } from '../catalog/routers';
 import { InvalidRequestError } from '../errors';
 import { applySlippageFloor, fractionToPpm } from '../math/amounts';
 import { BoundedMemo } from '../memo';
 import type { RoutingGraph } from '../routing/graph';
-import type { PlannedStep, Route, RouteTransaction } from '../routing/types';
+import type { PlannedStep, Route, RouteTransaction } from '../routing/route';
 import { NON_EVM_ADDRESS } from './abi';
 import {
   encodeBridgeCall,

@@ -1,6 +1,6 @@
 /** Deterministic identifiers and addresses used inside the call data. */
 import { dataSlice, getAddress, keccak256, toUtf8Bytes } from 'ethers';
-import type { Chain } from '../catalog/types';
+import type { Chain } from '../catalog/entities';
 
 const UUID = /^([0-9a-fA-F]{8})-([0-9a-fA-F]{4})-([0-9a-fA-F]{4})-([0-9a-fA-F]{4})-([0-9a-fA-F]{12})$/;
 

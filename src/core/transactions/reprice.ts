@@ -7,9 +7,9 @@
  * answers 404 code 1002); a re-priced output below the step's toAmountMin throws SlippageMovedError
  * (409 code 1007); a malformed step throws InvalidRequestError naming the body field.
  */
-import type { Chain, Token } from '../catalog/types';
+import type { Chain, Token } from '../catalog/entities';
 import { InvalidRequestError, SlippageMovedError } from '../errors';
-import type { BridgeRoute } from '../liquidity/types';
+import type { BridgeRoute } from '../liquidity/snapshot';
 import { evaluatePlan, type RoutePlan } from '../routing/evaluate';
 import type { RoutingGraph, SwapEdge } from '../routing/graph';
 import { withRefuel } from '../routing/refuel';
@@ -17,7 +17,7 @@ import { replayPath, type SwapLeg, type SwapPath } from '../routing/swapPath';
 import { DEFAULT_MAX_PRICE_IMPACT } from '../routing/request';
 import { fractionToPpm, takeFee } from '../math/amounts';
 import { PPM } from '../math/rational';
-import type { Route, RouteRequest, ToolError, UnavailableRoutes } from '../routing/types';
+import type { Route, RouteRequest, ToolError, UnavailableRoutes } from '../routing/route';
 
 /** One included step of the submitted step, reduced to what identifies it. `field` is its JSON pointer. */
 export type StepHop =

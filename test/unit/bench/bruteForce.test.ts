@@ -30,15 +30,15 @@ import { bruteForce } from '../../../bench/bruteForce';
 import { GAS, disagreements, priceRoute, type RouteSpec } from '../../../bench/referencePricing';
 import { servicePricing, type ServicePricing } from '../../../bench/serviceAnswer';
 import { Catalog } from '../../../src/core/catalog/catalog';
-import type { Chain, Token } from '../../../src/core/catalog/types';
+import type { Chain, Token } from '../../../src/core/catalog/entities';
 import { HOP_GAS } from '../../../src/core/liquidity/poolQuote';
-import type { BridgeRoute, ChainGas, LiquiditySnapshot, PoolState } from '../../../src/core/liquidity/types';
+import type { BridgeRoute, ChainGas, LiquiditySnapshot, PoolState } from '../../../src/core/liquidity/snapshot';
 import { DESTINATION_CALL_GAS } from '../../../src/core/routing/evaluate';
 import { RouteFinder, netValue } from '../../../src/core/routing/finder';
 import { RoutingGraph, WRAP_GAS, type PoolEdge, type SwapEdge } from '../../../src/core/routing/graph';
 import { FEE_COLLECTION_GAS, FIRST_USE_GAS, ROUTER_BASE_GAS } from '../../../src/core/routing/pricing';
 import { buildRouteRequest } from '../../../src/core/routing/request';
-import type { Route } from '../../../src/core/routing/types';
+import type { Route } from '../../../src/core/routing/route';
 
 const U = 1_000_000n; // one token of 6 decimals
 const address = (digit: string) => getAddress(`0x${digit.repeat(40)}`);

@@ -4,7 +4,7 @@ import {
   decodeConcentrated, decodeReserves, decodeStableswap, readPools, sameState, STABLESWAP_POOL, STATE_CHANGE_TOPICS, V2_PAIR, V3_POOL,
   type JsonRpcSender,
 } from '../../../src/chain/poolReader';
-import type { ConcentratedPoolState, ConstantProductPoolState, StableswapPoolState } from '../../../src/core/liquidity/types';
+import type { ConcentratedPoolState, ConstantProductPoolState, StableswapPoolState } from '../../../src/core/liquidity/snapshot';
 
 const abi = AbiCoder.defaultAbiCoder();
 const Q96 = 1n << 96n;

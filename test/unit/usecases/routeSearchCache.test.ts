@@ -2,7 +2,7 @@ import { loadCatalog } from '../../../src/core/catalog/load';
 import { DEFAULT_DATA_DIR } from '../../../src/config';
 import type { RouteFinder } from '../../../src/core/routing/finder';
 import { buildRouteRequest, type RouteParameters } from '../../../src/core/routing/request';
-import type { RouteRequest, RouteSearchResult } from '../../../src/core/routing/types';
+import type { RouteRequest, RouteSearchResult } from '../../../src/core/routing/route';
 import { findRoutes, routeRequestKey } from '../../../src/usecases/routeSearchCache';
 
 const catalog = loadCatalog(DEFAULT_DATA_DIR);

@@ -1,6 +1,6 @@
 import { gasPricesOf, allGasPrices } from '../../../../src/core/gas/prices';
 import { loadCatalog } from '../../../../src/core/catalog/load';
-import type { ChainGas } from '../../../../src/core/liquidity/types';
+import type { ChainGas } from '../../../../src/core/liquidity/snapshot';
 import path from 'node:path';
 
 const gas = (chainId: number, gasPriceWei: bigint, updatedAt?: number): ChainGas => ({

@@ -3,7 +3,7 @@ import { loadCatalog } from '../../../../src/core/catalog/load';
 import { APPROVAL_GAS, swapGas, swapMix, transactionSample } from '../../../../src/core/gas/sample';
 import { chainGasSuggestion, usdInToken } from '../../../../src/core/gas/suggestion';
 import { loadSnapshot } from '../../../../src/core/liquidity/load';
-import type { PoolKind } from '../../../../src/core/liquidity/types';
+import type { PoolKind } from '../../../../src/core/liquidity/snapshot';
 import { RoutingGraph } from '../../../../src/core/routing/graph';
 
 const catalog = loadCatalog(DEFAULT_DATA_DIR);

@@ -1,13 +1,13 @@
 import { DEFAULT_DATA_DIR } from '../../../../src/config';
 import { loadCatalog } from '../../../../src/core/catalog/load';
-import type { BridgeRoute, ChainGas, ConstantProductPoolState, LiquiditySnapshot } from '../../../../src/core/liquidity/types';
+import type { BridgeRoute, ChainGas, ConstantProductPoolState, LiquiditySnapshot } from '../../../../src/core/liquidity/snapshot';
 import {
   DESTINATION_CALL_GAS, defaultSlippage, destinationCallGas, evaluatePlan, pricePlan, routeId, type RoutePlan,
 } from '../../../../src/core/routing/evaluate';
 import { RoutingGraph, type PoolEdge } from '../../../../src/core/routing/graph';
 import { buildRouteRequest, type RouteParameters } from '../../../../src/core/routing/request';
 import { priceEdges, type SwapPath } from '../../../../src/core/routing/swapPath';
-import type { Route, RouteRequest } from '../../../../src/core/routing/types';
+import type { Route, RouteRequest } from '../../../../src/core/routing/route';
 
 // The real catalog, a hand-made snapshot: every expected amount below is worked out in the test from these numbers.
 const catalog = loadCatalog(DEFAULT_DATA_DIR);

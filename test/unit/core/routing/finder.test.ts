@@ -1,11 +1,11 @@
 import { DEFAULT_DATA_DIR } from '../../../../src/config';
 import { loadCatalog } from '../../../../src/core/catalog/load';
 import { InvalidRequestError } from '../../../../src/core/errors';
-import type { BridgeRoute, ChainGas, ConstantProductPoolState, LiquiditySnapshot, PoolState } from '../../../../src/core/liquidity/types';
+import type { BridgeRoute, ChainGas, ConstantProductPoolState, LiquiditySnapshot, PoolState } from '../../../../src/core/liquidity/snapshot';
 import { RouteFinder } from '../../../../src/core/routing/finder';
 import { RoutingGraph } from '../../../../src/core/routing/graph';
 import { buildRouteRequest, type RouteParameters } from '../../../../src/core/routing/request';
-import type { Route } from '../../../../src/core/routing/types';
+import type { Route } from '../../../../src/core/routing/route';
 
 // The real catalog, tiny hand-made snapshots whose best routes are worked out by hand below.
 const catalog = loadCatalog(DEFAULT_DATA_DIR);

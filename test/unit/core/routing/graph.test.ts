@@ -1,6 +1,6 @@
 import { DEFAULT_DATA_DIR } from '../../../../src/config';
 import { loadCatalog } from '../../../../src/core/catalog/load';
-import type { BridgeRoute, ChainGas, ConstantProductPoolState, LiquiditySnapshot, StableswapPoolState } from '../../../../src/core/liquidity/types';
+import type { BridgeRoute, ChainGas, ConstantProductPoolState, LiquiditySnapshot, StableswapPoolState } from '../../../../src/core/liquidity/snapshot';
 import { RoutingGraph, WRAP_GAS } from '../../../../src/core/routing/graph';
 
 // The real catalog (tokens, chains), a tiny hand-made snapshot: two pools on Ethereum, one on Optimism, three bridge routes.

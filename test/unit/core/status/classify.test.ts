@@ -1,5 +1,5 @@
 import { Interface } from 'ethers';
-import type { Token } from '../../../../src/core/catalog/types';
+import type { Token } from '../../../../src/core/catalog/entities';
 import {
   chainNotConnected, chainStoppedAnswering, classifyTransfer, notFound, notMined,
   type Settled, type StatusContext, type TransferFacts, type TransferStep,
@@ -7,7 +7,7 @@ import {
 import type {
   ContractEvents, DepositEvent, MinedTransaction, RefundEvent, ReleaseEvent, StatusChain, SwapEvent, TransactionCost,
 } from '../../../../src/core/status/ports';
-import type { TransferStatus } from '../../../../src/core/status/types';
+import type { TransferStatus } from '../../../../src/core/status/transferStatus';
 
 // ------------------------------------------------------------------ a tiny hand-made world
 //   chain 1: source, 3 confirmations, bridge endpoint;   chain 10: destination, bridge endpoint;

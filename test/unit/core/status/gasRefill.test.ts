@@ -1,8 +1,8 @@
-import type { Token } from '../../../../src/core/catalog/types';
+import type { Token } from '../../../../src/core/catalog/entities';
 import type { StatusContext } from '../../../../src/core/status/classify';
 import { classifyGasRefill, GAS_NOT_CONNECTED, gasRefillNotMined, type GasRefillFacts, type GasRefillStep } from '../../../../src/core/status/gasRefill';
 import type { DepositEvent, Emitted, Receipt, RefundEvent, ReleaseEvent, StatusChain } from '../../../../src/core/status/ports';
-import type { GasRefillStatus } from '../../../../src/core/status/types';
+import type { GasRefillStatus } from '../../../../src/core/status/transferStatus';
 
 // chain 1 and chain 10: ETH chains with bridge endpoints; chain 56: BNB chain with an endpoint;
 // chain 100: connected without an endpoint; chain 137: not connected.

@@ -1,6 +1,6 @@
 /** Domain types of route requests and routes. Amounts are bigint raw units; USD figures are numbers (display/ranking only). */
-import type { Chain, Token } from '../catalog/types';
-import type { BridgeRoute } from '../liquidity/types';
+import type { Chain, Token } from '../catalog/entities';
+import type { BridgeRoute } from '../liquidity/snapshot';
 import type { BridgeFees } from '../math/bridge';
 import type { SwapPath } from './swapPath';
 import type { ToolSelection } from './tools';
