@@ -6,7 +6,7 @@ import type { Catalog } from '../catalog/catalog';
 import type { Chain, Token } from '../catalog/entities';
 import { DomainError, InvalidRequestError } from '../errors';
 import type { BridgeRoute } from '../liquidity/snapshot';
-import { PPM } from '../math/rational';
+import { bridgeOut } from '../math/bridge';
 import { graphCache, reachability, tokensIn } from './connections';
 import type { RoutingGraph } from './graph';
 import { toolPolicy, type ToolPolicy, type ToolSelection } from './tools';
@@ -94,12 +94,10 @@ export function findPossibilities(graph: RoutingGraph, query: PossibilitiesQuery
   return { chains, tokens, bridges: definitions, exchanges: exchangeDefinitions };
 }
 
-/** What the bridge keeps of `amount` (source-token units): fixed + proportional (rounded up) + destination gas, at most `amount`. */
+/** What the bridge keeps of `amount` (source-token units): its fees by bridgeOut, all of it when they exceed it (limits aside). */
 export function bridgeFee(route: Pick<BridgeRoute, 'fixedFee' | 'feePpm' | 'destinationGasFee'>, amount: bigint): bigint {
-  const afterFixed = amount > route.fixedFee ? amount - route.fixedFee : 0n;
-  const proportional = afterFixed - (afterFixed * (PPM - route.feePpm)) / PPM;
-  const fee = route.fixedFee + proportional + route.destinationGasFee;
-  return fee < amount ? fee : amount;
+  const quote = bridgeOut(amount, { ...route, minAmount: 0n });
+  return quote.ok ? quote.amountIn - quote.amountOut : amount;
 }
 
 function compareDefinitions(a: BridgeDefinition, b: BridgeDefinition): number {
