@@ -2079,6 +2079,27 @@ export interface components {
          */
         RateLimitReset: number;
         /**
+         * @description On every answer of a deprecated operation (RFC 9745): when it was deprecated, as a
+         *     structured-field date (`@` and Unix seconds). The operation keeps working as documented
+         *     until its `Sunset` and is removed only in a later major version of the contract (see
+         *     "Compatibility").
+         * @example @1795564800
+         */
+        Deprecation: string;
+        /**
+         * @description On every answer of a deprecated operation (RFC 8594): the HTTP date after which it may
+         *     be removed, at least six months after its `Deprecation`.
+         * @example Tue, 01 Jun 2027 00:00:00 GMT
+         */
+        Sunset: string;
+        /**
+         * @description On every answer of a deprecated operation: its successor (`rel="successor-version"`,
+         *     the path of the operation to use instead) and the documentation of the deprecation
+         *     (`rel="deprecation"`, the interactive reference).
+         * @example </v1/quote/contractCalls>; rel="successor-version", </docs>; rel="deprecation"; type="text/html"
+         */
+        DeprecationLink: string;
+        /**
          * @description Seconds to wait before retrying (equal to `ratelimit-reset`).
          * @example 5412
          */
@@ -3662,6 +3683,9 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["DeprecationLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4437,6 +4461,9 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["DeprecationLink"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -8,6 +8,7 @@ import pino, { type Logger } from 'pino';
 import type { Config } from '../config';
 import { loadContract } from './contract';
 import type { Dependencies } from './dependencies';
+import { deprecationNotices } from './deprecation';
 import { Dispatch } from './dispatch';
 import { docsRouter } from './docs';
 import { hardening, listenWithLimits } from './hardening';
@@ -47,6 +48,7 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
     ...hardening(config.limits, api),
     // the docs and the contract live outside /v1
     (req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/v1/') ? next() : docs(req, res, next)),
+    deprecationNotices(api),
     dependencies.access.identify,
     jsonBody(config.limits.maxBodyBytes),
     dependencies.access.authorize,

@@ -38,7 +38,7 @@ export function hardening(limits: RequestLimits, api: OpenAPIBackend): RequestHa
  */
 export const CORS_ALLOWED_HEADERS = ['content-type', 'x-request-id', 'x-lifi-sdk', 'x-lifi-integrator', 'x-lifi-widget', 'x-lifi-userid'] as const;
 /** Response headers that scripts of another origin may read. */
-export const CORS_EXPOSED_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'x-request-id', 'x-ignored-parameters'] as const;
+export const CORS_EXPOSED_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'x-request-id', 'x-ignored-parameters', 'deprecation', 'sunset', 'link'] as const;
 /** Paths outside /v1 that other origins may read (the contract itself). */
 const PUBLIC_DOCUMENTS = new Set(['/openapi.yaml', '/openapi.json']);
 
