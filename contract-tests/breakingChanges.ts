@@ -5,7 +5,8 @@
  * The comparison is api-smart-diff's (it walks both documents with $refs resolved and classifies every change for
  * the side it is on: a narrowed request or a widened response is breaking). Two rules are stricter here than the
  * library's defaults, because an integrator that reads a documented field breaks when it goes, required or not:
- * a response property removed, and a response header removed, are breaking.
+ * a response property removed, and a response header removed, are breaking. And the library's verdict on an answer
+ * shared through `components/responses` (the error answers) is turned round: it judges those by its request rules.
  *
  * The verdict:
  *   - no change to paths, security or security schemes: passes (descriptions and examples are free to change);
@@ -121,12 +122,17 @@ function describe(
   if (section === 'responses') {
     const status = rest[1];
     const inner = rest.slice(2);
+    // api-smart-diff 1.0 judges an answer written as `$ref: '#/components/responses/…'` by its request rules: a
+    // bound added to an error body comes out breaking and a field gone from it compatible. Such an answer is judged
+    // again by the answer's rules, which are the request's turned round.
+    const shared = [released, current].some((doc) => typeof (pickRaw(doc, ['paths', route, method, 'responses', status]) as Json | undefined)?.$ref === 'string');
+    if (shared && (type === 'breaking' || type === 'non-breaking')) breaking = type === 'non-breaking';
     if (inner.length === 0) {
       return { operation, side: 'response', where: `response ${status}`, what: `response ${verb}`, breaking };
     }
     if (inner[0] === 'headers') {
-      // a header a client reads may disappear: breaking, whatever the library says
-      if (inner.length === 2 && action === 'remove') breaking = true;
+      // a header is the client's to read: one that goes is breaking, one that comes is not, whatever the library says
+      if (inner.length === 2 && (action === 'remove' || action === 'add')) breaking = action === 'remove';
       return { operation, side: 'response', where: `response ${status} header ${inner[1]}`, what: `${inner.length === 2 ? 'header' : lastWord(inner)} ${verb}${values(before, after)}`, breaking };
     }
     const schemaAt = inner.indexOf('schema');
@@ -150,6 +156,11 @@ function pick(current: Doc, released: Doc, path: string[], action: string): unkn
     return node;
   };
   return action === 'remove' ? read(released) ?? read(current) : read(current) ?? read(released);
+}
+
+/** The node at `path` as written (a `$ref` not followed). */
+function pickRaw(doc: Doc, path: string[]): unknown {
+  return path.reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Json)[key] : undefined), doc);
 }
 
 /** `properties/estimate/properties/toAmountMin` → `field estimate.toAmountMin`; items → `[]`; keywords dropped. */

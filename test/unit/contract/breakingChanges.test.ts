@@ -104,6 +104,35 @@ test('a beta operation may break in a minor version, announced in the changelog'
   expect(gate(released(), fixture(removeBetaField), changelogFor(nextMinor)).ok).toBe(false);
 });
 
+test('error answers shared through components/responses are judged as answers: a bound added passes, a field removed fails', () => {
+  const boundAdded = gate(released(), fixture((doc) => {
+    doc.components.schemas.Error.properties.requestId.maxLength = 64;
+  }), changelogFor(nextMinor));
+  expect(boundAdded.changes.length).toBeGreaterThan(0);
+  expect(boundAdded.changes.filter((c) => c.breaking)).toEqual([]);
+  expect(boundAdded.ok).toBe(true);
+  const fieldRemoved = gate(released(), fixture((doc) => {
+    delete doc.components.schemas.Error.properties.requestId;
+  }), changelogFor(nextMinor));
+  expect(fieldRemoved.ok).toBe(false);
+  expect(fieldRemoved.changes).toContainEqual(expect.objectContaining({ operation: 'GET /v1/quote', where: 'response 500 field requestId', breaking: true }));
+  const headerAdded = gate(released(), fixture((doc) => {
+    doc.components.responses.BadRequest.headers['x-request-id'] = { schema: { type: 'string' } };
+  }), changelogFor(nextMinor));
+  expect(headerAdded.ok).toBe(true);
+  const headerRemoved = gate(released(), fixture((doc) => {
+    delete doc.components.responses.BadRequest.headers['ratelimit-limit'];
+  }), changelogFor(nextMinor));
+  expect(headerRemoved.ok).toBe(false);
+  expect(headerRemoved.changes).toContainEqual(expect.objectContaining({ operation: 'GET /v1/quote', where: 'response 400 header ratelimit-limit', breaking: true }));
+  const codeWidened = gate(released(), fixture((doc) => {
+    const code = doc.components.schemas.Error.properties.code;
+    expect(Array.isArray(code.enum)).toBe(true);
+    code.enum.push(1999);
+  }), changelogFor(nextMinor));
+  expect(codeWidened.ok).toBe(false);
+});
+
 describe('additive changes pass', () => {
   test('a new optional parameter, a new response field and a new operation, with a new version and its changelog section', () => {
     const verdict = gate(released(), fixture(additive), changelogFor(nextMinor));
