@@ -5,7 +5,8 @@ import { contractCallsStepToWire, noRouteError } from './wire/routes';
 
 /**
  * POST /v1/quote/contractCalls (beta): a transfer followed by contract calls as a Step of type lifi whose included
- * steps end in one `custom` step per call; 404 code 1002 when no route, 400 naming the body field otherwise.
+ * steps end in one `custom` step per call (an empty list: the plain transfer's step, as GET /v1/quote or
+ * /v1/quote/toAmount); 404 code 1002 when no route, 400 naming the body field otherwise.
  */
 export const postContractCallsQuote = operation('postContractCallsQuote', (request, dependencies) => {
   const result = contractCallsStep(dependencies, contractCallsInput(request.body));

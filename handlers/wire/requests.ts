@@ -93,12 +93,17 @@ function transferOf(body: CallBody) {
   return { fromChain: body.fromChain, toChain: body.toChain, fromToken: body.fromToken, toToken: body.toToken, fromAddress: body.fromAddress, toAmount: body.toAmount };
 }
 
+/** A fraction the contract-call bodies give as a number or a decimal string (the contract checked its bounds). */
+function fraction(value: number | string | undefined): number | undefined {
+  return typeof value === 'string' ? Number(value) : value;
+}
+
 function optionsOf(body: CallBody) {
   return {
     integrator: body.integrator,
     referrer: body.referrer,
-    slippage: body.slippage,
-    fee: body.fee,
+    slippage: fraction(body.slippage),
+    fee: fraction(body.fee),
     bridges: toolSelection(body.allowBridges, body.denyBridges, body.preferBridges),
     exchanges: toolSelection(body.allowExchanges, body.denyExchanges, body.preferExchanges),
     denyPools: body.denyPools,
@@ -107,7 +112,7 @@ function optionsOf(body: CallBody) {
 
 /** The body of POST /v1/quote/contractCalls as the contract-calls use case's input. */
 export function contractCallsInput(body: BodyOf<'postContractCallsQuote'>): ContractCallsInput {
-  return { ...transferOf(body), fromAmount: body.fromAmount, contractCalls: body.contractCalls, ...optionsOf(body) };
+  return { ...transferOf(body), fromAmount: body.fromAmount, contractCalls: body.contractCalls, allowDestinationCall: body.allowDestinationCall, ...optionsOf(body) };
 }
 
 /** The single call's fields of the contractCalls form, by the deprecated body's own field names. */

@@ -195,7 +195,8 @@ function contractCallToWire(view: StepView, callView: ContractCallView): Schemas
 }
 
 /** A transfer followed by contract calls: the route's step, its included steps followed by the calls. */
-export function contractCallsStepToWire(catalog: Catalog, result: ContractCallsStep): Schemas['Step'] {
+export function contractCallsStepToWire(catalog: Catalog, result: ContractCallsStep | QuotedStep): Schemas['Step'] {
+  if (!('calls' in result)) return quotedStepToWire(catalog, result); // no calls: the plain transfer's step
   const { view, quote } = result;
   const step = stepToWire(catalog, view);
   step.includedSteps = [...(step.includedSteps ?? []), ...result.calls.map((call) => contractCallToWire(view, call))];

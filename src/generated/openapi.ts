@@ -120,6 +120,11 @@ export interface paths {
          *     one of them is required, the server answers 400 (code 1011) otherwise. Returns a `Step` of
          *     type `lifi` whose `includedSteps` end in one `custom` step per call.
          *
+         *     - An empty `contractCalls` list is a plain transfer to `fromAddress`: with `toAmount` the
+         *       answer is the step `GET /v1/quote/toAmount` gives for the same transfer (exact output),
+         *       with `fromAmount` the step `GET /v1/quote` gives (exact input), field for field, with no
+         *       `custom` step; `allowDestinationCall` then applies as there, and the chains need not be EVM
+         *       chains (both take `fromAddress`, the receiver).
          *     - The route delivers `toToken` to the router on `toChain`, which checks that at least the
          *       step's `estimate.toAmountMin` arrived, then runs the calls in order, each with its own
          *       `fromAmount` of `toToken` (its `fromTokenAddress` must be `toToken`); what arrives above the
@@ -546,6 +551,12 @@ export interface components {
          */
         ChainType: "EVM" | "SVM" | "UTXO" | "MVM" | "TVM";
         /**
+         * @description A chain family to filter by, as the ecosystem's types name them; no chain here is of type `STL` (Stellar).
+         * @example EVM
+         * @enum {string}
+         */
+        ChainTypeFilter: "EVM" | "SVM" | "UTXO" | "MVM" | "TVM" | "STL";
+        /**
          * @description A token, by address (EVM hex, base58, Sui coin type such as `0x2::sui::SUI`) or by symbol
          *     (case-insensitive). Letters, digits, `.`, `_`, `:`, `$`, `+`, `-` and currency signs
          *     (as in `USD₮0`) only.
@@ -616,17 +627,30 @@ export interface components {
          */
         Fee: number;
         /**
+         * @description `Slippage` written as a decimal string (`"0.005"`), as the ecosystem's request types allow in
+         *     the contract-call bodies: 0 to 1 inclusive, decimal digits only.
+         * @example 0.005
+         */
+        SlippageDecimalString: string;
+        /**
+         * @description `Fee` written as a decimal string (`"0.0025"`), as the ecosystem's request types allow in the
+         *     contract-call bodies: at least 0 and below 1, decimal digits only.
+         * @example 0.0025
+         */
+        FeeDecimalString: string;
+        /**
          * @description Routes with a price impact above this fraction are hidden; `0.15` means 15%.
          * @default 0.1
          * @example 0.1
          */
         MaxPriceImpact: number;
         /**
-         * @description `FASTEST`: shortest estimated time; `CHEAPEST`: lowest cost.
+         * @description `FASTEST`: shortest estimated time; `CHEAPEST` (the default): lowest cost. `RECOMMENDED`: the
+         *     default ranking (`CHEAPEST`); `SAFEST`: ranked as `RECOMMENDED` (no safety score of tools here).
          * @example CHEAPEST
          * @enum {string}
          */
-        Order: "FASTEST" | "CHEAPEST";
+        Order: "FASTEST" | "CHEAPEST" | "RECOMMENDED" | "SAFEST";
         /**
          * @description Key of a bridge or exchange, as listed by `GET /v1/tools`.
          * @example across
@@ -639,7 +663,9 @@ export interface components {
          */
         ToolSelector: string;
         /**
-         * @description Tool keys or special values (`all`, `none`, `default`, `[]`).
+         * @description Tool keys or special values (`all`, `none`, `default`, `[]`). An empty list (`allowBridges=`
+         *     in a query, `[]` in a body) restricts nothing, as if absent; the special value `[]` is the
+         *     two-character string and means no tool.
          * @example [
          *       "across",
          *       "stargate"
@@ -686,6 +712,7 @@ export interface components {
         DistributionFees: components["schemas"]["DistributionFee"][];
         /** @description A pool address, or a Uniswap V4 pool as `<poolManager address>-<32-byte pool id>`. */
         PoolId: string;
+        /** @description Pools by id; an empty list denies none. */
         PoolIdList: components["schemas"]["PoolId"][];
         /** @description A destination-side action (the ecosystem's Smart Deposits); refused here (400). */
         DestinationAction: {
@@ -699,22 +726,7 @@ export interface components {
          * @example stablecoin
          */
         TokenTag: string;
-        /**
-         * @description A token on one chain.
-         * @example {
-         *       "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-         *       "chainId": 42161,
-         *       "symbol": "USDC",
-         *       "decimals": 6,
-         *       "name": "USD Coin",
-         *       "coinKey": "USDC",
-         *       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-         *       "priceUSD": "0.9998",
-         *       "tags": [
-         *         "stablecoin"
-         *       ]
-         *     }
-         */
+        /** @description A token on one chain. */
         Token: {
             address: components["schemas"]["TokenAddress"];
             chainId: components["schemas"]["ChainId"];
@@ -774,6 +786,7 @@ export interface components {
                 nativeCurrency: {
                     name: string;
                     symbol: string;
+                    /** Format: int32 */
                     decimals: number;
                 };
                 rpcUrls: string[];
@@ -817,11 +830,6 @@ export interface components {
         /**
          * @description The tool of a step. `logoURI` is absent for the service's own steps (`feeCollection`,
          *     `wrapper`), which are not third-party tools.
-         * @example {
-         *       "key": "across",
-         *       "name": "Across",
-         *       "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
-         *     }
          */
         ToolDetails: {
             key: components["schemas"]["ToolKey"];
@@ -1101,6 +1109,16 @@ export interface components {
         UnavailableRoutes: {
             filteredOut: components["schemas"]["FilteredResult"][];
             failed: components["schemas"]["ErroredRoute"][];
+            /**
+             * Format: int32
+             * @description Number of filtered-out paths before capping the list.
+             */
+            filteredOutTotal?: number;
+            /**
+             * Format: int32
+             * @description Number of failed paths before capping the list.
+             */
+            failedTotal?: number;
         };
         RoutesResponse: {
             routes: components["schemas"]["Route"][];
@@ -1186,7 +1204,10 @@ export interface components {
             gasAmount?: components["schemas"]["Amount"];
             gasAmountUSD?: components["schemas"]["DecimalString"];
             value?: components["schemas"]["Amount"];
-            /** @description Block time, unix seconds. */
+            /**
+             * Format: int64
+             * @description Block time, unix seconds.
+             */
             timestamp?: number;
             includedSteps?: components["schemas"]["StatusIncludedStep"][];
         };
@@ -1253,7 +1274,10 @@ export interface components {
             fast: number;
             /** @description standard plus 25 % (rounded up), in wei. */
             fastest: number;
-            /** @description Unix time in milliseconds of the price read. */
+            /**
+             * Format: int64
+             * @description Unix time in milliseconds of the price read.
+             */
             lastUpdated: number;
         };
         GasTransactionInfo: {
@@ -1263,6 +1287,7 @@ export interface components {
             amount?: components["schemas"]["Amount"];
             token?: components["schemas"]["Token"];
             chainId: components["schemas"]["ChainId"];
+            /** Format: int64 */
             block?: number;
         };
         /** @description Status of a gas refill; `sending` and `receiving` appear as the refill progresses. */
@@ -1306,9 +1331,15 @@ export interface components {
             /** @description Label given to the key in the partner portal. */
             name?: string;
             limits: {
-                /** @description Requests per minute on the per-minute endpoints. */
+                /**
+                 * Format: int32
+                 * @description Requests per minute on the per-minute endpoints.
+                 */
                 perMinute: number;
-                /** @description Requests per two-hour window on the quote, routes and stepTransaction buckets (perMinute x 120). */
+                /**
+                 * Format: int32
+                 * @description Requests per two-hour window on the quote, routes and stepTransaction buckets (perMinute x 120).
+                 */
                 twoHourWindow: number;
             };
             /** @description Integrator ids this key is bound to, when it is restricted. */
@@ -1349,16 +1380,24 @@ export interface components {
             toToken: components["schemas"]["TokenIdentifier"];
             /**
              * @description Amount of toToken the contract calls need on the destination chain: the step's
-             *     `estimate.toAmountMin` is at least this amount (exact output).
+             *     `estimate.toAmountMin` is at least this amount (exact output). With an empty
+             *     `contractCalls` list, the amount to receive as `toAmount` of `GET /v1/quote/toAmount`
+             *     (`estimate.toAmount` at least this amount, `estimate.toAmountMin` after slippage).
              */
             toAmount?: components["schemas"]["Amount"];
             /** @description Amount of fromToken to send (exact input). */
             fromAmount?: components["schemas"]["Amount"];
+            /**
+             * @description The calls, run in order after the transfer. Empty: a plain transfer (exact output with
+             *     `toAmount`, as `GET /v1/quote/toAmount`; exact input with `fromAmount`, as `GET /v1/quote`).
+             */
             contractCalls: components["schemas"]["ContractCall"][];
             integrator?: components["schemas"]["IntegratorString"];
             referrer?: components["schemas"]["ReferrerString"];
-            slippage?: components["schemas"]["Slippage"];
-            fee?: components["schemas"]["Fee"];
+            /** @description Maximum accepted slippage as a fraction (see `Slippage`), as a number or a decimal string. */
+            slippage?: components["schemas"]["Slippage"] | components["schemas"]["SlippageDecimalString"];
+            /** @description Integrator fee as a fraction (see `Fee`), as a number or a decimal string; requires `integrator`. */
+            fee?: components["schemas"]["Fee"] | components["schemas"]["FeeDecimalString"];
             allowBridges?: components["schemas"]["ToolSelectorList"];
             denyBridges?: components["schemas"]["ToolSelectorList"];
             preferBridges?: components["schemas"]["ToolSelectorList"];
@@ -1379,7 +1418,8 @@ export interface components {
             /** @description Token the contract calls output, if any. Accepted without effect. */
             contractOutputsToken?: components["schemas"]["EvmAddress"];
             /**
-             * @description Accepted without effect here (contract calls on the destination are the point of this request).
+             * @description Accepted without effect when there are contract calls (they run in the destination call);
+             *     with an empty `contractCalls` list, as `allowDestinationCall` of `GET /v1/quote`.
              * @default true
              */
             allowDestinationCall: boolean;
@@ -1403,10 +1443,12 @@ export interface components {
             toApprovalAddress?: components["schemas"]["EvmAddress"];
             /** @description Accepted without effect (see `POST /v1/quote/contractCalls`). */
             toFallbackAddress?: components["schemas"]["WalletAddress"];
-            slippage?: components["schemas"]["Slippage"];
+            /** @description Maximum accepted slippage as a fraction (see `Slippage`), as a number or a decimal string. */
+            slippage?: components["schemas"]["Slippage"] | components["schemas"]["SlippageDecimalString"];
             integrator?: components["schemas"]["IntegratorString"];
             referrer?: components["schemas"]["ReferrerString"];
-            fee?: components["schemas"]["Fee"];
+            /** @description Integrator fee as a fraction (see `Fee`), as a number or a decimal string; requires `integrator`. */
+            fee?: components["schemas"]["Fee"] | components["schemas"]["FeeDecimalString"];
             /**
              * @description Accepted without effect (see `POST /v1/quote/contractCalls`).
              * @default true
@@ -1466,12 +1508,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "/fromAmount must match pattern \"^[0-9]+$\"",
-                 *       "code": 1011
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1484,12 +1520,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "Unknown or malformed API key in header x-svc-api-key.",
-                 *       "code": 1010
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1502,12 +1532,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "This API key may not be used from IP 203.0.113.7 (outside its allowlist).",
-                 *       "code": 1010
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1517,15 +1541,10 @@ export interface components {
                 "ratelimit-limit": components["headers"]["RateLimitLimit"];
                 "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                 "ratelimit-reset": components["headers"]["RateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "No token USDX found on chain 42161 (arb).",
-                 *       "code": 1003
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1538,121 +1557,10 @@ export interface components {
                 "ratelimit-limit": components["headers"]["RateLimitLimit"];
                 "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                 "ratelimit-reset": components["headers"]["RateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "No available quotes for 500000 USDC (42161) to USDC (10): 2 paths failed, 1 was filtered out. See errors.",
-                 *       "code": 1002,
-                 *       "errors": {
-                 *         "filteredOut": [
-                 *           {
-                 *             "overallPath": "42161:USDC-hop-10:USDC",
-                 *             "reason": "hop is in denyBridges."
-                 *           }
-                 *         ],
-                 *         "failed": [
-                 *           {
-                 *             "overallPath": "42161:USDC-across-10:USDC",
-                 *             "subpaths": {
-                 *               "42161:USDC-across-10:USDC": [
-                 *                 {
-                 *                   "errorType": "NO_QUOTE",
-                 *                   "code": "AMOUNT_TOO_LOW",
-                 *                   "action": {
-                 *                     "fromChainId": 42161,
-                 *                     "fromAmount": "500000",
-                 *                     "fromToken": {
-                 *                       "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                 *                       "chainId": 42161,
-                 *                       "symbol": "USDC",
-                 *                       "decimals": 6,
-                 *                       "name": "USD Coin",
-                 *                       "coinKey": "USDC",
-                 *                       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                 *                       "priceUSD": "0.9998",
-                 *                       "tags": [
-                 *                         "stablecoin"
-                 *                       ]
-                 *                     },
-                 *                     "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                 *                     "toChainId": 10,
-                 *                     "toToken": {
-                 *                       "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
-                 *                       "chainId": 10,
-                 *                       "symbol": "USDC",
-                 *                       "decimals": 6,
-                 *                       "name": "USD Coin",
-                 *                       "coinKey": "USDC",
-                 *                       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                 *                       "priceUSD": "0.9998",
-                 *                       "tags": [
-                 *                         "stablecoin"
-                 *                       ]
-                 *                     },
-                 *                     "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                 *                     "slippage": 0.005
-                 *                   },
-                 *                   "tool": "across",
-                 *                   "message": "The amount 500000 (0.50 USDC) is below the minimum of 1000000 (1.00 USDC) that across accepts from Arbitrum to OP Mainnet."
-                 *                 }
-                 *               ]
-                 *             }
-                 *           },
-                 *           {
-                 *             "overallPath": "42161:USDC-stargate-10:USDC",
-                 *             "subpaths": {
-                 *               "42161:USDC-stargate-10:USDC": [
-                 *                 {
-                 *                   "errorType": "NO_QUOTE",
-                 *                   "code": "FEES_HIGHER_THAN_AMOUNT",
-                 *                   "action": {
-                 *                     "fromChainId": 42161,
-                 *                     "fromAmount": "500000",
-                 *                     "fromToken": {
-                 *                       "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                 *                       "chainId": 42161,
-                 *                       "symbol": "USDC",
-                 *                       "decimals": 6,
-                 *                       "name": "USD Coin",
-                 *                       "coinKey": "USDC",
-                 *                       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                 *                       "priceUSD": "0.9998",
-                 *                       "tags": [
-                 *                         "stablecoin"
-                 *                       ]
-                 *                     },
-                 *                     "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                 *                     "toChainId": 10,
-                 *                     "toToken": {
-                 *                       "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
-                 *                       "chainId": 10,
-                 *                       "symbol": "USDC",
-                 *                       "decimals": 6,
-                 *                       "name": "USD Coin",
-                 *                       "coinKey": "USDC",
-                 *                       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                 *                       "priceUSD": "0.9998",
-                 *                       "tags": [
-                 *                         "stablecoin"
-                 *                       ]
-                 *                     },
-                 *                     "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                 *                     "slippage": 0.005
-                 *                   },
-                 *                   "tool": "stargate",
-                 *                   "message": "The stargate fees of 0.62 USDC exceed the transferred amount of 0.50 USDC."
-                 *                 }
-                 *               ]
-                 *             }
-                 *           }
-                 *         ],
-                 *         "filteredOutTotal": 1,
-                 *         "failedTotal": 2
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["NoQuoteError"];
             };
         };
@@ -1665,15 +1573,10 @@ export interface components {
                 "ratelimit-limit": components["headers"]["RateLimitLimit"];
                 "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                 "ratelimit-reset": components["headers"]["RateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "The re-priced step returns 9921000, below its toAmountMin 9938060 (slippage 0.005). Request new routes.",
-                 *       "code": 1007
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1690,12 +1593,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "Rate limit exceeded: 12000 requests per 7200 seconds on /v1/quote for this API key. The window resets in 5412 seconds.",
-                 *       "code": 1005
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1708,13 +1605,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "Internal server error. Quote the requestId when reporting this.",
-                 *       "code": 1006,
-                 *       "requestId": "4bb44613-e0e6-467b-bef2-1c374cc2f8a4"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1727,19 +1617,13 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "not implemented",
-                 *       "code": 1000
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
     };
     parameters: {
         /**
-         * @description Restrict to these chains (comma-separated chain ids or keys).
+         * @description Restrict to these chains (comma-separated chain ids or keys). Empty (`chains=`) restricts nothing.
          * @example [
          *       "arb",
          *       "opt"
@@ -1747,19 +1631,20 @@ export interface components {
          */
         ChainsFilter: components["schemas"]["ChainIdOrKey"][];
         /**
-         * @description Only tokens carrying all these tags (comma-separated). `stablecoin` is the only public tag; more may be introduced over time.
+         * @description Only tokens carrying all these tags (comma-separated). `stablecoin` is the only public tag; more may be introduced over time. Empty (`tags=`) restricts nothing.
          * @example [
          *       "stablecoin"
          *     ]
          */
         TokenTags: components["schemas"]["TokenTag"][];
         /**
-         * @description Restrict to chains of these types (comma-separated).
+         * @description Restrict to chains of these types (comma-separated). `STL` (Stellar) is accepted and matches
+         *     no chain here. Empty (`chainTypes=`) restricts nothing.
          * @example [
          *       "EVM"
          *     ]
          */
-        ChainTypes: components["schemas"]["ChainType"][];
+        ChainTypes: components["schemas"]["ChainTypeFilter"][];
         /**
          * @description Minimum token price in USD; tokens priced below it are left out.
          * @example 0.0001
@@ -1826,7 +1711,9 @@ export interface components {
          */
         ToAmount: components["schemas"]["Amount"];
         /**
-         * @description `FASTEST`: shortest estimated execution time; `CHEAPEST`: lowest cost (highest output after fees and gas).
+         * @description `FASTEST`: shortest estimated execution time; `CHEAPEST` (the default): lowest cost (highest
+         *     output after fees and gas). `RECOMMENDED` is the default ranking, `CHEAPEST`; `SAFEST` ranks as
+         *     `RECOMMENDED` too (the service keeps no safety score of its tools).
          * @example CHEAPEST
          */
         Order: components["schemas"]["Order"];
@@ -1932,7 +1819,7 @@ export interface components {
         /**
          * @description Timing strategies as `minWaitTime-<minWaitTimeMs>-<startingExpectedResults>-<reduceEveryMs>`:
          *     wait at least `minWaitTimeMs` for `startingExpectedResults` tool answers, then accept one
-         *     fewer every `reduceEveryMs`. Comma-separated.
+         *     fewer every `reduceEveryMs`. Comma-separated; empty: none.
          * @example [
          *       "minWaitTime-600-4-300"
          *     ]
@@ -1941,7 +1828,7 @@ export interface components {
         /**
          * @description Timing strategies as `minWaitTime-<minWaitTimeMs>-<startingExpectedResults>-<reduceEveryMs>`:
          *     wait at least `minWaitTimeMs` for `startingExpectedResults` tool answers, then accept one
-         *     fewer every `reduceEveryMs`. Comma-separated.
+         *     fewer every `reduceEveryMs`. Comma-separated; empty: none.
          * @example [
          *       "minWaitTime-1500-6-500"
          *     ]
@@ -2044,7 +1931,7 @@ export interface components {
         /**
          * @description Pools that must not be used, by address (`0x` + 40 hex; a Uniswap V4 id
          *     `<poolManager>-<poolId>` is accepted too and matches no pool here, which has no V4 pools).
-         *     Comma-separated; routes through a denied pool are not considered.
+         *     Comma-separated; routes through a denied pool are not considered. Empty: none denied.
          * @example [
          *       "0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640"
          *     ]
@@ -2104,6 +1991,17 @@ export interface components {
          * @example 5412
          */
         RetryAfter: number;
+        /**
+         * @description CORS: the browser origins that may read this answer. `*` (any origin) by default; when the
+         *     deployment allows a list of origins (`CORS_ORIGINS`), the request's `Origin` if it is one of
+         *     them, and no header otherwise (none at all with `CORS_ORIGINS=none`). Sent on every answer,
+         *     errors included, of every operation that works without a key; never on `GET /v1/keys/test`
+         *     (keys stay server-side), so it is not declared on the error answers that operation shares
+         *     with the others (400, 401, 403, 429, 500, 501). `Access-Control-Allow-Credentials` is never
+         *     sent.
+         * @example *
+         */
+        AccessControlAllowOrigin: string;
     };
     pathItems: never;
 }
@@ -2113,7 +2011,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Restrict to these chains (comma-separated chain ids or keys).
+                 * @description Restrict to these chains (comma-separated chain ids or keys). Empty (`chains=`) restricts nothing.
                  * @example [
                  *       "arb",
                  *       "opt"
@@ -2121,14 +2019,15 @@ export interface operations {
                  */
                 chains?: components["parameters"]["ChainsFilter"];
                 /**
-                 * @description Only tokens carrying all these tags (comma-separated). `stablecoin` is the only public tag; more may be introduced over time.
+                 * @description Only tokens carrying all these tags (comma-separated). `stablecoin` is the only public tag; more may be introduced over time. Empty (`tags=`) restricts nothing.
                  * @example [
                  *       "stablecoin"
                  *     ]
                  */
                 tags?: components["parameters"]["TokenTags"];
                 /**
-                 * @description Restrict to chains of these types (comma-separated).
+                 * @description Restrict to chains of these types (comma-separated). `STL` (Stellar) is accepted and matches
+                 *     no chain here. Empty (`chainTypes=`) restricts nothing.
                  * @example [
                  *       "EVM"
                  *     ]
@@ -2177,45 +2076,10 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "tokens": {
-                     *         "10": [
-                     *           {
-                     *             "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
-                     *             "chainId": 10,
-                     *             "symbol": "USDC",
-                     *             "decimals": 6,
-                     *             "name": "USD Coin",
-                     *             "coinKey": "USDC",
-                     *             "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *             "priceUSD": "0.9998",
-                     *             "tags": [
-                     *               "stablecoin"
-                     *             ]
-                     *           }
-                     *         ],
-                     *         "42161": [
-                     *           {
-                     *             "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *             "chainId": 42161,
-                     *             "symbol": "USDC",
-                     *             "decimals": 6,
-                     *             "name": "USD Coin",
-                     *             "coinKey": "USDC",
-                     *             "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *             "priceUSD": "0.9998",
-                     *             "tags": [
-                     *               "stablecoin"
-                     *             ]
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["TokensResponse"];
                 };
             };
@@ -2253,24 +2117,10 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *       "chainId": 42161,
-                     *       "symbol": "USDC",
-                     *       "decimals": 6,
-                     *       "name": "USD Coin",
-                     *       "coinKey": "USDC",
-                     *       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *       "priceUSD": "0.9998",
-                     *       "tags": [
-                     *         "stablecoin"
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["Token"];
                 };
             };
@@ -2322,7 +2172,9 @@ export interface operations {
                  */
                 fromAmount: components["parameters"]["FromAmount"];
                 /**
-                 * @description `FASTEST`: shortest estimated execution time; `CHEAPEST`: lowest cost (highest output after fees and gas).
+                 * @description `FASTEST`: shortest estimated execution time; `CHEAPEST` (the default): lowest cost (highest
+                 *     output after fees and gas). `RECOMMENDED` is the default ranking, `CHEAPEST`; `SAFEST` ranks as
+                 *     `RECOMMENDED` too (the service keeps no safety score of its tools).
                  * @example CHEAPEST
                  */
                 order?: components["parameters"]["Order"];
@@ -2423,7 +2275,7 @@ export interface operations {
                 /**
                  * @description Timing strategies as `minWaitTime-<minWaitTimeMs>-<startingExpectedResults>-<reduceEveryMs>`:
                  *     wait at least `minWaitTimeMs` for `startingExpectedResults` tool answers, then accept one
-                 *     fewer every `reduceEveryMs`. Comma-separated.
+                 *     fewer every `reduceEveryMs`. Comma-separated; empty: none.
                  * @example [
                  *       "minWaitTime-600-4-300"
                  *     ]
@@ -2432,7 +2284,7 @@ export interface operations {
                 /**
                  * @description Timing strategies as `minWaitTime-<minWaitTimeMs>-<startingExpectedResults>-<reduceEveryMs>`:
                  *     wait at least `minWaitTimeMs` for `startingExpectedResults` tool answers, then accept one
-                 *     fewer every `reduceEveryMs`. Comma-separated.
+                 *     fewer every `reduceEveryMs`. Comma-separated; empty: none.
                  * @example [
                  *       "minWaitTime-1500-6-500"
                  *     ]
@@ -2521,7 +2373,7 @@ export interface operations {
                 /**
                  * @description Pools that must not be used, by address (`0x` + 40 hex; a Uniswap V4 id
                  *     `<poolManager>-<poolId>` is accepted too and matches no pool here, which has no V4 pools).
-                 *     Comma-separated; routes through a denied pool are not considered.
+                 *     Comma-separated; routes through a denied pool are not considered. Empty: none denied.
                  * @example [
                  *       "0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640"
                  *     ]
@@ -2554,217 +2406,10 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "id": "b7327287-2093-4437-a099-68a434254463",
-                     *       "type": "lifi",
-                     *       "tool": "across",
-                     *       "toolDetails": {
-                     *         "key": "across",
-                     *         "name": "Across",
-                     *         "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
-                     *       },
-                     *       "action": {
-                     *         "fromChainId": 42161,
-                     *         "fromAmount": "10000000",
-                     *         "fromToken": {
-                     *           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *           "chainId": 42161,
-                     *           "symbol": "USDC",
-                     *           "decimals": 6,
-                     *           "name": "USD Coin",
-                     *           "coinKey": "USDC",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *           "priceUSD": "0.9998",
-                     *           "tags": [
-                     *             "stablecoin"
-                     *           ]
-                     *         },
-                     *         "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *         "toChainId": 10,
-                     *         "toToken": {
-                     *           "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
-                     *           "chainId": 10,
-                     *           "symbol": "USDC",
-                     *           "decimals": 6,
-                     *           "name": "USD Coin",
-                     *           "coinKey": "USDC",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *           "priceUSD": "0.9998",
-                     *           "tags": [
-                     *             "stablecoin"
-                     *           ]
-                     *         },
-                     *         "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *         "slippage": 0.005
-                     *       },
-                     *       "estimate": {
-                     *         "tool": "across",
-                     *         "approvalAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *         "fromAmount": "10000000",
-                     *         "fromAmountUSD": "9.9980",
-                     *         "toAmount": "9988000",
-                     *         "toAmountMin": "9938060",
-                     *         "toAmountUSD": "9.9860",
-                     *         "executionDuration": 6,
-                     *         "feeCosts": [
-                     *           {
-                     *             "name": "Relayer fee",
-                     *             "description": "Fee kept by the Across relayer that fills the transfer on OP Mainnet.",
-                     *             "percentage": "0.0012",
-                     *             "token": {
-                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *               "chainId": 42161,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "priceUSD": "0.9998",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "amount": "12000",
-                     *             "amountUSD": "0.0120",
-                     *             "included": true
-                     *           }
-                     *         ],
-                     *         "gasCosts": [
-                     *           {
-                     *             "type": "SEND",
-                     *             "price": "10000000",
-                     *             "estimate": "180000",
-                     *             "limit": "225000",
-                     *             "amount": "1800000000000",
-                     *             "amountUSD": "0.0061",
-                     *             "token": {
-                     *               "address": "0x0000000000000000000000000000000000000000",
-                     *               "chainId": 42161,
-                     *               "symbol": "ETH",
-                     *               "decimals": 18,
-                     *               "name": "ETH",
-                     *               "coinKey": "ETH",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
-                     *               "priceUSD": "3412.57"
-                     *             }
-                     *           }
-                     *         ]
-                     *       },
-                     *       "integrator": "example-dapp",
-                     *       "includedSteps": [
-                     *         {
-                     *           "id": "44c2ebc4-891f-463d-8716-5ee61344bd0b",
-                     *           "type": "cross",
-                     *           "tool": "across",
-                     *           "toolDetails": {
-                     *             "key": "across",
-                     *             "name": "Across",
-                     *             "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
-                     *           },
-                     *           "action": {
-                     *             "fromChainId": 42161,
-                     *             "fromAmount": "10000000",
-                     *             "fromToken": {
-                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *               "chainId": 42161,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "priceUSD": "0.9998",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *             "toChainId": 10,
-                     *             "toToken": {
-                     *               "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
-                     *               "chainId": 10,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "priceUSD": "0.9998",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *             "slippage": 0.005
-                     *           },
-                     *           "estimate": {
-                     *             "tool": "across",
-                     *             "approvalAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *             "fromAmount": "10000000",
-                     *             "fromAmountUSD": "9.9980",
-                     *             "toAmount": "9988000",
-                     *             "toAmountMin": "9938060",
-                     *             "toAmountUSD": "9.9860",
-                     *             "executionDuration": 6,
-                     *             "feeCosts": [
-                     *               {
-                     *                 "name": "Relayer fee",
-                     *                 "description": "Fee kept by the Across relayer that fills the transfer on OP Mainnet.",
-                     *                 "percentage": "0.0012",
-                     *                 "token": {
-                     *                   "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *                   "chainId": 42161,
-                     *                   "symbol": "USDC",
-                     *                   "decimals": 6,
-                     *                   "name": "USD Coin",
-                     *                   "coinKey": "USDC",
-                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *                   "priceUSD": "0.9998",
-                     *                   "tags": [
-                     *                     "stablecoin"
-                     *                   ]
-                     *                 },
-                     *                 "amount": "12000",
-                     *                 "amountUSD": "0.0120",
-                     *                 "included": true
-                     *               }
-                     *             ],
-                     *             "gasCosts": [
-                     *               {
-                     *                 "type": "SEND",
-                     *                 "price": "10000000",
-                     *                 "estimate": "180000",
-                     *                 "limit": "225000",
-                     *                 "amount": "1800000000000",
-                     *                 "amountUSD": "0.0061",
-                     *                 "token": {
-                     *                   "address": "0x0000000000000000000000000000000000000000",
-                     *                   "chainId": 42161,
-                     *                   "symbol": "ETH",
-                     *                   "decimals": 18,
-                     *                   "name": "ETH",
-                     *                   "coinKey": "ETH",
-                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
-                     *                   "priceUSD": "3412.57"
-                     *                 }
-                     *               }
-                     *             ]
-                     *           }
-                     *         }
-                     *       ],
-                     *       "transactionRequest": {
-                     *         "to": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *         "from": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *         "data": "0x6bd89179000000000000000000000000000000000000000000000000000000000000004000000000000000000000000000000000000000000000000000000000000002007d3a1f0c9b5e2d4a8f6c0e1b3d5a7c9e2f4b6d8a0c1e3f5a7b9d2c4e6f8a0b1c000000000000000000000000000000000000000000000000000000000000014000000000000000000000000000000000000000000000000000000000000001800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e5831000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000989680000000000000000000000000000000000000000000000000000000000000000a0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000066163726f73730000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c6578616d706c652d6461707000000000000000000000000000000000000000000000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff8500000000000000000000000000000000000000000000000000000000009867a000000000000000000000000000000000000000000000000000000000673fc98000000000000000000000000000000000000000000000000000000000673ff3b000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000000",
-                     *         "value": "0x0",
-                     *         "chainId": 42161,
-                     *         "gasPrice": "0x989680",
-                     *         "gasLimit": "0x36ee8"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["Step"];
                 };
             };
@@ -2816,7 +2461,9 @@ export interface operations {
                  */
                 toAmount: components["parameters"]["ToAmount"];
                 /**
-                 * @description `FASTEST`: shortest estimated execution time; `CHEAPEST`: lowest cost (highest output after fees and gas).
+                 * @description `FASTEST`: shortest estimated execution time; `CHEAPEST` (the default): lowest cost (highest
+                 *     output after fees and gas). `RECOMMENDED` is the default ranking, `CHEAPEST`; `SAFEST` ranks as
+                 *     `RECOMMENDED` too (the service keeps no safety score of its tools).
                  * @example CHEAPEST
                  */
                 order?: components["parameters"]["Order"];
@@ -2909,7 +2556,7 @@ export interface operations {
                 /**
                  * @description Timing strategies as `minWaitTime-<minWaitTimeMs>-<startingExpectedResults>-<reduceEveryMs>`:
                  *     wait at least `minWaitTimeMs` for `startingExpectedResults` tool answers, then accept one
-                 *     fewer every `reduceEveryMs`. Comma-separated.
+                 *     fewer every `reduceEveryMs`. Comma-separated; empty: none.
                  * @example [
                  *       "minWaitTime-600-4-300"
                  *     ]
@@ -2918,7 +2565,7 @@ export interface operations {
                 /**
                  * @description Timing strategies as `minWaitTime-<minWaitTimeMs>-<startingExpectedResults>-<reduceEveryMs>`:
                  *     wait at least `minWaitTimeMs` for `startingExpectedResults` tool answers, then accept one
-                 *     fewer every `reduceEveryMs`. Comma-separated.
+                 *     fewer every `reduceEveryMs`. Comma-separated; empty: none.
                  * @example [
                  *       "minWaitTime-1500-6-500"
                  *     ]
@@ -3007,7 +2654,7 @@ export interface operations {
                 /**
                  * @description Pools that must not be used, by address (`0x` + 40 hex; a Uniswap V4 id
                  *     `<poolManager>-<poolId>` is accepted too and matches no pool here, which has no V4 pools).
-                 *     Comma-separated; routes through a denied pool are not considered.
+                 *     Comma-separated; routes through a denied pool are not considered. Empty: none denied.
                  * @example [
                  *       "0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640"
                  *     ]
@@ -3026,217 +2673,10 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "id": "02f71974-dd21-4038-82c9-82bcd504cf51",
-                     *       "type": "lifi",
-                     *       "tool": "across",
-                     *       "toolDetails": {
-                     *         "key": "across",
-                     *         "name": "Across",
-                     *         "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
-                     *       },
-                     *       "action": {
-                     *         "fromChainId": 42161,
-                     *         "fromAmount": "10012017",
-                     *         "fromToken": {
-                     *           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *           "chainId": 42161,
-                     *           "symbol": "USDC",
-                     *           "decimals": 6,
-                     *           "name": "USD Coin",
-                     *           "coinKey": "USDC",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *           "priceUSD": "0.9998",
-                     *           "tags": [
-                     *             "stablecoin"
-                     *           ]
-                     *         },
-                     *         "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *         "toChainId": 10,
-                     *         "toToken": {
-                     *           "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
-                     *           "chainId": 10,
-                     *           "symbol": "USDC",
-                     *           "decimals": 6,
-                     *           "name": "USD Coin",
-                     *           "coinKey": "USDC",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *           "priceUSD": "0.9998",
-                     *           "tags": [
-                     *             "stablecoin"
-                     *           ]
-                     *         },
-                     *         "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *         "slippage": 0.005
-                     *       },
-                     *       "estimate": {
-                     *         "tool": "across",
-                     *         "approvalAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *         "fromAmount": "10012017",
-                     *         "fromAmountUSD": "10.0100",
-                     *         "toAmount": "10000000",
-                     *         "toAmountMin": "9950000",
-                     *         "toAmountUSD": "9.9980",
-                     *         "executionDuration": 6,
-                     *         "feeCosts": [
-                     *           {
-                     *             "name": "Relayer fee",
-                     *             "description": "Fee kept by the Across relayer that fills the transfer on OP Mainnet.",
-                     *             "percentage": "0.0012",
-                     *             "token": {
-                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *               "chainId": 42161,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "priceUSD": "0.9998",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "amount": "12017",
-                     *             "amountUSD": "0.0120",
-                     *             "included": true
-                     *           }
-                     *         ],
-                     *         "gasCosts": [
-                     *           {
-                     *             "type": "SEND",
-                     *             "price": "10000000",
-                     *             "estimate": "180000",
-                     *             "limit": "225000",
-                     *             "amount": "1800000000000",
-                     *             "amountUSD": "0.0061",
-                     *             "token": {
-                     *               "address": "0x0000000000000000000000000000000000000000",
-                     *               "chainId": 42161,
-                     *               "symbol": "ETH",
-                     *               "decimals": 18,
-                     *               "name": "ETH",
-                     *               "coinKey": "ETH",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
-                     *               "priceUSD": "3412.57"
-                     *             }
-                     *           }
-                     *         ]
-                     *       },
-                     *       "integrator": "example-dapp",
-                     *       "includedSteps": [
-                     *         {
-                     *           "id": "f8e7e3d6-1631-4c52-8ad6-59c89fca796e",
-                     *           "type": "cross",
-                     *           "tool": "across",
-                     *           "toolDetails": {
-                     *             "key": "across",
-                     *             "name": "Across",
-                     *             "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
-                     *           },
-                     *           "action": {
-                     *             "fromChainId": 42161,
-                     *             "fromAmount": "10012017",
-                     *             "fromToken": {
-                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *               "chainId": 42161,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "priceUSD": "0.9998",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *             "toChainId": 10,
-                     *             "toToken": {
-                     *               "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
-                     *               "chainId": 10,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "priceUSD": "0.9998",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *             "slippage": 0.005
-                     *           },
-                     *           "estimate": {
-                     *             "tool": "across",
-                     *             "approvalAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *             "fromAmount": "10012017",
-                     *             "fromAmountUSD": "10.0100",
-                     *             "toAmount": "10000000",
-                     *             "toAmountMin": "9950000",
-                     *             "toAmountUSD": "9.9980",
-                     *             "executionDuration": 6,
-                     *             "feeCosts": [
-                     *               {
-                     *                 "name": "Relayer fee",
-                     *                 "description": "Fee kept by the Across relayer that fills the transfer on OP Mainnet.",
-                     *                 "percentage": "0.0012",
-                     *                 "token": {
-                     *                   "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *                   "chainId": 42161,
-                     *                   "symbol": "USDC",
-                     *                   "decimals": 6,
-                     *                   "name": "USD Coin",
-                     *                   "coinKey": "USDC",
-                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *                   "priceUSD": "0.9998",
-                     *                   "tags": [
-                     *                     "stablecoin"
-                     *                   ]
-                     *                 },
-                     *                 "amount": "12017",
-                     *                 "amountUSD": "0.0120",
-                     *                 "included": true
-                     *               }
-                     *             ],
-                     *             "gasCosts": [
-                     *               {
-                     *                 "type": "SEND",
-                     *                 "price": "10000000",
-                     *                 "estimate": "180000",
-                     *                 "limit": "225000",
-                     *                 "amount": "1800000000000",
-                     *                 "amountUSD": "0.0061",
-                     *                 "token": {
-                     *                   "address": "0x0000000000000000000000000000000000000000",
-                     *                   "chainId": 42161,
-                     *                   "symbol": "ETH",
-                     *                   "decimals": 18,
-                     *                   "name": "ETH",
-                     *                   "coinKey": "ETH",
-                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
-                     *                   "priceUSD": "3412.57"
-                     *                 }
-                     *               }
-                     *             ]
-                     *           }
-                     *         }
-                     *       ],
-                     *       "transactionRequest": {
-                     *         "to": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *         "from": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *         "data": "0x6bd89179000000000000000000000000000000000000000000000000000000000000004000000000000000000000000000000000000000000000000000000000000002001f9e8d7c6b5a49382716f5e4d3c2b1a0918f7e6d5c4b3a29181706f5e4d3c2b1000000000000000000000000000000000000000000000000000000000000014000000000000000000000000000000000000000000000000000000000000001800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e5831000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea0000000000000000000000000000000000000000000000000000000000098c571000000000000000000000000000000000000000000000000000000000000000a0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000066163726f73730000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c6578616d706c652d6461707000000000000000000000000000000000000000000000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff85000000000000000000000000000000000000000000000000000000000098968000000000000000000000000000000000000000000000000000000000673fc98000000000000000000000000000000000000000000000000000000000673ff3b000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000000",
-                     *         "value": "0x0",
-                     *         "chainId": 42161,
-                     *         "gasPrice": "0x989680",
-                     *         "gasLimit": "0x36ee8"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["Step"];
                 };
             };
@@ -3287,355 +2727,19 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The step, ending in a `custom` step that performs the contract calls. */
+            /**
+             * @description The step, ending in a `custom` step that performs the contract calls; for an empty
+             *     `contractCalls` list, the plain transfer's step (as `GET /v1/quote` or `GET /v1/quote/toAmount`).
+             */
             200: {
                 headers: {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "id": "d0c50f78-759c-402d-a281-8c776598c0a5",
-                     *       "type": "lifi",
-                     *       "tool": "across",
-                     *       "toolDetails": {
-                     *         "key": "across",
-                     *         "name": "Across",
-                     *         "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/across.png"
-                     *       },
-                     *       "action": {
-                     *         "fromChainId": 42161,
-                     *         "toChainId": 8453,
-                     *         "fromToken": {
-                     *           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *           "chainId": 42161,
-                     *           "symbol": "USDC",
-                     *           "decimals": 6,
-                     *           "name": "USD Coin",
-                     *           "coinKey": "USDC",
-                     *           "priceUSD": "1.00",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *           "tags": [
-                     *             "stablecoin"
-                     *           ]
-                     *         },
-                     *         "toToken": {
-                     *           "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-                     *           "chainId": 8453,
-                     *           "symbol": "USDC",
-                     *           "decimals": 6,
-                     *           "name": "USD Coin",
-                     *           "coinKey": "USDC",
-                     *           "priceUSD": "1.00",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *           "tags": [
-                     *             "stablecoin"
-                     *           ]
-                     *         },
-                     *         "fromAmount": "10154448",
-                     *         "slippage": 0.005,
-                     *         "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *         "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0"
-                     *       },
-                     *       "estimate": {
-                     *         "tool": "across",
-                     *         "fromAmount": "10154448",
-                     *         "fromAmountUSD": "10.154448",
-                     *         "toAmount": "10035176",
-                     *         "toAmountMin": "9985000",
-                     *         "toAmountUSD": "10.035176",
-                     *         "approvalAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *         "executionDuration": 10.25,
-                     *         "feeCosts": [
-                     *           {
-                     *             "name": "across fee",
-                     *             "description": "across fee: 0.0004 of the bridged amount plus a fixed 0 units",
-                     *             "percentage": "0.0004",
-                     *             "token": {
-                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *               "chainId": 42161,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "priceUSD": "1.00",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "amount": "4062",
-                     *             "amountUSD": "0.004062",
-                     *             "included": true
-                     *           },
-                     *           {
-                     *             "name": "Relayer destination gas",
-                     *             "description": "Gas the across relayer spends on the destination chain, deducted from the bridged amount",
-                     *             "percentage": "0.009847",
-                     *             "token": {
-                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *               "chainId": 42161,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "priceUSD": "1.00",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "amount": "100000",
-                     *             "amountUSD": "0.1",
-                     *             "included": true
-                     *           },
-                     *           {
-                     *             "name": "Destination call gas",
-                     *             "description": "Gas of the across destination call on Base (the contract calls at their gas limits), paid in USDC",
-                     *             "percentage": "0.001513",
-                     *             "token": {
-                     *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-                     *               "chainId": 8453,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "priceUSD": "1.00",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "amount": "15210",
-                     *             "amountUSD": "0.01521",
-                     *             "included": true
-                     *           }
-                     *         ],
-                     *         "gasCosts": [
-                     *           {
-                     *             "type": "SEND",
-                     *             "price": "20000000",
-                     *             "estimate": "215000",
-                     *             "limit": "268750",
-                     *             "amount": "4300000000000",
-                     *             "amountUSD": "0.013975",
-                     *             "token": {
-                     *               "address": "0x0000000000000000000000000000000000000000",
-                     *               "chainId": 42161,
-                     *               "symbol": "ETH",
-                     *               "decimals": 18,
-                     *               "name": "ETH",
-                     *               "coinKey": "ETH",
-                     *               "priceUSD": "3250.00",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png"
-                     *             }
-                     *           }
-                     *         ],
-                     *         "data": {
-                     *           "priceImpact": "0.000000",
-                     *           "overallPath": "42161:USDC-across-8453:USDC",
-                     *           "contractCalls": {
-                     *             "count": 1,
-                     *             "fromAmount": "9985000",
-                     *             "remainderReceiver": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *             "gasLimit": "300000"
-                     *           }
-                     *         }
-                     *       },
-                     *       "includedSteps": [
-                     *         {
-                     *           "id": "15b1839c-f3ba-4a8a-a9ac-1667cde78b65",
-                     *           "type": "cross",
-                     *           "tool": "across",
-                     *           "toolDetails": {
-                     *             "key": "across",
-                     *             "name": "Across",
-                     *             "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/across.png"
-                     *           },
-                     *           "action": {
-                     *             "fromChainId": 42161,
-                     *             "toChainId": 8453,
-                     *             "fromToken": {
-                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *               "chainId": 42161,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "priceUSD": "1.00",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "toToken": {
-                     *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-                     *               "chainId": 8453,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "priceUSD": "1.00",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "fromAmount": "10154448",
-                     *             "slippage": 0.005,
-                     *             "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *             "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0"
-                     *           },
-                     *           "estimate": {
-                     *             "tool": "across",
-                     *             "fromAmount": "10154448",
-                     *             "toAmount": "10050386",
-                     *             "toAmountMin": "10050386",
-                     *             "approvalAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *             "executionDuration": 10,
-                     *             "feeCosts": [
-                     *               {
-                     *                 "name": "across fee",
-                     *                 "description": "across fee: 0.0004 of the bridged amount plus a fixed 0 units",
-                     *                 "percentage": "0.0004",
-                     *                 "token": {
-                     *                   "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *                   "chainId": 42161,
-                     *                   "symbol": "USDC",
-                     *                   "decimals": 6,
-                     *                   "name": "USD Coin",
-                     *                   "coinKey": "USDC",
-                     *                   "priceUSD": "1.00",
-                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *                   "tags": [
-                     *                     "stablecoin"
-                     *                   ]
-                     *                 },
-                     *                 "amount": "4062",
-                     *                 "amountUSD": "0.004062",
-                     *                 "included": true
-                     *               },
-                     *               {
-                     *                 "name": "Relayer destination gas",
-                     *                 "description": "Gas the across relayer spends on the destination chain, deducted from the bridged amount",
-                     *                 "percentage": "0.009847",
-                     *                 "token": {
-                     *                   "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *                   "chainId": 42161,
-                     *                   "symbol": "USDC",
-                     *                   "decimals": 6,
-                     *                   "name": "USD Coin",
-                     *                   "coinKey": "USDC",
-                     *                   "priceUSD": "1.00",
-                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *                   "tags": [
-                     *                     "stablecoin"
-                     *                   ]
-                     *                 },
-                     *                 "amount": "100000",
-                     *                 "amountUSD": "0.1",
-                     *                 "included": true
-                     *               },
-                     *               {
-                     *                 "name": "Destination call gas",
-                     *                 "description": "Gas of the across destination call on Base (the contract calls at their gas limits), paid in USDC",
-                     *                 "percentage": "0.001513",
-                     *                 "token": {
-                     *                   "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-                     *                   "chainId": 8453,
-                     *                   "symbol": "USDC",
-                     *                   "decimals": 6,
-                     *                   "name": "USD Coin",
-                     *                   "coinKey": "USDC",
-                     *                   "priceUSD": "1.00",
-                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *                   "tags": [
-                     *                     "stablecoin"
-                     *                   ]
-                     *                 },
-                     *                 "amount": "15210",
-                     *                 "amountUSD": "0.01521",
-                     *                 "included": true
-                     *               }
-                     *             ],
-                     *             "gasCosts": []
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "c1607f2b-711b-42f4-a35e-77b1eb9239a0",
-                     *           "type": "custom",
-                     *           "tool": "custom",
-                     *           "toolDetails": {
-                     *             "key": "custom",
-                     *             "name": "Contract call"
-                     *           },
-                     *           "action": {
-                     *             "fromChainId": 8453,
-                     *             "toChainId": 8453,
-                     *             "fromToken": {
-                     *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-                     *               "chainId": 8453,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "priceUSD": "1.00",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "toToken": {
-                     *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-                     *               "chainId": 8453,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "priceUSD": "1.00",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "fromAmount": "9985000",
-                     *             "fromAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *             "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *             "toContractAddress": "0xA238Dd80C259a72e81d7e4664a9801593F98d1c5",
-                     *             "toContractCallData": "0x617ba037000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be8000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000000000",
-                     *             "toFallbackAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *             "callDataGasLimit": "300000"
-                     *           },
-                     *           "estimate": {
-                     *             "tool": "custom",
-                     *             "fromAmount": "9985000",
-                     *             "toAmount": "9985000",
-                     *             "toAmountMin": "0",
-                     *             "approvalAddress": "0xA238Dd80C259a72e81d7e4664a9801593F98d1c5",
-                     *             "executionDuration": 0,
-                     *             "feeCosts": [],
-                     *             "gasCosts": [],
-                     *             "data": {
-                     *               "contractCallIndex": 0
-                     *             }
-                     *           }
-                     *         }
-                     *       ],
-                     *       "integrator": "example-dapp",
-                     *       "transactionRequest": {
-                     *         "to": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *         "from": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *         "data": "0xfded5c7e00000000000000000000000000000000000000000000000000000000000000400000000000000000000000000000000000000000000000000000000000000200d0c50f78759c402da2818c776598c0a500000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000014000000000000000000000000000000000000000000000000000000000000001800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e5831000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea000000000000000000000000000000000000000000000000000000000009af1d000000000000000000000000000000000000000000000000000000000000021050000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000066163726f73730000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c6578616d706c652d6461707000000000000000000000000000000000000000000000000000000000000000004ede37cdc0e447c88409766468a66de242114a8e00000000000000000000000000000000000000000000000000000000000000800000000000000000000000000000000000000000000000000000000000985be800000000000000000000000000000000000000000000000000000000000000a0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000002c4d4c7df5dd0c50f78759c402da2818c776598c0a50000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda02913000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000985be800000000000000000000000000000000000000000000000000000000000000e0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000020000000000000000000000000a238dd80c259a72e81d7e4664a9801593f98d1c5000000000000000000000000a238dd80c259a72e81d7e4664a9801593f98d1c5000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be800000000000000000000000000000000000000000000000000000000000000e000000000000000000000000000000000000000000000000000000000000493e0000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000000084617ba037000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be8000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
-                     *         "value": "0x0",
-                     *         "chainId": 42161,
-                     *         "gasPrice": "0x1312d00",
-                     *         "gasLimit": "0x419ce"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["Step"];
                 };
             };
@@ -3683,351 +2787,13 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["DeprecationLink"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "id": "21b5456b-a46d-407b-a66e-0a65a1f8d689",
-                     *       "type": "lifi",
-                     *       "tool": "across",
-                     *       "toolDetails": {
-                     *         "key": "across",
-                     *         "name": "Across",
-                     *         "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/across.png"
-                     *       },
-                     *       "action": {
-                     *         "fromChainId": 42161,
-                     *         "toChainId": 8453,
-                     *         "fromToken": {
-                     *           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *           "chainId": 42161,
-                     *           "symbol": "USDC",
-                     *           "decimals": 6,
-                     *           "name": "USD Coin",
-                     *           "coinKey": "USDC",
-                     *           "priceUSD": "1.00",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *           "tags": [
-                     *             "stablecoin"
-                     *           ]
-                     *         },
-                     *         "toToken": {
-                     *           "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-                     *           "chainId": 8453,
-                     *           "symbol": "USDC",
-                     *           "decimals": 6,
-                     *           "name": "USD Coin",
-                     *           "coinKey": "USDC",
-                     *           "priceUSD": "1.00",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *           "tags": [
-                     *             "stablecoin"
-                     *           ]
-                     *         },
-                     *         "fromAmount": "10114251",
-                     *         "slippage": 0.001,
-                     *         "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *         "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0"
-                     *       },
-                     *       "estimate": {
-                     *         "tool": "across",
-                     *         "fromAmount": "10114251",
-                     *         "fromAmountUSD": "10.114251",
-                     *         "toAmount": "9994995",
-                     *         "toAmountMin": "9985000",
-                     *         "toAmountUSD": "9.994995",
-                     *         "approvalAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *         "executionDuration": 10.25,
-                     *         "feeCosts": [
-                     *           {
-                     *             "name": "across fee",
-                     *             "description": "across fee: 0.0004 of the bridged amount plus a fixed 0 units",
-                     *             "percentage": "0.0004",
-                     *             "token": {
-                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *               "chainId": 42161,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "priceUSD": "1.00",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "amount": "4046",
-                     *             "amountUSD": "0.004046",
-                     *             "included": true
-                     *           },
-                     *           {
-                     *             "name": "Relayer destination gas",
-                     *             "description": "Gas the across relayer spends on the destination chain, deducted from the bridged amount",
-                     *             "percentage": "0.009887",
-                     *             "token": {
-                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *               "chainId": 42161,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "priceUSD": "1.00",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "amount": "100000",
-                     *             "amountUSD": "0.1",
-                     *             "included": true
-                     *           },
-                     *           {
-                     *             "name": "Destination call gas",
-                     *             "description": "Gas of the across destination call on Base (the contract calls at their gas limits), paid in USDC",
-                     *             "percentage": "0.001519",
-                     *             "token": {
-                     *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-                     *               "chainId": 8453,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "priceUSD": "1.00",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "amount": "15210",
-                     *             "amountUSD": "0.01521",
-                     *             "included": true
-                     *           }
-                     *         ],
-                     *         "gasCosts": [
-                     *           {
-                     *             "type": "SEND",
-                     *             "price": "20000000",
-                     *             "estimate": "215000",
-                     *             "limit": "268750",
-                     *             "amount": "4300000000000",
-                     *             "amountUSD": "0.013975",
-                     *             "token": {
-                     *               "address": "0x0000000000000000000000000000000000000000",
-                     *               "chainId": 42161,
-                     *               "symbol": "ETH",
-                     *               "decimals": 18,
-                     *               "name": "ETH",
-                     *               "coinKey": "ETH",
-                     *               "priceUSD": "3250.00",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png"
-                     *             }
-                     *           }
-                     *         ],
-                     *         "data": {
-                     *           "priceImpact": "0.000000",
-                     *           "overallPath": "42161:USDC-across-8453:USDC",
-                     *           "contractCalls": {
-                     *             "count": 1,
-                     *             "fromAmount": "9985000",
-                     *             "remainderReceiver": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *             "gasLimit": "300000"
-                     *           }
-                     *         }
-                     *       },
-                     *       "includedSteps": [
-                     *         {
-                     *           "id": "7c2dd1fd-c6b0-4c89-a40d-ca8c2373679e",
-                     *           "type": "cross",
-                     *           "tool": "across",
-                     *           "toolDetails": {
-                     *             "key": "across",
-                     *             "name": "Across",
-                     *             "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/across.png"
-                     *           },
-                     *           "action": {
-                     *             "fromChainId": 42161,
-                     *             "toChainId": 8453,
-                     *             "fromToken": {
-                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *               "chainId": 42161,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "priceUSD": "1.00",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "toToken": {
-                     *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-                     *               "chainId": 8453,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "priceUSD": "1.00",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "fromAmount": "10114251",
-                     *             "slippage": 0.001,
-                     *             "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *             "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0"
-                     *           },
-                     *           "estimate": {
-                     *             "tool": "across",
-                     *             "fromAmount": "10114251",
-                     *             "toAmount": "10010205",
-                     *             "toAmountMin": "10010205",
-                     *             "approvalAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *             "executionDuration": 10,
-                     *             "feeCosts": [
-                     *               {
-                     *                 "name": "across fee",
-                     *                 "description": "across fee: 0.0004 of the bridged amount plus a fixed 0 units",
-                     *                 "percentage": "0.0004",
-                     *                 "token": {
-                     *                   "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *                   "chainId": 42161,
-                     *                   "symbol": "USDC",
-                     *                   "decimals": 6,
-                     *                   "name": "USD Coin",
-                     *                   "coinKey": "USDC",
-                     *                   "priceUSD": "1.00",
-                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *                   "tags": [
-                     *                     "stablecoin"
-                     *                   ]
-                     *                 },
-                     *                 "amount": "4046",
-                     *                 "amountUSD": "0.004046",
-                     *                 "included": true
-                     *               },
-                     *               {
-                     *                 "name": "Relayer destination gas",
-                     *                 "description": "Gas the across relayer spends on the destination chain, deducted from the bridged amount",
-                     *                 "percentage": "0.009887",
-                     *                 "token": {
-                     *                   "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *                   "chainId": 42161,
-                     *                   "symbol": "USDC",
-                     *                   "decimals": 6,
-                     *                   "name": "USD Coin",
-                     *                   "coinKey": "USDC",
-                     *                   "priceUSD": "1.00",
-                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *                   "tags": [
-                     *                     "stablecoin"
-                     *                   ]
-                     *                 },
-                     *                 "amount": "100000",
-                     *                 "amountUSD": "0.1",
-                     *                 "included": true
-                     *               },
-                     *               {
-                     *                 "name": "Destination call gas",
-                     *                 "description": "Gas of the across destination call on Base (the contract calls at their gas limits), paid in USDC",
-                     *                 "percentage": "0.001519",
-                     *                 "token": {
-                     *                   "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-                     *                   "chainId": 8453,
-                     *                   "symbol": "USDC",
-                     *                   "decimals": 6,
-                     *                   "name": "USD Coin",
-                     *                   "coinKey": "USDC",
-                     *                   "priceUSD": "1.00",
-                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *                   "tags": [
-                     *                     "stablecoin"
-                     *                   ]
-                     *                 },
-                     *                 "amount": "15210",
-                     *                 "amountUSD": "0.01521",
-                     *                 "included": true
-                     *               }
-                     *             ],
-                     *             "gasCosts": []
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "d6ee1915-7c00-4204-a766-f8b6ce61122b",
-                     *           "type": "custom",
-                     *           "tool": "custom",
-                     *           "toolDetails": {
-                     *             "key": "custom",
-                     *             "name": "Contract call"
-                     *           },
-                     *           "action": {
-                     *             "fromChainId": 8453,
-                     *             "toChainId": 8453,
-                     *             "fromToken": {
-                     *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-                     *               "chainId": 8453,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "priceUSD": "1.00",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "toToken": {
-                     *               "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-                     *               "chainId": 8453,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "priceUSD": "1.00",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "fromAmount": "9985000",
-                     *             "fromAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *             "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *             "toContractAddress": "0xA238Dd80C259a72e81d7e4664a9801593F98d1c5",
-                     *             "toContractCallData": "0x617ba037000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be8000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000000000",
-                     *             "toFallbackAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *             "callDataGasLimit": "300000"
-                     *           },
-                     *           "estimate": {
-                     *             "tool": "custom",
-                     *             "fromAmount": "9985000",
-                     *             "toAmount": "9985000",
-                     *             "toAmountMin": "0",
-                     *             "approvalAddress": "0xA238Dd80C259a72e81d7e4664a9801593F98d1c5",
-                     *             "executionDuration": 0,
-                     *             "feeCosts": [],
-                     *             "gasCosts": [],
-                     *             "data": {
-                     *               "contractCallIndex": 0
-                     *             }
-                     *           }
-                     *         }
-                     *       ],
-                     *       "transactionRequest": {
-                     *         "to": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *         "from": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *         "data": "0xfded5c7e000000000000000000000000000000000000000000000000000000000000004000000000000000000000000000000000000000000000000000000000000001e021b5456ba46d407ba66e0a65a1f8d68900000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000014000000000000000000000000000000000000000000000000000000000000001800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e5831000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea000000000000000000000000000000000000000000000000000000000009a54cb00000000000000000000000000000000000000000000000000000000000021050000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000066163726f7373000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000004ede37cdc0e447c88409766468a66de242114a8e00000000000000000000000000000000000000000000000000000000000000800000000000000000000000000000000000000000000000000000000000985be800000000000000000000000000000000000000000000000000000000000000a0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000002c4d4c7df5d21b5456ba46d407ba66e0a65a1f8d6890000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda02913000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000985be800000000000000000000000000000000000000000000000000000000000000e0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000020000000000000000000000000a238dd80c259a72e81d7e4664a9801593f98d1c5000000000000000000000000a238dd80c259a72e81d7e4664a9801593f98d1c5000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be800000000000000000000000000000000000000000000000000000000000000e000000000000000000000000000000000000000000000000000000000000493e0000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000000084617ba037000000000000000000000000833589fcd6edb6e08f4c7c32d4f71b54bda029130000000000000000000000000000000000000000000000000000000000985be8000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
-                     *         "value": "0x0",
-                     *         "chainId": 42161,
-                     *         "gasPrice": "0x1312d00",
-                     *         "gasLimit": "0x419ce"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["Step"];
                 };
             };
@@ -4100,158 +2866,10 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "transactionId": "0x7d3a1f0c9b5e2d4a8f6c0e1b3d5a7c9e2f4b6d8a0c1e3f5a7b9d2c4e6f8a0b1c",
-                     *       "sending": {
-                     *         "txHash": "0x0991f754c91240e76304af7d026bd597f23c9f9736ec7dafb4f9c7b2b2a17e7c",
-                     *         "txLink": "https://arbiscan.io/tx/0x0991f754c91240e76304af7d026bd597f23c9f9736ec7dafb4f9c7b2b2a17e7c",
-                     *         "chainId": 42161,
-                     *         "amount": "10000000",
-                     *         "amountUSD": "9.9980",
-                     *         "token": {
-                     *           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *           "chainId": 42161,
-                     *           "symbol": "USDC",
-                     *           "decimals": 6,
-                     *           "name": "USD Coin",
-                     *           "coinKey": "USDC",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *           "priceUSD": "0.9998",
-                     *           "tags": [
-                     *             "stablecoin"
-                     *           ]
-                     *         },
-                     *         "gasPrice": "10000000",
-                     *         "gasUsed": "162345",
-                     *         "gasToken": {
-                     *           "address": "0x0000000000000000000000000000000000000000",
-                     *           "chainId": 42161,
-                     *           "symbol": "ETH",
-                     *           "decimals": 18,
-                     *           "name": "ETH",
-                     *           "coinKey": "ETH",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
-                     *           "priceUSD": "3412.57"
-                     *         },
-                     *         "gasAmount": "1623450000000",
-                     *         "gasAmountUSD": "0.0055",
-                     *         "value": "0",
-                     *         "timestamp": 1732233612,
-                     *         "includedSteps": [
-                     *           {
-                     *             "fromAmount": "10000000",
-                     *             "fromToken": {
-                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *               "chainId": 42161,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "priceUSD": "0.9998",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "toAmount": "9988000",
-                     *             "toToken": {
-                     *               "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
-                     *               "chainId": 10,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "priceUSD": "0.9998",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "bridgedAmount": "9988000",
-                     *             "tool": "across",
-                     *             "toolDetails": {
-                     *               "key": "across",
-                     *               "name": "Across",
-                     *               "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
-                     *             }
-                     *           }
-                     *         ]
-                     *       },
-                     *       "receiving": {
-                     *         "txHash": "0x795c9d1126db7635788abce4b9b96291d86d7396509535b6f8288142db2e4467",
-                     *         "txLink": "https://optimistic.etherscan.io/tx/0x795c9d1126db7635788abce4b9b96291d86d7396509535b6f8288142db2e4467",
-                     *         "chainId": 10,
-                     *         "amount": "9988000",
-                     *         "amountUSD": "9.9860",
-                     *         "token": {
-                     *           "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
-                     *           "chainId": 10,
-                     *           "symbol": "USDC",
-                     *           "decimals": 6,
-                     *           "name": "USD Coin",
-                     *           "coinKey": "USDC",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *           "priceUSD": "0.9998",
-                     *           "tags": [
-                     *             "stablecoin"
-                     *           ]
-                     *         },
-                     *         "gasPrice": "1000000",
-                     *         "gasUsed": "95000",
-                     *         "gasToken": {
-                     *           "address": "0x0000000000000000000000000000000000000000",
-                     *           "chainId": 10,
-                     *           "symbol": "ETH",
-                     *           "decimals": 18,
-                     *           "name": "ETH",
-                     *           "coinKey": "ETH",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
-                     *           "priceUSD": "3412.57"
-                     *         },
-                     *         "gasAmount": "95000000000",
-                     *         "gasAmountUSD": "0.0003",
-                     *         "value": "0",
-                     *         "timestamp": 1732233618
-                     *       },
-                     *       "explorerLink": "https://explorer.xchain-router.io/tx/0x0991f754c91240e76304af7d026bd597f23c9f9736ec7dafb4f9c7b2b2a17e7c",
-                     *       "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *       "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *       "tool": "across",
-                     *       "status": "DONE",
-                     *       "substatus": "COMPLETED",
-                     *       "substatusMessage": "The transfer is complete.",
-                     *       "metadata": {
-                     *         "integrator": "example-dapp"
-                     *       },
-                     *       "feeCosts": [
-                     *         {
-                     *           "name": "Relayer fee",
-                     *           "description": "Fee kept by the Across relayer that filled the transfer on OP Mainnet.",
-                     *           "percentage": "0.0012",
-                     *           "token": {
-                     *             "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *             "chainId": 42161,
-                     *             "symbol": "USDC",
-                     *             "decimals": 6,
-                     *             "name": "USD Coin",
-                     *             "coinKey": "USDC",
-                     *             "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *             "priceUSD": "0.9998",
-                     *             "tags": [
-                     *               "stablecoin"
-                     *             ]
-                     *           },
-                     *           "amount": "12000",
-                     *           "amountUSD": "0.0120",
-                     *           "included": true
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["StatusResponse"];
                 };
             };
@@ -4284,74 +2902,10 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "integratorId": "example-dapp",
-                     *       "feeBalances": [
-                     *         {
-                     *           "chainId": 42161,
-                     *           "tokenBalances": [
-                     *             {
-                     *               "token": {
-                     *                 "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *                 "chainId": 42161,
-                     *                 "symbol": "USDC",
-                     *                 "decimals": 6,
-                     *                 "name": "USD Coin",
-                     *                 "coinKey": "USDC",
-                     *                 "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *                 "priceUSD": "0.9998",
-                     *                 "tags": [
-                     *                   "stablecoin"
-                     *                 ]
-                     *               },
-                     *               "amount": "125430000",
-                     *               "amountUsd": "125.40"
-                     *             },
-                     *             {
-                     *               "token": {
-                     *                 "address": "0x0000000000000000000000000000000000000000",
-                     *                 "chainId": 42161,
-                     *                 "symbol": "ETH",
-                     *                 "decimals": 18,
-                     *                 "name": "ETH",
-                     *                 "coinKey": "ETH",
-                     *                 "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
-                     *                 "priceUSD": "3412.57"
-                     *               },
-                     *               "amount": "41500000000000000",
-                     *               "amountUsd": "141.62"
-                     *             }
-                     *           ]
-                     *         },
-                     *         {
-                     *           "chainId": 10,
-                     *           "tokenBalances": [
-                     *             {
-                     *               "token": {
-                     *                 "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
-                     *                 "chainId": 10,
-                     *                 "symbol": "USDC",
-                     *                 "decimals": 6,
-                     *                 "name": "USD Coin",
-                     *                 "coinKey": "USDC",
-                     *                 "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *                 "priceUSD": "0.9998",
-                     *                 "tags": [
-                     *                   "stablecoin"
-                     *                 ]
-                     *               },
-                     *               "amount": "53120000",
-                     *               "amountUsd": "53.11"
-                     *             }
-                     *           ]
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["Integrator"];
                 };
             };
@@ -4399,19 +2953,10 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "transactionRequest": {
-                     *         "to": "0xbD6C7B0d2f68c2b7805d88388319cfB6EcB50eA9",
-                     *         "data": "0xe5d6476600000000000000000000000000000000000000000000000000000000000000200000000000000000000000000000000000000000000000000000000000000002000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e58310000000000000000000000000000000000000000000000000000000000000000",
-                     *         "value": "0x0",
-                     *         "chainId": 42161
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["WithdrawResponse"];
                 };
             };
@@ -4461,91 +3006,13 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["DeprecationLink"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "tokens": [
-                     *         {
-                     *           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *           "chainId": 42161,
-                     *           "symbol": "USDC",
-                     *           "decimals": 6,
-                     *           "name": "USD Coin",
-                     *           "coinKey": "USDC",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *           "priceUSD": "0.9998",
-                     *           "tags": [
-                     *             "stablecoin"
-                     *           ]
-                     *         },
-                     *         {
-                     *           "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
-                     *           "chainId": 10,
-                     *           "symbol": "USDC",
-                     *           "decimals": 6,
-                     *           "name": "USD Coin",
-                     *           "coinKey": "USDC",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *           "priceUSD": "0.9998",
-                     *           "tags": [
-                     *             "stablecoin"
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "bridges": [
-                     *         {
-                     *           "tool": "across",
-                     *           "fromChainId": 42161,
-                     *           "fromToken": {
-                     *             "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *             "chainId": 42161,
-                     *             "symbol": "USDC",
-                     *             "decimals": 6,
-                     *             "name": "USD Coin",
-                     *             "coinKey": "USDC",
-                     *             "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *             "priceUSD": "0.9998",
-                     *             "tags": [
-                     *               "stablecoin"
-                     *             ]
-                     *           },
-                     *           "toChainId": 10,
-                     *           "toToken": {
-                     *             "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
-                     *             "chainId": 10,
-                     *             "symbol": "USDC",
-                     *             "decimals": 6,
-                     *             "name": "USD Coin",
-                     *             "coinKey": "USDC",
-                     *             "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *             "priceUSD": "0.9998",
-                     *             "tags": [
-                     *               "stablecoin"
-                     *             ]
-                     *           },
-                     *           "maximumTransfer": "2000000000000",
-                     *           "minimumTransfer": "1000000",
-                     *           "swapFeeRate": "0.0012",
-                     *           "swapFeeMinimum": "0",
-                     *           "swapFeeMaximum": "2400000000"
-                     *         }
-                     *       ],
-                     *       "exchanges": [
-                     *         {
-                     *           "tool": "uniswap",
-                     *           "chains": [
-                     *             42161,
-                     *             10
-                     *           ]
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["PossibilitiesResponse"];
                 };
             };
@@ -4617,316 +3084,10 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "routes": [
-                     *         {
-                     *           "id": "d7b43286-2c88-4770-9f2f-6a41e5e80d0b",
-                     *           "fromChainId": 42161,
-                     *           "fromAmountUSD": "9.9980",
-                     *           "fromAmount": "10000000",
-                     *           "fromToken": {
-                     *             "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *             "chainId": 42161,
-                     *             "symbol": "USDC",
-                     *             "decimals": 6,
-                     *             "name": "USD Coin",
-                     *             "coinKey": "USDC",
-                     *             "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *             "priceUSD": "0.9998",
-                     *             "tags": [
-                     *               "stablecoin"
-                     *             ]
-                     *           },
-                     *           "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *           "toChainId": 10,
-                     *           "toAmountUSD": "9.9860",
-                     *           "toAmount": "9988000",
-                     *           "toAmountMin": "9938060",
-                     *           "toToken": {
-                     *             "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
-                     *             "chainId": 10,
-                     *             "symbol": "USDC",
-                     *             "decimals": 6,
-                     *             "name": "USD Coin",
-                     *             "coinKey": "USDC",
-                     *             "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *             "priceUSD": "0.9998",
-                     *             "tags": [
-                     *               "stablecoin"
-                     *             ]
-                     *           },
-                     *           "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *           "gasCostUSD": "0.0061",
-                     *           "containsSwitchChain": false,
-                     *           "steps": [
-                     *             {
-                     *               "id": "beaa526e-2296-45cc-9867-a481fa9095ed",
-                     *               "type": "lifi",
-                     *               "tool": "across",
-                     *               "toolDetails": {
-                     *                 "key": "across",
-                     *                 "name": "Across",
-                     *                 "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
-                     *               },
-                     *               "action": {
-                     *                 "fromChainId": 42161,
-                     *                 "fromAmount": "10000000",
-                     *                 "fromToken": {
-                     *                   "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *                   "chainId": 42161,
-                     *                   "symbol": "USDC",
-                     *                   "decimals": 6,
-                     *                   "name": "USD Coin",
-                     *                   "coinKey": "USDC",
-                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *                   "priceUSD": "0.9998",
-                     *                   "tags": [
-                     *                     "stablecoin"
-                     *                   ]
-                     *                 },
-                     *                 "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *                 "toChainId": 10,
-                     *                 "toToken": {
-                     *                   "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
-                     *                   "chainId": 10,
-                     *                   "symbol": "USDC",
-                     *                   "decimals": 6,
-                     *                   "name": "USD Coin",
-                     *                   "coinKey": "USDC",
-                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *                   "priceUSD": "0.9998",
-                     *                   "tags": [
-                     *                     "stablecoin"
-                     *                   ]
-                     *                 },
-                     *                 "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *                 "slippage": 0.005
-                     *               },
-                     *               "estimate": {
-                     *                 "tool": "across",
-                     *                 "approvalAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *                 "fromAmount": "10000000",
-                     *                 "fromAmountUSD": "9.9980",
-                     *                 "toAmount": "9988000",
-                     *                 "toAmountMin": "9938060",
-                     *                 "toAmountUSD": "9.9860",
-                     *                 "executionDuration": 6,
-                     *                 "feeCosts": [
-                     *                   {
-                     *                     "name": "Relayer fee",
-                     *                     "description": "Fee kept by the Across relayer that fills the transfer on OP Mainnet.",
-                     *                     "percentage": "0.0012",
-                     *                     "token": {
-                     *                       "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *                       "chainId": 42161,
-                     *                       "symbol": "USDC",
-                     *                       "decimals": 6,
-                     *                       "name": "USD Coin",
-                     *                       "coinKey": "USDC",
-                     *                       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *                       "priceUSD": "0.9998",
-                     *                       "tags": [
-                     *                         "stablecoin"
-                     *                       ]
-                     *                     },
-                     *                     "amount": "12000",
-                     *                     "amountUSD": "0.0120",
-                     *                     "included": true
-                     *                   }
-                     *                 ],
-                     *                 "gasCosts": [
-                     *                   {
-                     *                     "type": "SEND",
-                     *                     "price": "10000000",
-                     *                     "estimate": "180000",
-                     *                     "limit": "225000",
-                     *                     "amount": "1800000000000",
-                     *                     "amountUSD": "0.0061",
-                     *                     "token": {
-                     *                       "address": "0x0000000000000000000000000000000000000000",
-                     *                       "chainId": 42161,
-                     *                       "symbol": "ETH",
-                     *                       "decimals": 18,
-                     *                       "name": "ETH",
-                     *                       "coinKey": "ETH",
-                     *                       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
-                     *                       "priceUSD": "3412.57"
-                     *                     }
-                     *                   }
-                     *                 ]
-                     *               },
-                     *               "integrator": "example-dapp",
-                     *               "includedSteps": [
-                     *                 {
-                     *                   "id": "2656de3e-0426-4477-935e-7b480617db12",
-                     *                   "type": "cross",
-                     *                   "tool": "across",
-                     *                   "toolDetails": {
-                     *                     "key": "across",
-                     *                     "name": "Across",
-                     *                     "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
-                     *                   },
-                     *                   "action": {
-                     *                     "fromChainId": 42161,
-                     *                     "fromAmount": "10000000",
-                     *                     "fromToken": {
-                     *                       "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *                       "chainId": 42161,
-                     *                       "symbol": "USDC",
-                     *                       "decimals": 6,
-                     *                       "name": "USD Coin",
-                     *                       "coinKey": "USDC",
-                     *                       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *                       "priceUSD": "0.9998",
-                     *                       "tags": [
-                     *                         "stablecoin"
-                     *                       ]
-                     *                     },
-                     *                     "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *                     "toChainId": 10,
-                     *                     "toToken": {
-                     *                       "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
-                     *                       "chainId": 10,
-                     *                       "symbol": "USDC",
-                     *                       "decimals": 6,
-                     *                       "name": "USD Coin",
-                     *                       "coinKey": "USDC",
-                     *                       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *                       "priceUSD": "0.9998",
-                     *                       "tags": [
-                     *                         "stablecoin"
-                     *                       ]
-                     *                     },
-                     *                     "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *                     "slippage": 0.005
-                     *                   },
-                     *                   "estimate": {
-                     *                     "tool": "across",
-                     *                     "approvalAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *                     "fromAmount": "10000000",
-                     *                     "fromAmountUSD": "9.9980",
-                     *                     "toAmount": "9988000",
-                     *                     "toAmountMin": "9938060",
-                     *                     "toAmountUSD": "9.9860",
-                     *                     "executionDuration": 6,
-                     *                     "feeCosts": [
-                     *                       {
-                     *                         "name": "Relayer fee",
-                     *                         "description": "Fee kept by the Across relayer that fills the transfer on OP Mainnet.",
-                     *                         "percentage": "0.0012",
-                     *                         "token": {
-                     *                           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *                           "chainId": 42161,
-                     *                           "symbol": "USDC",
-                     *                           "decimals": 6,
-                     *                           "name": "USD Coin",
-                     *                           "coinKey": "USDC",
-                     *                           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *                           "priceUSD": "0.9998",
-                     *                           "tags": [
-                     *                             "stablecoin"
-                     *                           ]
-                     *                         },
-                     *                         "amount": "12000",
-                     *                         "amountUSD": "0.0120",
-                     *                         "included": true
-                     *                       }
-                     *                     ],
-                     *                     "gasCosts": [
-                     *                       {
-                     *                         "type": "SEND",
-                     *                         "price": "10000000",
-                     *                         "estimate": "180000",
-                     *                         "limit": "225000",
-                     *                         "amount": "1800000000000",
-                     *                         "amountUSD": "0.0061",
-                     *                         "token": {
-                     *                           "address": "0x0000000000000000000000000000000000000000",
-                     *                           "chainId": 42161,
-                     *                           "symbol": "ETH",
-                     *                           "decimals": 18,
-                     *                           "name": "ETH",
-                     *                           "coinKey": "ETH",
-                     *                           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
-                     *                           "priceUSD": "3412.57"
-                     *                         }
-                     *                       }
-                     *                     ]
-                     *                   }
-                     *                 }
-                     *               ]
-                     *             }
-                     *           ],
-                     *           "tags": [
-                     *             "RECOMMENDED",
-                     *             "CHEAPEST",
-                     *             "FASTEST"
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "unavailableRoutes": {
-                     *         "filteredOut": [
-                     *           {
-                     *             "overallPath": "42161:USDC-hop-10:USDC",
-                     *             "reason": "Price impact 0.1120 is above maxPriceImpact 0.1: hop charges a fixed fee of 1.12 USDC on this transfer."
-                     *           }
-                     *         ],
-                     *         "failed": [
-                     *           {
-                     *             "overallPath": "42161:USDC-stargate-10:USDC",
-                     *             "subpaths": {
-                     *               "42161:USDC-stargate-10:USDC": [
-                     *                 {
-                     *                   "errorType": "NO_QUOTE",
-                     *                   "code": "AMOUNT_TOO_LOW",
-                     *                   "action": {
-                     *                     "fromChainId": 42161,
-                     *                     "fromAmount": "10000000",
-                     *                     "fromToken": {
-                     *                       "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *                       "chainId": 42161,
-                     *                       "symbol": "USDC",
-                     *                       "decimals": 6,
-                     *                       "name": "USD Coin",
-                     *                       "coinKey": "USDC",
-                     *                       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *                       "priceUSD": "0.9998",
-                     *                       "tags": [
-                     *                         "stablecoin"
-                     *                       ]
-                     *                     },
-                     *                     "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *                     "toChainId": 10,
-                     *                     "toToken": {
-                     *                       "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
-                     *                       "chainId": 10,
-                     *                       "symbol": "USDC",
-                     *                       "decimals": 6,
-                     *                       "name": "USD Coin",
-                     *                       "coinKey": "USDC",
-                     *                       "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *                       "priceUSD": "0.9998",
-                     *                       "tags": [
-                     *                         "stablecoin"
-                     *                       ]
-                     *                     },
-                     *                     "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *                     "slippage": 0.005
-                     *                   },
-                     *                   "tool": "stargate",
-                     *                   "message": "The amount 10000000 (10.00 USDC) is below the minimum of 20000000 (20.00 USDC) that stargate accepts from Arbitrum to OP Mainnet."
-                     *                 }
-                     *               ]
-                     *             }
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["RoutesResponse"];
                 };
             };
@@ -5157,217 +3318,10 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "id": "beaa526e-2296-45cc-9867-a481fa9095ed",
-                     *       "type": "lifi",
-                     *       "tool": "across",
-                     *       "toolDetails": {
-                     *         "key": "across",
-                     *         "name": "Across",
-                     *         "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
-                     *       },
-                     *       "action": {
-                     *         "fromChainId": 42161,
-                     *         "fromAmount": "10000000",
-                     *         "fromToken": {
-                     *           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *           "chainId": 42161,
-                     *           "symbol": "USDC",
-                     *           "decimals": 6,
-                     *           "name": "USD Coin",
-                     *           "coinKey": "USDC",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *           "priceUSD": "0.9998",
-                     *           "tags": [
-                     *             "stablecoin"
-                     *           ]
-                     *         },
-                     *         "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *         "toChainId": 10,
-                     *         "toToken": {
-                     *           "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
-                     *           "chainId": 10,
-                     *           "symbol": "USDC",
-                     *           "decimals": 6,
-                     *           "name": "USD Coin",
-                     *           "coinKey": "USDC",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *           "priceUSD": "0.9998",
-                     *           "tags": [
-                     *             "stablecoin"
-                     *           ]
-                     *         },
-                     *         "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *         "slippage": 0.005
-                     *       },
-                     *       "estimate": {
-                     *         "tool": "across",
-                     *         "approvalAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *         "fromAmount": "10000000",
-                     *         "fromAmountUSD": "9.9980",
-                     *         "toAmount": "9988000",
-                     *         "toAmountMin": "9938060",
-                     *         "toAmountUSD": "9.9860",
-                     *         "executionDuration": 6,
-                     *         "feeCosts": [
-                     *           {
-                     *             "name": "Relayer fee",
-                     *             "description": "Fee kept by the Across relayer that fills the transfer on OP Mainnet.",
-                     *             "percentage": "0.0012",
-                     *             "token": {
-                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *               "chainId": 42161,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "priceUSD": "0.9998",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "amount": "12000",
-                     *             "amountUSD": "0.0120",
-                     *             "included": true
-                     *           }
-                     *         ],
-                     *         "gasCosts": [
-                     *           {
-                     *             "type": "SEND",
-                     *             "price": "10000000",
-                     *             "estimate": "180000",
-                     *             "limit": "225000",
-                     *             "amount": "1800000000000",
-                     *             "amountUSD": "0.0061",
-                     *             "token": {
-                     *               "address": "0x0000000000000000000000000000000000000000",
-                     *               "chainId": 42161,
-                     *               "symbol": "ETH",
-                     *               "decimals": 18,
-                     *               "name": "ETH",
-                     *               "coinKey": "ETH",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
-                     *               "priceUSD": "3412.57"
-                     *             }
-                     *           }
-                     *         ]
-                     *       },
-                     *       "integrator": "example-dapp",
-                     *       "includedSteps": [
-                     *         {
-                     *           "id": "2656de3e-0426-4477-935e-7b480617db12",
-                     *           "type": "cross",
-                     *           "tool": "across",
-                     *           "toolDetails": {
-                     *             "key": "across",
-                     *             "name": "Across",
-                     *             "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png"
-                     *           },
-                     *           "action": {
-                     *             "fromChainId": 42161,
-                     *             "fromAmount": "10000000",
-                     *             "fromToken": {
-                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *               "chainId": 42161,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "priceUSD": "0.9998",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "fromAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *             "toChainId": 10,
-                     *             "toToken": {
-                     *               "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
-                     *               "chainId": 10,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "priceUSD": "0.9998",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             },
-                     *             "toAddress": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *             "slippage": 0.005
-                     *           },
-                     *           "estimate": {
-                     *             "tool": "across",
-                     *             "approvalAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *             "fromAmount": "10000000",
-                     *             "fromAmountUSD": "9.9980",
-                     *             "toAmount": "9988000",
-                     *             "toAmountMin": "9938060",
-                     *             "toAmountUSD": "9.9860",
-                     *             "executionDuration": 6,
-                     *             "feeCosts": [
-                     *               {
-                     *                 "name": "Relayer fee",
-                     *                 "description": "Fee kept by the Across relayer that fills the transfer on OP Mainnet.",
-                     *                 "percentage": "0.0012",
-                     *                 "token": {
-                     *                   "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *                   "chainId": 42161,
-                     *                   "symbol": "USDC",
-                     *                   "decimals": 6,
-                     *                   "name": "USD Coin",
-                     *                   "coinKey": "USDC",
-                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *                   "priceUSD": "0.9998",
-                     *                   "tags": [
-                     *                     "stablecoin"
-                     *                   ]
-                     *                 },
-                     *                 "amount": "12000",
-                     *                 "amountUSD": "0.0120",
-                     *                 "included": true
-                     *               }
-                     *             ],
-                     *             "gasCosts": [
-                     *               {
-                     *                 "type": "SEND",
-                     *                 "price": "10000000",
-                     *                 "estimate": "180000",
-                     *                 "limit": "225000",
-                     *                 "amount": "1800000000000",
-                     *                 "amountUSD": "0.0061",
-                     *                 "token": {
-                     *                   "address": "0x0000000000000000000000000000000000000000",
-                     *                   "chainId": 42161,
-                     *                   "symbol": "ETH",
-                     *                   "decimals": 18,
-                     *                   "name": "ETH",
-                     *                   "coinKey": "ETH",
-                     *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
-                     *                   "priceUSD": "3412.57"
-                     *                 }
-                     *               }
-                     *             ]
-                     *           }
-                     *         }
-                     *       ],
-                     *       "transactionRequest": {
-                     *         "to": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *         "from": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *         "data": "0x6bd89179000000000000000000000000000000000000000000000000000000000000004000000000000000000000000000000000000000000000000000000000000002007d3a1f0c9b5e2d4a8f6c0e1b3d5a7c9e2f4b6d8a0c1e3f5a7b9d2c4e6f8a0b1c000000000000000000000000000000000000000000000000000000000000014000000000000000000000000000000000000000000000000000000000000001800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e5831000000000000000000000000552008c0f6870c2f77e5cc1d2eb9bdff03e30ea00000000000000000000000000000000000000000000000000000000000989680000000000000000000000000000000000000000000000000000000000000000a0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000066163726f73730000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c6578616d706c652d6461707000000000000000000000000000000000000000000000000000000000000000000b2c639c533813f4aa9d7837caf62653d097ff8500000000000000000000000000000000000000000000000000000000009867a000000000000000000000000000000000000000000000000000000000673fc98000000000000000000000000000000000000000000000000000000000673ff3b000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000000",
-                     *         "value": "0x0",
-                     *         "chainId": 42161,
-                     *         "gasPrice": "0x989680",
-                     *         "gasLimit": "0x36ee8"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["Step"];
                 };
             };
@@ -5413,56 +3367,10 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "available": true,
-                     *       "recommended": {
-                     *         "token": {
-                     *           "address": "0x0000000000000000000000000000000000000000",
-                     *           "chainId": 10,
-                     *           "symbol": "ETH",
-                     *           "decimals": 18,
-                     *           "name": "ETH",
-                     *           "coinKey": "ETH",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
-                     *           "priceUSD": "3412.57"
-                     *         },
-                     *         "amount": "15000000000000",
-                     *         "amountUsd": "0.0512"
-                     *       },
-                     *       "limit": {
-                     *         "token": {
-                     *           "address": "0x0000000000000000000000000000000000000000",
-                     *           "chainId": 10,
-                     *           "symbol": "ETH",
-                     *           "decimals": 18,
-                     *           "name": "ETH",
-                     *           "coinKey": "ETH",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
-                     *           "priceUSD": "3412.57"
-                     *         },
-                     *         "amount": "14650000000000000",
-                     *         "amountUsd": "49.99"
-                     *       },
-                     *       "fromToken": {
-                     *         "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *         "chainId": 42161,
-                     *         "symbol": "USDC",
-                     *         "decimals": 6,
-                     *         "name": "USD Coin",
-                     *         "coinKey": "USDC",
-                     *         "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *         "priceUSD": "0.9998",
-                     *         "tags": [
-                     *           "stablecoin"
-                     *         ]
-                     *       },
-                     *       "fromAmount": "51211"
-                     *     }
-                     */
                     "application/json": components["schemas"]["GasSuggestion"];
                 };
             };
@@ -5489,25 +3397,10 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "1": {
-                     *         "standard": 18000000000,
-                     *         "fast": 19800000000,
-                     *         "fastest": 22500000000,
-                     *         "lastUpdated": 1795219200000
-                     *       },
-                     *       "42161": {
-                     *         "standard": 10000000,
-                     *         "fast": 11000000,
-                     *         "fastest": 12500000,
-                     *         "lastUpdated": 1795219200000
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         [key: string]: components["schemas"]["GasPrices"];
                     };
@@ -5542,17 +3435,10 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "standard": 10000000,
-                     *       "fast": 11000000,
-                     *       "fastest": 12500000,
-                     *       "lastUpdated": 1795219200000
-                     *     }
-                     */
                     "application/json": components["schemas"]["GasPrices"];
                 };
             };
@@ -5585,51 +3471,10 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "DONE",
-                     *       "sending": {
-                     *         "txHash": "0x782ea4722b166e8ba4d3fe329f5ecba81715ff7088c3cafa80b9ee8c3ae32c13",
-                     *         "txLink": "https://arbiscan.io/tx/0x782ea4722b166e8ba4d3fe329f5ecba81715ff7088c3cafa80b9ee8c3ae32c13",
-                     *         "amount": "51211",
-                     *         "token": {
-                     *           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *           "chainId": 42161,
-                     *           "symbol": "USDC",
-                     *           "decimals": 6,
-                     *           "name": "USD Coin",
-                     *           "coinKey": "USDC",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *           "priceUSD": "0.9998",
-                     *           "tags": [
-                     *             "stablecoin"
-                     *           ]
-                     *         },
-                     *         "chainId": 42161,
-                     *         "block": 276543210
-                     *       },
-                     *       "receiving": {
-                     *         "txHash": "0xcbb058bb6bd50e19db9327f06591ec3c7a8030543241e7cd8424b76c710dabfc",
-                     *         "txLink": "https://optimistic.etherscan.io/tx/0xcbb058bb6bd50e19db9327f06591ec3c7a8030543241e7cd8424b76c710dabfc",
-                     *         "amount": "15000000000000",
-                     *         "token": {
-                     *           "address": "0x0000000000000000000000000000000000000000",
-                     *           "chainId": 10,
-                     *           "symbol": "ETH",
-                     *           "decimals": 18,
-                     *           "name": "ETH",
-                     *           "coinKey": "ETH",
-                     *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
-                     *           "priceUSD": "3412.57"
-                     *         },
-                     *         "chainId": 10,
-                     *         "block": 128456789
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["GasStatus"];
                 };
             };
@@ -5667,53 +3512,10 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "functionName": "swapTokensGeneric",
-                     *         "functionParameters": {
-                     *           "transactionId": "0x8a4c2e0f6b8d1a3c5e7f9b0d2a4c6e8f1b3d5a7c9e0f2b4d6a8c1e3f5b7d9a0c",
-                     *           "integrator": "example-dapp",
-                     *           "referrer": "",
-                     *           "receiver": "0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0",
-                     *           "minAmountOut": "2916000000000000",
-                     *           "swapData": [
-                     *             {
-                     *               "callTo": "0xbD6C7B0d2f68c2b7805d88388319cfB6EcB50eA9",
-                     *               "approveTo": "0xbD6C7B0d2f68c2b7805d88388319cfB6EcB50eA9",
-                     *               "sendingAssetId": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *               "receivingAssetId": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *               "fromAmount": "10000000",
-                     *               "callData": [
-                     *                 {
-                     *                   "functionName": "collectTokenFees",
-                     *                   "functionParameters": {
-                     *                     "token": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *                     "integratorFee": "25000",
-                     *                     "serviceFee": "0",
-                     *                     "integrator": "0x0000000000000000000000000000000000000000"
-                     *                   }
-                     *                 }
-                     *               ],
-                     *               "requiresDeposit": true
-                     *             },
-                     *             {
-                     *               "callTo": "0x68b3465833fb72A70ecDF485E0e4C7bD8665Fc45",
-                     *               "approveTo": "0x68b3465833fb72A70ecDF485E0e4C7bD8665Fc45",
-                     *               "sendingAssetId": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *               "receivingAssetId": "0x82aF49447D8a07e3bd95BD0d56f35241523fBab1",
-                     *               "fromAmount": "9975000",
-                     *               "callData": "0x04e45aaf000000000000000000000000af88d065e77c8cc2239327c5edb3a432268e583100000000000000000000000082af49447d8a07e3bd95bd0d56f35241523fbab100000000000000000000000000000000000000000000000000000000000001f40000000000000000000000001231deb6f5749ef6ce6943a275a1d3e7486f4eae00000000000000000000000000000000000000000000000000000000009834d8000000000000000000000000000000000000000000000000000a5c16282a40000000000000000000000000000000000000000000000000000000000000000000",
-                     *               "requiresDeposit": false
-                     *             }
-                     *           ]
-                     *         }
-                     *       }
-                     *     ]
-                     */
                     "application/json": components["schemas"]["ParsedCallData"];
                 };
             };
@@ -5743,20 +3545,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "valid": true,
-                     *       "keyId": "key_3f9a1c7e",
-                     *       "name": "example-dapp backend",
-                     *       "limits": {
-                     *         "perMinute": 100,
-                     *         "twoHourWindow": 12000
-                     *       },
-                     *       "integrators": [
-                     *         "example-dapp"
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["KeyTestResponse"];
                 };
             };
@@ -5772,7 +3560,8 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Restrict to chains of these types (comma-separated).
+                 * @description Restrict to chains of these types (comma-separated). `STL` (Stellar) is accepted and matches
+                 *     no chain here. Empty (`chainTypes=`) restricts nothing.
                  * @example [
                  *       "EVM"
                  *     ]
@@ -5791,89 +3580,10 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "chains": [
-                     *         {
-                     *           "key": "arb",
-                     *           "chainType": "EVM",
-                     *           "name": "Arbitrum",
-                     *           "coin": "ETH",
-                     *           "id": 42161,
-                     *           "mainnet": true,
-                     *           "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/chains/arbitrum.svg",
-                     *           "multicallAddress": "0xcA11bde05977b3631167028862bE2a173976CA11",
-                     *           "nativeToken": {
-                     *             "address": "0x0000000000000000000000000000000000000000",
-                     *             "chainId": 42161,
-                     *             "symbol": "ETH",
-                     *             "decimals": 18,
-                     *             "name": "ETH",
-                     *             "coinKey": "ETH",
-                     *             "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
-                     *             "priceUSD": "3412.57"
-                     *           },
-                     *           "diamondAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *           "metamask": {
-                     *             "chainId": "0xa4b1",
-                     *             "chainName": "Arbitrum One",
-                     *             "nativeCurrency": {
-                     *               "name": "ETH",
-                     *               "symbol": "ETH",
-                     *               "decimals": 18
-                     *             },
-                     *             "rpcUrls": [
-                     *               "https://arb1.arbitrum.io/rpc",
-                     *               "https://arbitrum-one-rpc.publicnode.com"
-                     *             ],
-                     *             "blockExplorerUrls": [
-                     *               "https://arbiscan.io/"
-                     *             ]
-                     *           }
-                     *         },
-                     *         {
-                     *           "key": "opt",
-                     *           "chainType": "EVM",
-                     *           "name": "OP Mainnet",
-                     *           "coin": "ETH",
-                     *           "id": 10,
-                     *           "mainnet": true,
-                     *           "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/chains/optimism.svg",
-                     *           "multicallAddress": "0xcA11bde05977b3631167028862bE2a173976CA11",
-                     *           "nativeToken": {
-                     *             "address": "0x0000000000000000000000000000000000000000",
-                     *             "chainId": 10,
-                     *             "symbol": "ETH",
-                     *             "decimals": 18,
-                     *             "name": "ETH",
-                     *             "coinKey": "ETH",
-                     *             "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png",
-                     *             "priceUSD": "3412.57"
-                     *           },
-                     *           "diamondAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
-                     *           "metamask": {
-                     *             "chainId": "0xa",
-                     *             "chainName": "OP Mainnet",
-                     *             "nativeCurrency": {
-                     *               "name": "ETH",
-                     *               "symbol": "ETH",
-                     *               "decimals": 18
-                     *             },
-                     *             "rpcUrls": [
-                     *               "https://mainnet.optimism.io/",
-                     *               "https://optimism-rpc.publicnode.com"
-                     *             ],
-                     *             "blockExplorerUrls": [
-                     *               "https://optimistic.etherscan.io/"
-                     *             ]
-                     *           }
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["ChainsResponse"];
                 };
             };
@@ -5889,7 +3599,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Restrict to these chains (comma-separated chain ids or keys).
+                 * @description Restrict to these chains (comma-separated chain ids or keys). Empty (`chains=`) restricts nothing.
                  * @example [
                  *       "arb",
                  *       "opt"
@@ -5909,41 +3619,10 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "bridges": [
-                     *         {
-                     *           "key": "across",
-                     *           "name": "Across",
-                     *           "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/bridges/acrossv2.png",
-                     *           "supportedChains": [
-                     *             {
-                     *               "fromChainId": 42161,
-                     *               "toChainId": 10
-                     *             },
-                     *             {
-                     *               "fromChainId": 10,
-                     *               "toChainId": 42161
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "exchanges": [
-                     *         {
-                     *           "key": "uniswap",
-                     *           "name": "Uniswap V3",
-                     *           "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/exchanges/uniswap.png",
-                     *           "supportedChains": [
-                     *             42161,
-                     *             10
-                     *           ]
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["ToolsResponse"];
                 };
             };
@@ -5979,7 +3658,8 @@ export interface operations {
                  */
                 toToken?: components["parameters"]["OptionalToToken"];
                 /**
-                 * @description Restrict to chains of these types (comma-separated).
+                 * @description Restrict to chains of these types (comma-separated). `STL` (Stellar) is accepted and matches
+                 *     no chain here. Empty (`chainTypes=`) restricts nothing.
                  * @example [
                  *       "EVM"
                  *     ]
@@ -6070,7 +3750,7 @@ export interface operations {
                 /**
                  * @description Pools that must not be used, by address (`0x` + 40 hex; a Uniswap V4 id
                  *     `<poolManager>-<poolId>` is accepted too and matches no pool here, which has no V4 pools).
-                 *     Comma-separated; routes through a denied pool are not considered.
+                 *     Comma-separated; routes through a denied pool are not considered. Empty: none denied.
                  * @example [
                  *       "0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640"
                  *     ]
@@ -6089,49 +3769,10 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "connections": [
-                     *         {
-                     *           "fromChainId": 42161,
-                     *           "toChainId": 10,
-                     *           "fromTokens": [
-                     *             {
-                     *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-                     *               "chainId": 42161,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "priceUSD": "0.9998",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             }
-                     *           ],
-                     *           "toTokens": [
-                     *             {
-                     *               "address": "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
-                     *               "chainId": 10,
-                     *               "symbol": "USDC",
-                     *               "decimals": 6,
-                     *               "name": "USD Coin",
-                     *               "coinKey": "USDC",
-                     *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1D19D4a2e9Eb0cE3606eB48/logo.png",
-                     *               "priceUSD": "0.9998",
-                     *               "tags": [
-                     *                 "stablecoin"
-                     *               ]
-                     *             }
-                     *           ]
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["ConnectionsResponse"];
                 };
             };

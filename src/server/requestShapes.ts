@@ -40,7 +40,9 @@ export function collectRequestShapes(api: OpenAPIBackend): Map<string, RequestSh
  * The request as its operation declares it (unknownParameters.ts): undeclared query parameters and body fields
  * left out and returned as `ignored` (body fields as JSON pointers); list parameters accepted both comma-joined
  * and as repeated keys (repeated values of a parameter declared as an array are joined, so that openapi-backend
- * splits them). A request that matches no operation is passed on as it is (openapi-backend answers 404 or 405).
+ * splits them), and an empty value of a list parameter (`chains=`) as the empty list, which is how the form
+ * style writes one (openapi-backend would read one empty item). A request that matches no operation is passed
+ * on as it is (openapi-backend answers 404 or 405).
  */
 export function declaredRequest(api: OpenAPIBackend, req: Request, shapes: ReadonlyMap<string, RequestShape>): { query: Record<string, unknown>; ignored: string[] } {
   const raw = req.query as Record<string, unknown>;
@@ -48,9 +50,11 @@ export function declaredRequest(api: OpenAPIBackend, req: Request, shapes: Reado
   const shape = operation?.operationId ? shapes.get(operation.operationId) : undefined;
   if (!shape) return { query: raw, ignored: [] };
   const { query, ignored } = declaredQuery(raw, shape.query);
-  const joined = Object.values(query).some(Array.isArray) ? { ...query } : query;
+  const joined = Object.values(query).some((value) => Array.isArray(value) || value === '') ? { ...query } : query;
   for (const [name, value] of Object.entries(joined)) {
-    if (Array.isArray(value) && shape.arrays.has(name)) joined[name] = value.join(',');
+    if (!shape.arrays.has(name)) continue;
+    if (Array.isArray(value)) joined[name] = value.join(',');
+    else if (value === '') joined[name] = [];
   }
   if (shape.body && typeof req.body === 'object' && req.body !== null) ignored.push(...removeUndeclaredFields(req.body, shape.body));
   return { query: joined, ignored };

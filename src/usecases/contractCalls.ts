@@ -11,6 +11,10 @@
  * 5. give the route an id that identifies the calls too, then the step: each call as a `custom` step after the
  *    route's own steps, and the router transaction that runs the calls after the swaps.
  *
+ * An empty list of calls is a plain transfer: the quote GET /v1/quote (fromAmount) or GET /v1/quote/toAmount
+ * (toAmount) gives for the same transfer to fromAddress, the same step (the ecosystem's SDK asks exact-output
+ * quotes this way), its problems named as body fields.
+ *
  * No route is `{ok: false}` with the reasons (the handler answers 404 code 1002).
  */
 import { getAddress } from 'ethers';
@@ -31,8 +35,8 @@ import type { EvmTransactionRequest } from '../core/transactions/build';
 import { buildContractCallsTransaction } from '../core/transactions/contractCallsTransaction';
 import { ZERO_ADDRESS } from '../core/transactions/ids';
 import type { Dependencies } from '../server/dependencies';
-import { BodyIssues, callsGasTooHighForRoute, callsNotFunded, checkContractCalls, inBody, transferRequest, type ContractCallsInput } from './contractCallsRequest';
-import { noRouteMessage, type NoRoute } from './quote';
+import { BodyIssues, callsGasTooHighForRoute, callsNotFunded, checkContractCalls, inBody, plainTransferParameters, transferRequest, type ContractCallsInput } from './contractCallsRequest';
+import { noRouteMessage, quote as quoteTransfer, type NoRoute, type QuotedStep } from './quote';
 import { childStepId, stepView, type StepView } from './stepViews';
 
 export type { ContractCallInput, ContractCallsInput } from './contractCallsRequest';
@@ -86,8 +90,17 @@ export function quoteContractCalls(ctx: ContractCallsContext, input: ContractCal
   return { ok: true, quote: { route: quoted, calls, receiver: getAddress(input.fromAddress.toLowerCase()), mode, callsAmount, callsGas } };
 }
 
-/** The quote as a step: the route's transaction, each call a `custom` step after it, and the transaction to send. */
-export function contractCallsStep(dependencies: Dependencies, input: ContractCallsInput): ContractCallsStep | NoRoute {
+/**
+ * The quote as a step: the route's transaction, each call a `custom` step after it, and the transaction to send;
+ * with no calls, the plain transfer's quoted step.
+ */
+export function contractCallsStep(dependencies: Dependencies, input: ContractCallsInput): ContractCallsStep | QuotedStep | NoRoute {
+  if (input.contractCalls.length === 0) {
+    const issues = BodyIssues.of(input);
+    const parameters = plainTransferParameters(input, issues);
+    // the transfer goes to fromAddress (the body has no toAddress); inBody names the fields as the body's
+    return inBody(issues, () => quoteTransfer(dependencies, parameters, { fromAddress: 'fromAddress', toAddress: 'fromAddress' }));
+  }
   const result = quoteContractCalls(dependencies, input);
   if (!result.ok) return { ok: false, message: result.message, unavailable: result.unavailable, dependsOnTiming: false };
   const { quote } = result;

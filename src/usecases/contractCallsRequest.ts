@@ -2,7 +2,8 @@
  * The request of a contract-calls quote (POST /v1/quote/contractCalls, and the deprecated single-call
  * POST /v1/quote/contractCall translated into one call) and its checks: exactly one of toAmount (exact output)
  * and fromAmount (exact input); each call's fromTokenAddress is the delivered toToken; with toAmount the calls'
- * amounts add up to at most toAmount; the calls' gas fits in one transaction (MAX_CONTRACT_CALLS_GAS).
+ * amounts add up to at most toAmount; the calls' gas fits in one transaction (MAX_CONTRACT_CALLS_GAS). An empty
+ * list of calls is a plain transfer (plainTransferParameters), checked as the quote operations check it.
  *
  * Every problem is a 400 naming the body field by its JSON pointer (`/contractCalls/0/fromAmount`, or the
  * deprecated body's own name, see ContractCallsInput.field), all of them at once when they can be checked
@@ -23,7 +24,7 @@ import {
   type ContractCall,
   type ContractCallsMode,
 } from '../core/routing/contractCallsRoute';
-import { buildRouteRequest } from '../core/routing/request';
+import { buildRouteRequest, type RouteParameters } from '../core/routing/request';
 import type { ToolSelection } from '../core/routing/tools';
 import type { Route, RouteRequest } from '../core/routing/route';
 import { isEvmAddress, ZERO_ADDRESS } from '../core/transactions/ids';
@@ -58,6 +59,8 @@ export interface ContractCallsInput {
   readonly exchanges?: ToolSelection;
   /** Pools no route may use (denyPools). */
   readonly denyPools?: readonly string[];
+  /** With an empty list of calls only (a plain transfer), as allowDestinationCall of GET /v1/quote; calls run in the destination call anyway. */
+  readonly allowDestinationCall?: boolean;
   /**
    * The body field (JSON pointer) of an input, by its path in ContractCallsInput ("toAmount",
    * "contractCalls/0/toContractGasLimit"); default "/" + path.
@@ -184,30 +187,43 @@ export function checkContractCalls({ catalog, routers }: RequestContext, input: 
   return { mode: mode.mode, amount: mode.amount, calls, callsAmount, callsGas };
 }
 
+/**
+ * An empty list of calls: the plain transfer's parameters, those GET /v1/quote (fromAmount, exact input) or
+ * GET /v1/quote/toAmount (toAmount, exact output) has for the same transfer to fromAddress. Throws
+ * InvalidRequestError naming the body field when neither amount or both are given.
+ */
+export function plainTransferParameters(input: ContractCallsInput, issues: BodyIssues): RouteParameters {
+  const checked = amountMode(issues, input);
+  if (!checked) issues.fail();
+  return { ...routeParametersOf(input, checked.mode, checked.amount), allowDestinationCall: input.allowDestinationCall };
+}
+
 /** The transfer's route request (buildRouteRequest, its problems named as body fields). */
 export function transferRequest(catalog: Catalog, input: ContractCallsInput, mode: ContractCallsMode, amount: bigint, issues: BodyIssues): RouteRequest {
   return inBody(issues, () =>
-    buildRouteRequest(catalog, {
-      fromChain: input.fromChain,
-      toChain: input.toChain,
-      fromToken: input.fromToken,
-      toToken: input.toToken,
-      amount: amount.toString(),
-      mode,
-      fromAddress: input.fromAddress,
-      toAddress: input.fromAddress,
-      slippage: input.slippage,
-      fee: input.fee,
-      integrator: input.integrator,
-      referrer: input.referrer,
-      bridges: input.bridges,
-      exchanges: input.exchanges,
-      denyPools: input.denyPools,
-      allowDestinationCall: true,
-      allowSwitchChain: false,
-      names: { amount: mode === 'exactOut' ? 'toAmount' : 'fromAmount' },
-    }),
+    buildRouteRequest(catalog, { ...routeParametersOf(input, mode, amount), toAddress: input.fromAddress, allowDestinationCall: true, allowSwitchChain: false }),
   );
+}
+
+/** The route parameters a contract-calls body gives, with or without calls (the amount named as its body field). */
+function routeParametersOf(input: ContractCallsInput, mode: ContractCallsMode, amount: bigint): RouteParameters {
+  return {
+    fromChain: input.fromChain,
+    toChain: input.toChain,
+    fromToken: input.fromToken,
+    toToken: input.toToken,
+    amount: amount.toString(),
+    mode,
+    names: { amount: mode === 'exactOut' ? 'toAmount' : 'fromAmount' },
+    fromAddress: input.fromAddress,
+    slippage: input.slippage,
+    fee: input.fee,
+    integrator: input.integrator,
+    referrer: input.referrer,
+    bridges: input.bridges,
+    exchanges: input.exchanges,
+    denyPools: input.denyPools,
+  };
 }
 
 /**

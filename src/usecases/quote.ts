@@ -41,14 +41,17 @@ export interface FoundRoutes {
   readonly dependsOnTiming: boolean;
 }
 
-/** The best route that needs a single transaction, as a step with its transaction. */
-export function quote(dependencies: Dependencies, parameters: RouteParameters): QuotedStep | NoRoute {
+/**
+ * The best route that needs a single transaction, as a step with its transaction; `names` are the fields its
+ * transaction's problems name (another operation's request, e.g. a contract-calls body, has other names).
+ */
+export function quote(dependencies: Dependencies, parameters: RouteParameters, names?: ParameterNames): QuotedStep | NoRoute {
   const request = buildRouteRequest(dependencies.catalog, { ...parameters, maxRoutes: 1 });
   const result = findRoutes(dependencies.finder, request);
   const dependsOnTiming = request.timing !== undefined;
   const route = result.routes.find((r) => !r.containsSwitchChain);
   if (!route) return { ok: false, message: noRouteMessage(result.unavailable), unavailable: result.unavailable, dependsOnTiming };
-  return { ...quotedStep(dependencies, route, 0), dependsOnTiming };
+  return { ...quotedStep(dependencies, route, 0, names), dependsOnTiming };
 }
 
 /** Routes a search returns at most (POST /v1/advanced/routes). */

@@ -67,7 +67,8 @@ export function contractOperations(openapiPath: string): OperationModel[] {
             name: p.name,
             in: p.in as ParamModel['in'],
             required: p.required === true,
-            isArray: p.schema?.type === 'array',
+            // as the server sees it once openapi-backend resolved the schema (ToolSelectorList, PoolIdList are refs)
+            isArray: isList(p, document),
             example: exampleOf(p),
           })),
         ...(json ? { bodyExample: json.example ?? {} } : {}),
@@ -79,11 +80,21 @@ export function contractOperations(openapiPath: string): OperationModel[] {
   return operations;
 }
 
+type ParameterSchema = { type?: string; $ref?: string; items?: ParameterSchema };
+
+function schemaResolver(document: { components: object }): (schema: ParameterSchema | undefined) => ParameterSchema | undefined {
+  const schemas = (document.components as { schemas?: Record<string, ParameterSchema> }).schemas ?? {};
+  const resolve = (schema: ParameterSchema | undefined): ParameterSchema | undefined => (schema?.$ref ? resolve(schemas[schema.$ref.split('/').pop()!]) : schema);
+  return resolve;
+}
+
+function isList(p: RawParameter, document: { components: object }): boolean {
+  return schemaResolver(document)(p.schema as ParameterSchema | undefined)?.type === 'array';
+}
+
 function isObjectList(p: RawParameter, document: { components: object }): boolean {
-  type Schema = { type?: string; $ref?: string; items?: Schema };
-  const schemas = (document.components as { schemas?: Record<string, Schema> }).schemas ?? {};
-  const resolve = (schema: Schema | undefined): Schema | undefined => (schema?.$ref ? resolve(schemas[schema.$ref.split('/').pop()!]) : schema);
-  const schema = resolve(p.schema as Schema | undefined);
+  const resolve = schemaResolver(document);
+  const schema = resolve(p.schema as ParameterSchema | undefined);
   return schema?.type === 'array' && resolve(schema.items)?.type === 'object';
 }
 
@@ -131,7 +142,8 @@ export async function contractOracle(openapiPath: string): Promise<Oracle> {
   return {
     judge(operation, request) {
       const [path, rawQuery = ''] = splitUrl(request.url);
-      // the server's query parser ('simple': node's querystring), repeated list parameters joined
+      // the server's query parser ('simple': node's querystring), repeated list parameters joined, an empty list
+      // parameter (`chains=`) the empty list
       const query: Record<string, string | string[]> = { ...querystring.parse(rawQuery) } as Record<string, string | string[]>;
       // a parameter the operation does not declare is ignored (the contract's "Parameters the service does not know");
       // a list of objects sent in indexed form (name[0][field]) is the server's to judge
@@ -140,7 +152,9 @@ export async function contractOracle(openapiPath: string): Promise<Oracle> {
         if (!declared.get(operation.operationId)?.has(name)) delete query[name];
       }
       for (const [name, value] of Object.entries(query)) {
-        if (Array.isArray(value) && arrays.get(operation.operationId)?.has(name)) query[name] = value.join(',');
+        if (!arrays.get(operation.operationId)?.has(name)) continue;
+        if (Array.isArray(value)) query[name] = value.join(',');
+        else if (value === '') query[name] = [];
       }
       let body: unknown;
       const encoding = (request.headers['content-encoding'] ?? 'identity').trim().toLowerCase();

@@ -4,8 +4,13 @@
  * GET /v1/calldata/parse decodes back into the route (bridge, swaps, amounts, minimum) and the calls (targets,
  * call data, gas limits, fallback receivers). Cross-chain with and without a destination swap, same chain with a
  * swap and with none, exact output (toAmount) and exact input (fromAmount), the 400s naming body fields and the
- * 404 with reasons. Every response is validated against the contract.
+ * 404 with reasons. An empty list of calls is the plain transfer, the very step of GET /v1/quote/toAmount
+ * (toAmount) or GET /v1/quote (fromAmount), also as the ecosystem's SDK asks it. Every response is validated
+ * against the contract.
  */
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createClient, getContractCallsQuote, getQuote, type ContractCallsQuoteRequest } from '@lifi/sdk';
 import request from 'supertest';
 import { useAppAndContract } from '../support/app';
 import { CallDataParser } from '../../src/core/transactions/parse';
@@ -227,6 +232,98 @@ describe('POST /v1/quote/contractCalls', () => {
     expect(b).toEqual(a);
     const c = await quote({ ...body, contractCalls: [call(OP_USDC, '50000000', { toContractGasLimit: '300001' })] });
     expect(c.id).not.toBe(a.id);
+  });
+});
+
+describe('POST /v1/quote/contractCalls with no calls: the plain transfer', () => {
+  /** The same transfer's quote from GET /v1/quote or /v1/quote/toAmount, validated against the contract. */
+  async function plainQuote(path: '/v1/quote' | '/v1/quote/toAmount', query: Json) {
+    const res = await request(t.app).get(path).query({ fromAddress: WALLET, ...query });
+    contract.expectResponse(path === '/v1/quote' ? 'getQuote' : 'getQuoteToAmount', res);
+    return res;
+  }
+
+  const expectPlainStep = (step: Json) => {
+    expect(step.type).toBe('lifi');
+    expect(step.includedSteps.some((s: Json) => s.type === 'custom')).toBe(false);
+    expect(step.estimate.data?.contractCalls).toBeUndefined();
+    expect(step.transactionRequest).toBeDefined();
+  };
+
+  it("the ecosystem SDK's own example (examples/node/examples/toAmount.ts): getContractCallsQuote with contractCalls [] and toAmount is the exact-output quote", async () => {
+    const server: http.Server = t.app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    try {
+      const client = createClient({ integrator: 'lifi-sdk-example', apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` });
+      const example: ContractCallsQuoteRequest = { fromChain: 42161, fromToken: ARB_USDC, fromAddress: WALLET, toChain: 10, toToken: OP_USDC, toAmount: '1000000', contractCalls: [] };
+      const step = await getContractCallsQuote(client, { ...example });
+      const exact = await getQuote(client, { fromChain: 42161, fromToken: ARB_USDC, fromAddress: WALLET, toChain: 10, toToken: OP_USDC, toAmount: '1000000' });
+      expect(step).toEqual(exact);
+      expectPlainStep(step);
+      expect(BigInt(step.estimate.toAmount)).toBeGreaterThanOrEqual(1_000_000n); // toAmount as /v1/quote/toAmount means it
+      expect(step.integrator).toBe('lifi-sdk-example');
+      // the same request as the SDK sends it, its answer checked against the contract
+      const res = await post({ ...example, integrator: 'lifi-sdk-example' });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(step);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it.each<[string, '/v1/quote' | '/v1/quote/toAmount', Json, Json]>([
+    ['exact output across chains into another token', '/v1/quote/toAmount',
+      { fromChain: 'arb', fromToken: 'USDC', toChain: 'bas', toToken: 'WETH', toAmount: '10000000000000000' },
+      { fromChain: 'arb', fromToken: 'USDC', toChain: 'bas', toToken: 'WETH', toAmount: '10000000000000000' }],
+    ['exact input on one chain, fractions as strings and empty tool lists (as @lifi/types allows)', '/v1/quote',
+      { fromChain: 'arb', fromToken: 'USDC', toChain: 'arb', toToken: 'WETH', fromAmount: '100000000', slippage: '0.01', fee: '0.003', integrator: 'acme', allowBridges: [], denyExchanges: [], denyPools: [] },
+      { fromChain: 'arb', fromToken: 'USDC', toChain: 'arb', toToken: 'WETH', fromAmount: '100000000', slippage: '0.01', fee: '0.003', integrator: 'acme' }],
+    ['exact input across chains with allowDestinationCall false', '/v1/quote',
+      { fromChain: 'arb', fromToken: 'USDC', toChain: 'bas', toToken: 'WETH', fromAmount: '1000000000', allowDestinationCall: false },
+      { fromChain: 'arb', fromToken: 'USDC', toChain: 'bas', toToken: 'WETH', fromAmount: '1000000000', allowDestinationCall: 'false' }],
+  ])('%s: the step of GET %s for the same transfer', async (_what, path, body, query) => {
+    const step = await quote({ ...body, contractCalls: [] });
+    const plain = await plainQuote(path, query);
+    expect(plain.status).toBe(200);
+    expect(step).toEqual(plain.body);
+    expectPlainStep(step);
+    if (body.toAmount) expect(BigInt(step.estimate.toAmount)).toBeGreaterThanOrEqual(BigInt(body.toAmount));
+    else expect(step.action.fromAmount).toBe(body.fromAmount);
+  });
+
+  it('allowDestinationCall is honoured then: false keeps the destination swap out of the bridge transaction', async () => {
+    const transfer = { fromChain: 'arb', fromToken: 'USDC', toChain: 'bas', toToken: 'WETH', fromAmount: '1000000000', contractCalls: [] };
+    const [withCall, without] = [await quote(transfer), await quote({ ...transfer, allowDestinationCall: false })];
+    expect(without.id).not.toBe(withCall.id);
+    const after = (step: Json) => step.includedSteps.slice(step.includedSteps.findIndex((s: Json) => s.type === 'cross') + 1).map((s: Json) => s.type);
+    expect(after(withCall)).toContain('swap');
+    expect(after(without)).toEqual([]);
+  });
+
+  it('no route: the same 404 as the quote operation', async () => {
+    const S = '7v91N7iZ9mNicL8WfG6cgSCKyRXydQjLh6UYBWwm6y1Q';
+    const transfer = { fromChain: 'sol', fromToken: 'SOL', toChain: 'sol', toToken: 'USDC', fromAmount: '1000000000', fromAddress: S };
+    const res = await post({ ...transfer, contractCalls: [] });
+    const plain = await plainQuote('/v1/quote', transfer);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(plain.body);
+  });
+
+  it.each<[string, Json, [string, string, RegExp]]>([
+    ['neither toAmount nor fromAmount', { toAmount: undefined }, ['/toAmount', 'oneOfRequired', /body field \/toAmount or \/fromAmount is required/]],
+    ['both amounts', { fromAmount: '1000000' }, ['/fromAmount', 'oneOf', /are both given/]],
+    ['the same token on one chain', { toChain: 'arb', toToken: 'USDC' }, ['/toToken', 'differentFromFromToken', /same token on the same chain/]],
+    ['a fee without integrator', { fee: '0.01' }, ['/fee', 'requiresIntegrator', /needs an integrator/]],
+    ['a chain of another type than fromAddress (the receiver)', { toChain: 'sol' }, ['/fromAddress', 'addressOfChain', /is not an address of Solana/]],
+    ['a slippage string out of bounds', { slippage: '1.5' }, ['/slippage', 'pattern', /must match pattern/]],
+  ])('400 code 1011 for %s, naming the body field', async (_what, patch, [name, rule, message]) => {
+    const res = await post({ fromChain: 'arb', fromToken: 'USDC', toChain: 'opt', toToken: 'USDC', toAmount: '1000000', fromAddress: WALLET, contractCalls: [], ...patch });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(1011);
+    const issue = res.body.errors.issues.find((i: Json) => i.name === name && i.rule === rule);
+    expect(issue).toMatchObject({ in: 'body' });
+    expect(issue.message).toMatch(message);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The ecosystem's request options that mean something here are honoured (denyPools, executionType, gasless,
  * preset on routes, the deprecated contractCall's tool lists), and those that ask for what no tool here does
- * are refused (destination actions) — each answer validated against the contract.
+ * are refused (destination actions); values its request types allow are accepted (empty lists, every `order`,
+ * the `STL` chain type) — each answer validated against the contract.
  */
 import request from 'supertest';
 import { useAppAndContract } from '../support/app';
@@ -112,5 +113,65 @@ describe('preset in the routes options', () => {
     const unknown = await request(t.app).post('/v1/advanced/routes').send({ ...body, options: { preset: 'volatile' } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toMatch(/preset "volatile" is unknown/);
+  });
+});
+
+describe("values the ecosystem's request types allow (the bounds test/unit/contract/ecosystemRequests.test.ts compares)", () => {
+  const CROSS = `/v1/quote?fromChain=arb&toChain=opt&fromToken=USDC&toToken=USDC&fromAmount=1000000000&fromAddress=${WALLET}`;
+  const LISTS = ['allowBridges', 'denyBridges', 'preferBridges', 'allowExchanges', 'denyExchanges', 'preferExchanges', 'allowProtocols', 'denyProtocols', 'denyPools', 'swapStepTimingStrategies', 'routeTimingStrategies'];
+
+  it('an empty list parameter (`allowBridges=`, as the SDK writes []) restricts nothing: the answer without it', async () => {
+    const plain = await request(t.app).get(CROSS);
+    const empty = await request(t.app).get(`${CROSS}&${LISTS.map((name) => `${name}=`).join('&')}`);
+    contract.expectResponse('getQuote', empty);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual(plain.body);
+    for (const [path, operationId, lists] of [['/v1/tokens', 'getTokens', 'chains=&tags=&chainTypes='], ['/v1/chains', 'getChains', 'chainTypes='], ['/v1/tools', 'getTools', 'chains='], ['/v1/connections?fromChain=arb', 'getConnections', 'chainTypes=&allowBridges=&denyExchanges=']]) {
+      const res = await request(t.app).get(`${path}${path.includes('?') ? '&' : '?'}${lists}`);
+      contract.expectResponse(operationId, res);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual((await request(t.app).get(path)).body);
+    }
+    // one empty item is still a malformed list
+    const bad = await request(t.app).get('/v1/tokens?chains=,');
+    contract.expectResponse('getTokens', bad);
+    expect(bad.status).toBe(400);
+  });
+
+  it('empty lists in the routes options restrict nothing', async () => {
+    const plain = await request(t.app).post('/v1/advanced/routes').send(ROUTES);
+    const none = { allow: [], deny: [], prefer: [] };
+    const empty = await request(t.app).post('/v1/advanced/routes').send({ ...ROUTES, options: { bridges: none, exchanges: none, protocols: none, pools: { deny: [] } } });
+    contract.expectResponse('postRoutes', empty);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual(plain.body);
+  });
+
+  it('order RECOMMENDED and SAFEST rank as the default, CHEAPEST (no safety score of tools here)', async () => {
+    const cheapest = await request(t.app).get(`${CROSS}&order=CHEAPEST`);
+    const routes = await request(t.app).post('/v1/advanced/routes').send({ ...ROUTES, options: { order: 'CHEAPEST' } });
+    for (const order of ['RECOMMENDED', 'SAFEST']) {
+      const res = await request(t.app).get(`${CROSS}&order=${order}`);
+      contract.expectResponse('getQuote', res);
+      expect(res.body).toEqual(cheapest.body);
+      const exact = await request(t.app).get(`${CROSS.replace('/v1/quote?', '/v1/quote/toAmount?').replace('fromAmount', 'toAmount')}&order=${order}`);
+      contract.expectResponse('getQuoteToAmount', exact);
+      expect(exact.status).toBe(200);
+      const body = await request(t.app).post('/v1/advanced/routes').send({ ...ROUTES, options: { order } });
+      contract.expectResponse('postRoutes', body);
+      expect(body.body).toEqual(routes.body);
+    }
+  });
+
+  it('chainTypes STL (Stellar) matches no chain here', async () => {
+    const stellar = await request(t.app).get('/v1/chains?chainTypes=STL');
+    contract.expectResponse('getChains', stellar);
+    expect(stellar.body).toEqual({ chains: [] });
+    const every = await request(t.app).get('/v1/chains?chainTypes=EVM,SVM,UTXO,MVM,TVM,STL');
+    contract.expectResponse('getChains', every);
+    expect(every.body).toEqual((await request(t.app).get('/v1/chains')).body);
+    const tokens = await request(t.app).get('/v1/tokens?chainTypes=STL');
+    contract.expectResponse('getTokens', tokens);
+    expect(tokens.body).toEqual({ tokens: {} });
   });
 });

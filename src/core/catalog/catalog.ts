@@ -1,5 +1,5 @@
 import { getAddress, isAddress } from 'ethers';
-import type { BridgeTool, Chain, ChainType, ExchangeTool, MarketFigures, Token, TokenFilter } from './entities';
+import type { BridgeTool, Chain, ChainType, ChainTypeFilter, ExchangeTool, MarketFigures, Token, TokenFilter } from './entities';
 
 export class CatalogDataError extends Error {
   constructor(message: string) {
@@ -93,7 +93,7 @@ export class Catalog {
     return this.chainsById.get(id);
   }
 
-  listChains(chainTypes?: readonly ChainType[]): readonly Chain[] {
+  listChains(chainTypes?: ChainTypeFilter): readonly Chain[] {
     if (!chainTypes || chainTypes.length === 0) return this.chains;
     return this.chains.filter((c) => chainTypes.includes(c.chainType));
   }
@@ -124,7 +124,7 @@ export class Catalog {
     const result = new Map<number, Token[]>();
     const wantedTags = filter.tags?.map((t) => t.toLowerCase());
     for (const chain of this.chains) {
-      if (filter.chainIds && !filter.chainIds.includes(chain.id)) continue;
+      if (filter.chainIds && filter.chainIds.length > 0 && !filter.chainIds.includes(chain.id)) continue;
       if (filter.chainTypes && filter.chainTypes.length > 0 && !filter.chainTypes.includes(chain.chainType)) continue;
       const matches = filter.search === undefined ? undefined : searchMatcher(chain.chainType, filter.search);
       let tokens = this.tokensOf(chain.id).filter(

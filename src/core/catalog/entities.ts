@@ -2,6 +2,8 @@
 
 export const CHAIN_TYPES = ['EVM', 'SVM', 'UTXO', 'MVM', 'TVM'] as const;
 export type ChainType = (typeof CHAIN_TYPES)[number];
+/** Chain types a request filters by: any type name (one no chain has, such as the ecosystem's `STL`, matches none). */
+export type ChainTypeFilter = readonly string[];
 
 export interface Token {
   readonly chainId: number;
@@ -56,10 +58,10 @@ export interface ExchangeTool {
 }
 
 export interface TokenFilter {
-  /** Chain ids (already resolved). */
+  /** Chain ids (already resolved); an empty list restricts nothing, as every filter list here. */
   readonly chainIds?: readonly number[];
   readonly tags?: readonly string[];
-  readonly chainTypes?: readonly ChainType[];
+  readonly chainTypes?: ChainTypeFilter;
   /** Minimum price in USD (inclusive). */
   readonly minPriceUSD?: number;
   /** Only tokens whose symbol or name contains this text (any case), or whose address is this address. */

@@ -13,7 +13,7 @@
  */
 import type { Catalog } from '../catalog/catalog';
 import { requireChain } from '../catalog/resolve';
-import type { Chain, ChainType, Token } from '../catalog/entities';
+import type { Chain, ChainTypeFilter, Token } from '../catalog/entities';
 import { DomainError, InvalidRequestError } from '../errors';
 import type { BridgeRoute } from '../liquidity/snapshot';
 import { PPM } from '../math/rational';
@@ -33,7 +33,7 @@ export interface ConnectionsQuery {
   readonly fromToken?: string;
   /** Address or symbol, resolved on toChain (which is then required). */
   readonly toToken?: string;
-  readonly chainTypes?: readonly ChainType[];
+  readonly chainTypes?: ChainTypeFilter;
   readonly bridges?: ToolSelection;
   readonly exchanges?: ToolSelection;
   /** Default false. */

@@ -10,6 +10,12 @@ import { InvalidRequestError, NoRouteError } from '../errors';
 import type { Order, RouteRequest, TimingStrategy } from './route';
 import type { ToolSelection } from './tools';
 
+/**
+ * The orders a request may name: the two rankings, and the ecosystem's RECOMMENDED (the default ranking, CHEAPEST)
+ * and SAFEST (ranked as RECOMMENDED: the service keeps no safety score of its tools).
+ */
+export type RequestedOrder = Order | 'RECOMMENDED' | 'SAFEST';
+
 export interface RouteParameters {
   readonly fromChain: string | number;
   readonly toChain: string | number;
@@ -19,7 +25,7 @@ export interface RouteParameters {
   readonly mode: 'exactIn' | 'exactOut';
   readonly fromAddress?: string;
   readonly toAddress?: string;
-  readonly order?: Order;
+  readonly order?: RequestedOrder;
   readonly slippage?: number;
   readonly fee?: number;
   readonly integrator?: string;
@@ -88,7 +94,7 @@ export function buildRouteRequest(catalog: Catalog, p: RouteParameters): RouteRe
     fromChain, toChain, fromToken, toToken, amount, mode: p.mode,
     fromAddress: p.fromAddress,
     toAddress: p.toAddress ?? p.fromAddress,
-    order: p.order ?? 'CHEAPEST',
+    order: p.order === 'FASTEST' ? 'FASTEST' : 'CHEAPEST',
     slippage: p.slippage ?? (stable ? STABLECOIN_PRESET.slippage : undefined),
     fee: p.fee,
     integrator: p.integrator,

@@ -59,6 +59,9 @@ describe('Catalog', () => {
     expect(ids(catalog.listTokens({ tags: ['stablecoin'] }))).toEqual([[1, ['USDC']]]);
     expect(ids(catalog.listTokens({ chainTypes: ['SVM'] }))).toEqual([[SOLANA.id, ['SOL']]]);
     expect(ids(catalog.listTokens({ chainIds: [1], tags: ['stablecoin'], chainTypes: ['SVM'] }))).toEqual([]);
+    // an empty list restricts nothing; a chain type no chain has (the ecosystem's STL) keeps none
+    expect(catalog.listTokens({ chainIds: [], tags: [], chainTypes: [] })).toEqual(catalog.listTokens());
+    expect(ids(catalog.listTokens({ chainTypes: ['STL'] }))).toEqual([]);
   });
 
   it('restricts tools to chains: exchanges on them, bridge connections touching them', () => {

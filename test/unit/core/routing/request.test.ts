@@ -61,6 +61,11 @@ describe('buildRouteRequest', () => {
     expect(request).toMatchObject({ order: 'CHEAPEST', maxPriceImpact: 0.1, allowDestinationCall: true, allowSwitchChain: false, slippage: undefined });
   });
 
+  it("ranks the ecosystem's RECOMMENDED and SAFEST orders as the default, CHEAPEST", () => {
+    for (const order of ['RECOMMENDED', 'SAFEST', 'CHEAPEST'] as const) expect(buildRouteRequest(catalog, { ...base, order }).order).toBe('CHEAPEST');
+    expect(buildRouteRequest(catalog, { ...base, order: 'FASTEST' }).order).toBe('FASTEST');
+  });
+
   it('lets explicit parameters override the stablecoin preset', () => {
     const preset = buildRouteRequest(catalog, { ...base, preset: 'stablecoin' });
     expect(preset.slippage).toBe(STABLECOIN_PRESET.slippage);
