@@ -209,7 +209,8 @@ export default {
       // noted): a maxLength would only restate it, and added to a request schema the breaking-change gate counts it
       // as a narrowing. Several are in answers too (addresses, hashes, amounts), with the same bound.
       files: at(
-        schema('ChainIdOrKey'), // 32
+        schema('ChainIdOrKey'), // 20 (the catalog's chains: npm run contract:chains)
+        schema('ChainIdOrKeyText'), // 32
         schema('EvmAddress'), // 42
         schema('WalletAddress'), // 92 (bech32: bcrt1 + 87)
         schema('BigNumberish'), // 78

@@ -13,7 +13,11 @@
  *   - changes, none breaking: the version must be above the released one and CHANGELOG.md must have its section;
  *   - breaking changes: the major version must be above the released one (the minor for a 0.x contract) and the
  *     version's CHANGELOG.md section must have a `### Breaking` part naming every operation broken (`METHOD /path`);
- *     an operation marked `x-beta: true` may break in a minor version, with its changelog entry.
+ *     an operation marked `x-beta: true` may break in a minor version, with its changelog entry;
+ *   - a request parameter narrowed to what the service refused anyway (a chain outside the catalog, answered 400
+ *     before the contract said so) breaks no integrator that works today: it passes in a minor version when the
+ *     section's `### Narrowed to what the service already refused` part names the operation and the parameter
+ *     (in backticks); the report lists it apart.
  * The report says, per operation, what breaks and for whom: the integrators that send or read the part, and the
  * ecosystem SDK's functions that call the operation.
  */
@@ -46,6 +50,11 @@ export interface ContractChange {
   where: string;
   what: string;
   breaking: boolean;
+  /**
+   * A breaking request-side change that CHANGELOG.md's "### Narrowed to what the service already refused" names
+   * (its operation and its parameter): the contract now says what the service answered 400 to all along.
+   */
+  acknowledged?: boolean;
 }
 
 export interface GateVerdict {
@@ -191,7 +200,11 @@ function lastWord(path: string[]): string {
 }
 
 function values(before: unknown, after: unknown): string {
-  const show = (v: unknown) => (v === undefined ? undefined : typeof v === 'object' ? undefined : JSON.stringify(v));
+  const show = (v: unknown) => {
+    if (v === undefined || typeof v === 'object') return undefined;
+    const text = JSON.stringify(v);
+    return text.length > 80 ? `${text.slice(0, 77)}…"` : text;
+  };
   const [b, a] = [show(before), show(after)];
   if (b !== undefined && a !== undefined) return ` (${b} → ${a})`;
   if (b !== undefined) return ` (${b})`;
@@ -220,9 +233,18 @@ export function gate(released: Doc, current: Doc, changelog: string): GateVerdic
   const releasedVersion = String(released.info?.version ?? '0.0.0');
   const currentVersion = String(current.info?.version ?? '0.0.0');
   const changes = compareContracts(released, current);
-  const breaking = changes.filter((c) => c.breaking);
   const problems: string[] = [];
   const section = changelogSection(changelog, currentVersion);
+  // a request narrowed to what the service refused anyway breaks no integrator that works today, when the
+  // changelog names the operation and the parameter: `GET /v1/token` … `chain`
+  const narrowedPart = partOf(section, 'Narrowed to what the service already refused');
+  for (const change of changes) {
+    const parameter = /parameter (\S+)/.exec(change.where)?.[1];
+    if (change.breaking && change.side === 'request' && parameter && names(narrowedPart, change.operation) && narrowedPart.includes(`\`${parameter}\``)) {
+      change.acknowledged = true;
+    }
+  }
+  const breaking = changes.filter((c) => c.breaking && !c.acknowledged);
   if (changes.length > 0) {
     if (compareVersions(currentVersion, releasedVersion) <= 0) {
       problems.push(`openapi.yaml changed since the released ${releasedVersion} but info.version is still ${currentVersion}: raise it (minor for additions, major for breaking changes)`);
@@ -238,16 +260,24 @@ export function gate(released: Doc, current: Doc, changelog: string): GateVerdic
     if (!announced && needMajor.length > 0) {
       problems.push(`${needMajor.length} breaking change(s) in a contract whose version (${currentVersion}) does not announce them: a breaking change needs a new major version (${rMajor === 0 ? `0.${rMinor + 1}.0` : `${rMajor + 1}.0.0`}), or take the change back`);
     }
-    const breakingPart = section?.split(/^### /m).find((part) => /^Breaking\b/.test(part));
+    const breakingPart = partOf(section, 'Breaking');
     const operations = [...new Set(breaking.map((c) => c.operation))];
-    // `GET /v1/quote` is not named by an entry for `GET /v1/quote/toAmount`
-    const names = (op: string) => new RegExp(`${op.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![\\w/{}-])`).test(breakingPart ?? '');
-    const unnamed = operations.filter((op) => !names(op));
+    const unnamed = operations.filter((op) => !names(breakingPart, op));
     if (unnamed.length > 0) {
       problems.push(`CHANGELOG.md's "## ${currentVersion}" has no "### Breaking" entry naming ${unnamed.join(', ')}`);
     }
   }
   return { ok: problems.length === 0, released: releasedVersion, current: currentVersion, changes, report: render(releasedVersion, currentVersion, changes, problems) };
+}
+
+/** The `### <title>` part of a changelog section ('' when it has none). */
+function partOf(section: string | undefined, title: string): string {
+  return section?.split(/^### /m).find((part) => part.startsWith(title)) ?? '';
+}
+
+/** The text names the operation: `GET /v1/quote` is not named by an entry for `GET /v1/quote/toAmount`. */
+function names(text: string, operation: string): boolean {
+  return new RegExp(`${operation.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![\\w/{}-])`).test(text);
 }
 
 /** The operation (`POST /v1/quote/contractCalls`) is marked `x-beta: true` in the contract. */
@@ -263,16 +293,22 @@ function render(released: string, current: string, changes: ContractChange[], pr
   if (changes.length === 0) out.push('  no change to operations, parameters, bodies, answers or security.');
   const byOperation = new Map<string, ContractChange[]>();
   for (const change of changes) byOperation.set(change.operation, [...(byOperation.get(change.operation) ?? []), change]);
-  const breakingOps = [...byOperation].filter(([, list]) => list.some((c) => c.breaking));
-  const otherOps = [...byOperation].filter(([, list]) => !list.some((c) => c.breaking));
+  const breaks = (c: ContractChange) => c.breaking && !c.acknowledged;
+  const breakingOps = [...byOperation].filter(([, list]) => list.some(breaks));
+  const otherOps = [...byOperation].filter(([, list]) => !list.some(breaks));
   if (breakingOps.length > 0) out.push('', 'BREAKING:');
   for (const [operation, list] of breakingOps) {
     const callers = SDK_CALLERS[operation];
     out.push(`  ${operation}${callers ? `  (called by the ecosystem SDK's ${callers.join(', ')})` : ''}`);
-    for (const change of list.filter((c) => c.breaking)) {
+    for (const change of list.filter(breaks)) {
       const whom = change.side === 'request' ? 'breaks integrators that send it' : change.side === 'response' ? 'breaks integrators that read it' : 'breaks every integrator that calls it';
       out.push(`    - ${change.where}: ${change.what}; ${whom}`);
     }
+  }
+  const acknowledged = changes.filter((c) => c.acknowledged);
+  if (acknowledged.length > 0) {
+    out.push('', `Narrowed to what the service already refused (CHANGELOG.md says so; no integrator that works today breaks) (${acknowledged.length}):`);
+    for (const change of acknowledged) out.push(`  ${change.operation}: ${change.where}: ${change.what}`);
   }
   const additive = [...otherOps, ...breakingOps].flatMap(([, list]) => list.filter((c) => !c.breaking));
   if (additive.length > 0) {

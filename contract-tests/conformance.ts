@@ -9,9 +9,10 @@
  * (422 for a request that breaks the contract, which it does not forward; 500 "VIOLATIONS" for an
  * answer that breaks it). So two proxies run:
  *   - strict (`--errors`): requests that satisfy the contract, with their expected status (200, and
- *     the errors a valid request can get: 400 for an unknown chain, 401 unknown key, 403 blocked key,
+ *     the errors a valid request can get: 400 for an unknown token or tool, 401 unknown key, 403 blocked key,
  *     404, 409, 429); the answer must come through unchanged, without sl-violations;
- *   - lenient (no --errors): requests that break the contract on purpose (400, 401 without a key);
+ *   - lenient (no --errors): requests that break the contract on purpose (400, an unknown chain among them:
+ *     the contract lists the catalog's chains; 401 without a key);
  *     Prism forwards them and must report violations of the request only, never of the answer.
  * Then a fixed-seed sample of the fuzz suite's hostile requests (test/fuzz) goes through the proxy
  * that fits the contract's verdict on each: no answer may break the contract, none may be a 5xx.
@@ -66,14 +67,14 @@ const CASES: Case[] = [
   { name: 'an unknown API key', operationId: 'getChains', key: 'unknown', expect: 401 },
   { name: 'a rate limit used up', operationId: 'getChains', key: 'limited', before: 1, expect: 429 },
   { name: 'stablecoins of two chains', operationId: 'getTokens', change: set('chains', 'eth,arb'), expect: 200 },
-  { name: 'an unknown chain', operationId: 'getTokens', change: set('chains', 'eth,nochain'), expect: 400 },
+  { name: 'an unknown chain', operationId: 'getTokens', change: set('chains', 'eth,nochain'), expect: 400, breaksContract: true },
   { name: 'USDC on Arbitrum', operationId: 'getToken', change: (url) => { url.search = '?chain=arb&token=usdc'; }, expect: 200 },
   { name: 'an unknown token', operationId: 'getToken', change: set('token', 'NOPE'), expect: 404 },
-  { name: 'an unknown chain', operationId: 'getToken', change: set('chain', 'nochain'), expect: 400 },
+  { name: 'an unknown chain', operationId: 'getToken', change: set('chain', 'nochain'), expect: 400, breaksContract: true },
   { name: 'no token', operationId: 'getToken', change: (url) => url.searchParams.delete('token'), expect: 400, breaksContract: true },
   { name: 'tools on Base', operationId: 'getTools', change: (url) => { url.search = '?chains=bas'; }, expect: 200 },
   { name: 'a blocked key', operationId: 'getTools', key: 'blocked', expect: 403 },
-  { name: 'an unknown chain', operationId: 'getTools', change: set('chains', 'nochain'), expect: 400 },
+  { name: 'an unknown chain', operationId: 'getTools', change: set('chains', 'nochain'), expect: 400, breaksContract: true },
   { name: 'no filter', operationId: 'getConnections', change: (url) => ['fromChain', 'toChain', 'fromToken', 'toToken'].forEach((n) => url.searchParams.delete(n)), expect: 400 },
   {
     name: 'the README quote',
@@ -129,7 +130,7 @@ const CASES: Case[] = [
   { name: 'an unknown integrator', operationId: 'getIntegrator', change: (url) => { url.pathname = '/v1/integrators/unknown-integrator'; }, expect: 404 },
   { name: 'a token without collected fees', operationId: 'getIntegratorWithdrawal', change: set('tokenAddresses', '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1'), expect: 400 },
   { name: 'an unknown integrator', operationId: 'getIntegratorWithdrawal', change: (url) => { url.pathname = url.pathname.replace(/\/integrators\/[^/]+/, '/integrators/unknown-integrator'); }, expect: 404 },
-  { name: 'an unknown chain', operationId: 'getGasSuggestion', change: (url) => { url.pathname = '/v1/gas/suggestion/nochain'; }, expect: 400 },
+  { name: 'an unknown chain', operationId: 'getGasSuggestion', change: (url) => { url.pathname = '/v1/gas/suggestion/nochain'; }, expect: 400, breaksContract: true },
   { name: 'an unknown key', operationId: 'testApiKey', key: 'unknown', expect: 401 },
   { name: 'no key', operationId: 'testApiKey', key: 'none', expect: 401, breaksContract: true },
   { name: 'a blocked key', operationId: 'testApiKey', key: 'blocked', expect: 403 },

@@ -535,15 +535,24 @@ export interface components {
          */
         ChainId: number;
         /**
-         * @description A chain, by numeric id (`42161`) or chain key (`arb`).
+         * @description A chain of the catalog (`GET /v1/chains`), by numeric id (`42161`, leading zeros allowed) or chain key
+         *     (`arb`, any case). The pattern lists exactly the catalog's chains, so that a chain the service does not
+         *     know is refused (400) by any validator of this contract, the staging mock included, as the service
+         *     refuses it; it is written from the catalog by `npm run contract:chains`.
          * @example arb
          */
         ChainIdOrKey: string;
         /**
+         * @description A chain by numeric id or key, as text in a JSON body; the service answers 400 (code 1011, rule
+         *     `supportedChain`) for a chain that is not in the catalog.
+         * @example arb
+         */
+        ChainIdOrKeyText: string;
+        /**
          * @description A chain in a JSON body, by numeric id (integer) or as an id or key string.
          * @example 42161
          */
-        ChainRef: components["schemas"]["ChainId"] | components["schemas"]["ChainIdOrKey"];
+        ChainRef: components["schemas"]["ChainId"] | components["schemas"]["ChainIdOrKeyText"];
         /**
          * @description Chain family: EVM, SVM (Solana), UTXO (Bitcoin), MVM (Sui), TVM (Tron).
          * @example EVM

@@ -41,7 +41,8 @@ export function createOpenApiBackend(definition: Document, version: string = INS
     // The contract is checked by `npm run lint:spec` and the examples test; validators compile on first use,
     // so the app starts in well under a second instead of compiling every operation up front.
     quick: true,
-    ajvOpts: { allErrors: true, strict: false, useDefaults: true },
+    // verbose: a failed check carries its schema and value, so that an unknown chain is told as such (validationMessage.ts)
+    ajvOpts: { allErrors: true, strict: false, useDefaults: true, verbose: true },
     customizeAjv: (ajv) => {
       addFormats(ajv);
       return ajv;

@@ -59,6 +59,12 @@ function describeOne(error: ErrorObject): ValidationIssue {
       ? { in: 'body', name: `${name}/${extra}`, rule, message: `body field ${name}/${extra} is not allowed` }
       : { in: location, name: extra, rule, message: `${location} parameter ${extra} is not allowed on this operation` };
   }
+  // a chain outside the catalog (the contract's ChainIdOrKey lists the catalog's chains, `x-catalog: chains`): said
+  // as the service's own check says it, which it replaces
+  if (rule === 'pattern' && (error.parentSchema as { 'x-catalog'?: unknown } | undefined)?.['x-catalog'] === 'chains') {
+    const value = String(error.data);
+    return { in: location, name, rule: 'supportedChain', message: `${location} parameter ${name}: "${value}" is not a supported chain id or key; GET /v1/chains lists the supported chains` };
+  }
   const detail = rule === 'enum'
     ? `must be one of ${((error.params as { allowedValues?: unknown[] }).allowedValues ?? []).map(String).join(', ')}`
     : error.message ?? 'is invalid';

@@ -66,7 +66,8 @@ describe('GET /v1/tokens', () => {
     contract.expectResponse('getTokens', res);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 1011 });
-    expect(res.body.message).toMatch(/chains "nochain" is not a supported chain/);
+    expect(res.body.message).toMatch(/query parameter chains.1: "nochain" is not a supported chain/);
+    expect(res.body.errors.issues).toEqual([{ in: 'query', name: 'chains.1', rule: 'supportedChain', message: expect.stringContaining('"nochain"') }]);
   });
 
   it.each([
@@ -156,7 +157,7 @@ describe('GET /v1/token', () => {
     const badChain = await request(t.app).get('/v1/token?chain=nochain&token=USDC');
     contract.expectResponse('getToken', badChain);
     expect(badChain.status).toBe(400);
-    expect(badChain.body.message).toMatch(/chain "nochain"/);
+    expect(badChain.body.message).toMatch(/chain: "nochain" is not a supported chain/);
     const unknown = await request(t.app).get('/v1/token?chain=arb&token=NOPE');
     contract.expectResponse('getToken', unknown);
     expect(unknown.status).toBe(404);

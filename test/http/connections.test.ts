@@ -86,7 +86,7 @@ describe('GET /v1/connections', () => {
     [{ chainTypes: 'EVM' }, /at least one of fromChain, toChain, fromToken, toToken is required/],
     [{ fromToken: 'USDC' }, /fromToken needs fromChain/],
     [{ fromChain: 'arb', toToken: 'USDC' }, /toToken needs toChain/],
-    [{ fromChain: 'nochain' }, /fromChain "nochain" is not a supported chain/],
+    [{ fromChain: 'nochain' }, /fromChain: "nochain" is not a supported chain/],
     [{ fromChain: 'arb', fromToken: 'NOPE' }, /fromToken "NOPE" is not a known token/],
     [{ fromChain: 'arb', denyBridges: 'teleporter' }, /denyBridges names unknown tool\(s\) teleporter/],
     [{ fromChain: 'arb', allowSwitchChain: 'maybe' }, /allowSwitchChain/],

@@ -58,7 +58,7 @@ describe('GET /v1/gas/suggestion/{chain}', () => {
   });
 
   it.each([
-    ['nochain', {}, /chain "nochain" is not a supported chain/],
+    ['nochain', {}, /chain: "nochain" is not a supported chain/],
     ['eth', { fromChain: 'arb' }, /fromToken is required with fromChain/],
     ['eth', { fromToken: 'USDC' }, /fromChain is required with fromToken/],
     ['eth', { fromChain: 'arb', fromToken: 'NOPE' }, /fromToken "NOPE"/],
@@ -94,7 +94,7 @@ describe('GET /v1/gas/prices and /v1/gas/prices/{chainId}', () => {
   });
 
   it.each([
-    ['nochain', /chainId "nochain" is not a supported chain/],
+    ['nochain', /chainId: "nochain" is not a supported chain/],
     ['sol', /gas prices are given for EVM chains/],
   ])('answers 400 code 1011 for %s', async (ref, message) => {
     expectInvalidRequest(contract, 'getGasPrice', await request(t.app).get(`/v1/gas/prices/${ref}`), message);

@@ -91,7 +91,7 @@ describe('GET /v1/integrators/{integratorId}/withdraw/{chainId}', () => {
   it.each([
     ['the requested tokens have no balance', 'example-dapp', 'arb', { tokenAddresses: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1' }, /no collected fees on Arbitrum/],
     ['the chain has no balance', 'acme', 'opt', {}, /no collected fees on OP Mainnet/],
-    ['the chain is unknown', 'example-dapp', 'nochain', {}, /chainId "nochain" is not a supported chain/],
+    ['the chain is unknown', 'example-dapp', 'nochain', {}, /chainId: "nochain" is not a supported chain/],
     ['the chain is not an EVM chain', 'example-dapp', 'sol', {}, /EVM chains only/],
     ['a token address breaks the contract', 'example-dapp', 'arb', { tokenAddresses: '0x1234' }, /tokenAddresses/],
   ])('answers 400 code 1011 when %s', async (_name, integrator, chain, query, message) => {

@@ -92,6 +92,17 @@ describe('staging mock (Prism)', () => {
     expect(ok.status).toBe(200);
   });
 
+  it('refuses a chain outside the catalog as the service does: 400 with the unknown-chain answer', async () => {
+    for (const [path, query] of [['/v1/token', { chain: 'nochain', token: 'USDC' }], ['/v1/quote', { ...exampleQuery('/v1/quote', 'get'), fromChain: '99999' }], ['/v1/tools', { chains: 'arb,nochain' }]] as const) {
+      const res = await request(base()).get(path).query(query);
+      expect({ path, status: res.status }).toEqual({ path, status: 400 });
+      expect(violations(res)).toEqual(expect.arrayContaining([expect.stringMatching(/chain/)]));
+      expect(res.body).toEqual(exampleValue('getQuote.unknownChain'));
+    }
+    // ids with leading zeros and keys in any case are chains of the catalog, as the service reads them
+    for (const chain of ['ARB', '042161']) expect((await request(base()).get('/v1/token').query({ chain, token: 'USDC' })).status).toBe(200);
+  });
+
   it('refuses a request without a required parameter with a contract 400 naming it', async () => {
     const res = await request(base()).get('/v1/token').query({ chain: 'arb' });
     expect(res.status).toBe(400);

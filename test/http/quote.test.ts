@@ -101,7 +101,7 @@ describe('GET /v1/quote', () => {
     [{ slippage: '2' }, /slippage must be <= 1/],
     [{ fee: '1' }, /fee must be < 1/],
     [{ order: 'SLOWEST' }, /order must be one of FASTEST, CHEAPEST/],
-    [{ fromChain: 'nochain' }, /fromChain "nochain" is not a supported chain/],
+    [{ fromChain: 'nochain' }, /fromChain: "nochain" is not a supported chain/],
     [{ toToken: 'NOPE' }, /toToken "NOPE" is not a known token/],
     [{ allowBridges: 'teleporter' }, /allowBridges names unknown tool\(s\) teleporter/],
     [{ swapStepTimingStrategies: 'fast' }, /swapStepTimingStrategies/],

@@ -25,7 +25,7 @@ describe('GET /v1/status on the embedded snapshot (no chain connected)', () => {
     const chain = await request(t.app).get('/v1/status').query({ txHash: HASH, fromChain: 'nochain' });
     contract.expectResponse('getStatus', chain);
     expect(chain.status).toBe(400);
-    expect(chain.body.message).toMatch(/fromChain "nochain" is not a supported chain/);
+    expect(chain.body.message).toMatch(/fromChain: "nochain" is not a supported chain/);
   });
 
   it('GET /v1/gas/status answers 200 NOT_FOUND', async () => {

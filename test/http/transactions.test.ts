@@ -433,7 +433,7 @@ describe('GET /v1/calldata/parse', () => {
     [{ callData: '0x123' }, /query parameter callData must match pattern/],
     [{ callData: '0xdeadbeef' }, /callData calls function selector 0xdeadbeef, which matches no known ABI/],
     [{ callData: '0x095ea7b3' }, /callData does not decode as approve\(address,uint256\)/],
-    [{ callData: '0xd0e30db0', chainId: 'nochain' }, /chainId "nochain" is not a supported chain/],
+    [{ callData: '0xd0e30db0', chainId: 'nochain' }, /chainId: "nochain" is not a supported chain/],
     [{}, /callData/],
   ])('answers 400 naming the parameter for %o', async (query, message) => {
     expectInvalidRequest(contract, 'parseCallData', await request(t.app).get('/v1/calldata/parse').query(query), message);

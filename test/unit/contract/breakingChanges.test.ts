@@ -133,6 +133,32 @@ test('error answers shared through components/responses are judged as answers: a
   expect(codeWidened.ok).toBe(false);
 });
 
+test('a request parameter narrowed to what the service refused anyway passes in a minor version when the changelog names it', () => {
+  const narrowChain = (doc: Doc) => {
+    // bodies keep the generic chain text (as openapi.yaml's ChainIdOrKeyText)
+    doc.components.schemas.ChainRef.oneOf[1] = { ...doc.components.schemas.ChainIdOrKey };
+    doc.components.schemas.ChainIdOrKey.pattern = '^(0*(1|10|42161)|[aA][rR][bB]|[eE][tT][hH]|[oO][pP][tT])$';
+  };
+  const part = (text: string) => changelogFor(nextMinor, `### Narrowed to what the service already refused\n${text}\n`);
+  const everyOperation = 'GET /v1/tokens, GET /v1/token, GET /v1/quote, GET /v1/quote/toAmount, GET /v1/status, GET /v1/integrators/{integratorId}/withdraw/{chainId}, GET /v1/gas/suggestion/{chain}, GET /v1/gas/prices/{chainId}, GET /v1/calldata/parse, GET /v1/tools, GET /v1/connections';
+  const named = gate(released(), fixture(narrowChain), part(`- \`chain\`, \`chains\`, \`chainId\`, \`fromChain\`, \`toChain\`: the catalog's chains. Operations: ${everyOperation}.`));
+  expect(named.report).toContain('Narrowed to what the service already refused');
+  expect(named.report).toContain('GET /v1/token: query parameter chain: pattern changed');
+  expect(named.ok).toBe(true);
+  // a parameter or an operation the entry does not name is still a breaking change
+  const noToChain = gate(released(), fixture(narrowChain), part(`- \`chain\`, \`chains\`, \`chainId\`, \`fromChain\`. Operations: ${everyOperation}.`));
+  expect(noToChain.ok).toBe(false);
+  expect(noToChain.changes.filter((c) => c.breaking && !c.acknowledged).map((c) => c.where)).toEqual(expect.arrayContaining(['query parameter toChain']));
+  const noQuote = gate(released(), fixture(narrowChain), part(`- \`chain\`, \`chains\`, \`chainId\`, \`fromChain\`, \`toChain\`. Operations: ${everyOperation.replace('GET /v1/quote, ', '')}.`));
+  expect(noQuote.ok).toBe(false);
+  expect(noQuote.report).toMatch(/BREAKING:\n {2}GET \/v1\/quote {2}/);
+  // an answer narrowed or widened is no request the service refused
+  const answer = gate(released(), fixture((doc) => {
+    delete doc.components.schemas.Estimate.properties.toAmountUSD;
+  }), part('- `toAmountUSD` of GET /v1/quote'));
+  expect(answer.ok).toBe(false);
+});
+
 describe('additive changes pass', () => {
   test('a new optional parameter, a new response field and a new operation, with a new version and its changelog section', () => {
     const verdict = gate(released(), fixture(additive), changelogFor(nextMinor));
