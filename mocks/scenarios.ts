@@ -144,6 +144,7 @@ export const SCENARIOS: readonly Scenario[] = [
 
   // errors (answers shared by the operations)
   { name: 'unknownChain', operationId: 'getQuote', status: 400, summary: 'A chain outside the catalog (fromChain=nochain): 400 naming the parameter', request: quote('nochain', 'arb', 'USDC', 'USDC', '1000000') },
+  { name: 'sendingNotSupported', operationId: 'getQuote', status: 400, summary: 'A quote from Solana: sending from a chain the service builds no transaction for is refused, naming fromChain', request: get('/v1/quote', { fromChain: 'sol', toChain: 'arb', fromToken: 'USDC', toToken: 'USDC', fromAmount: '100000000', fromAddress: '7v91N7iZ9mNicL8WfG6cgSCKyRXydQjLh6UYBWwm6y1Q', toAddress: WALLET }) },
   { name: 'invalidAmount', operationId: 'getQuote', status: 400, summary: 'An amount that is not an integer of the smallest unit (fromAmount=1.5)', request: quote('arb', 'opt', 'USDC', 'USDC', '1.5') },
   { name: 'noKey', operationId: 'testApiKey', status: 401, summary: 'No key where one is required', request: get('/v1/keys/test') },
   { name: 'unknownKey', operationId: 'getChains', status: 401, summary: 'A key the service does not know, even on a public endpoint', request: get('/v1/chains', {}, { 'x-svc-api-key': MOCK_KEYS.unknown }) },

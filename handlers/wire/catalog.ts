@@ -1,6 +1,8 @@
 import type { components } from '../../src/generated/openapi';
 import type { RouterDeployments } from '../../src/core/catalog/routers';
 import type { BridgeTool, Chain, ExchangeTool, Token } from '../../src/core/catalog/entities';
+import { evm } from '../../src/core/chains/evm';
+import { familyOf } from '../../src/core/chains/families';
 import type { GasPrices } from '../../src/core/gas/prices';
 
 /** Explicit converters from domain objects to wire objects. */
@@ -22,7 +24,10 @@ export function tokenToWire(token: Token): WireToken {
   return wire;
 }
 
-/** EIP-3085 parameters and the multicall address are EVM facts: the contract shows them for EVM chains only. */
+/**
+ * A chain as the ecosystem's clients read it: `metamask` on every chain (the SDK's Solana, Bitcoin and Sui providers
+ * take their RPC URLs from it, as its EVM provider does); the multicall address only where it is an EVM contract.
+ */
 export function chainToWire(chain: Chain): WireChain {
   const wire: WireChain = {
     key: chain.key,
@@ -34,16 +39,15 @@ export function chainToWire(chain: Chain): WireChain {
     nativeToken: tokenToWire(chain.nativeToken),
   };
   if (chain.logoURI) wire.logoURI = chain.logoURI;
-  if (chain.chainType === 'EVM') {
-    if (chain.multicallAddress) wire.multicallAddress = chain.multicallAddress;
-    wire.metamask = {
-      chainId: chain.metamask.chainId,
-      chainName: chain.metamask.chainName,
-      nativeCurrency: { ...chain.metamask.nativeCurrency },
-      rpcUrls: [...chain.metamask.rpcUrls],
-      blockExplorerUrls: [...chain.metamask.blockExplorerUrls],
-    };
-  }
+  if (chain.multicallAddress && familyOf(chain) === evm) wire.multicallAddress = chain.multicallAddress;
+  wire.metamask = {
+    // hex, as the contract (and the ecosystem's API) has it; the catalog keeps non-EVM ids in decimal
+    chainId: chain.metamask.chainId.startsWith('0x') ? chain.metamask.chainId : `0x${BigInt(chain.metamask.chainId).toString(16)}`,
+    chainName: chain.metamask.chainName,
+    nativeCurrency: { ...chain.metamask.nativeCurrency },
+    rpcUrls: [...chain.metamask.rpcUrls],
+    blockExplorerUrls: [...chain.metamask.blockExplorerUrls],
+  };
   return wire;
 }
 
@@ -51,7 +55,7 @@ export function chainToWire(chain: Chain): WireChain {
 export function chainWithRouterToWire(routers: RouterDeployments): (chain: Chain) => WireChain {
   return (chain) => {
     const wire = chainToWire(chain);
-    const router = chain.chainType === 'EVM' ? routers.routerOf(chain.id) : undefined;
+    const router = routers.routerOf(chain.id);
     if (!router) return wire;
     // keep the contract's field order: diamondAddress after nativeToken, before metamask
     const { metamask, ...rest } = wire;

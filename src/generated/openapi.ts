@@ -787,7 +787,11 @@ export interface components {
             nativeToken: components["schemas"]["Token"];
             /** @description Address of the router ("diamond") contract on this chain; EVM chains only. */
             diamondAddress?: components["schemas"]["EvmAddress"];
-            /** @description EIP-3085 `wallet_addEthereumChain` parameters; EVM chains only. */
+            /**
+             * @description The chain's parameters as EIP-3085 `wallet_addEthereumChain` has them, on every chain (the ecosystem
+             *     SDK's Solana, Bitcoin and Sui providers take their RPC URLs from `rpcUrls`, as its EVM provider does);
+             *     in chain mode the connected chain's RPC URL comes first.
+             */
             metamask?: {
                 /** @description Chain id in hex. */
                 chainId: string;

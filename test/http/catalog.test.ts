@@ -193,4 +193,40 @@ describe('GET /v1/tools', () => {
     }
     expect(res.body.exchanges.map((e: { key: string }) => e.key)).toContain('aerodrome');
   });
+
+  it('lists only what a route can use: an exchange where it has pools, a bridge where it has routes, from chains the service sends from', async () => {
+    const res = await request(t.app).get('/v1/tools');
+    contract.expectResponse('getTools', res);
+    const { graph, catalog } = t.dependencies;
+    const isEvm = (id: number) => catalog.getChain(id)?.chainType === 'EVM';
+    for (const e of res.body.exchanges as { key: string; supportedChains: number[] }[]) {
+      for (const chainId of e.supportedChains) {
+        expect({ exchange: e.key, chainId, evm: isEvm(chainId), pools: graph.pools.some((p) => p.exchange === e.key && p.chainId === chainId) }).toEqual({ exchange: e.key, chainId, evm: true, pools: true });
+      }
+    }
+    for (const b of res.body.bridges as { key: string; supportedChains: { fromChainId: number; toChainId: number }[] }[]) {
+      for (const { fromChainId, toChainId } of b.supportedChains) {
+        const routes = graph.bridgesBetween(fromChainId, toChainId).filter((r) => r.bridge === b.key).length;
+        expect({ bridge: b.key, fromChainId, toChainId, evm: isEvm(fromChainId), routes: routes > 0 }).toEqual({ bridge: b.key, fromChainId, toChainId, evm: true, routes: true });
+      }
+    }
+    // the Solana, Sui and Tron exchanges have no pool a route could use; no bridge route touches Bitcoin
+    const exchangeKeys = res.body.exchanges.map((e: { key: string }) => e.key);
+    for (const key of ['orca', 'raydium', 'meteora', 'cetus', 'aftermath', 'sunswap']) expect(exchangeKeys).not.toContain(key);
+    const bitcoin = 20000000000001;
+    expect(res.body.bridges.flatMap((b: { supportedChains: { fromChainId: number; toChainId: number }[] }) => b.supportedChains).filter((p: { fromChainId: number; toChainId: number }) => p.fromChainId === bitcoin || p.toChainId === bitcoin)).toEqual([]);
+    // transfers to Solana from EVM chains are routes, so bridges list them
+    expect(res.body.bridges.some((b: { supportedChains: { toChainId: number }[] }) => b.supportedChains.some((p) => p.toChainId === 1151111081099710))).toBe(true);
+  });
+});
+
+describe('GET /v1/connections from a chain the service cannot send from', () => {
+  it('lists none (a connection starts where a route can)', async () => {
+    const res = await request(t.app).get('/v1/connections?fromChain=sol');
+    contract.expectResponse('getConnections', res);
+    expect(res.status).toBe(200);
+    expect(res.body.connections).toEqual([]);
+    const toSolana = await request(t.app).get('/v1/connections?fromChain=arb&toChain=sol');
+    expect(toSolana.body.connections.length).toBeGreaterThan(0);
+  });
 });

@@ -302,8 +302,8 @@ describe('POST /v1/quote/contractCalls with no calls: the plain transfer', () =>
   });
 
   it('no route: the same 404 as the quote operation', async () => {
-    const S = '7v91N7iZ9mNicL8WfG6cgSCKyRXydQjLh6UYBWwm6y1Q';
-    const transfer = { fromChain: 'sol', fromToken: 'SOL', toChain: 'sol', toToken: 'USDC', fromAmount: '1000000000', fromAddress: S };
+    // one raw unit of USDC: below every bridge's minimum
+    const transfer = { fromChain: 'arb', fromToken: 'USDC', toChain: 'opt', toToken: 'USDC', fromAmount: '1', fromAddress: WALLET };
     const res = await post({ ...transfer, contractCalls: [] });
     const plain = await plainQuote('/v1/quote', transfer);
     expect(res.status).toBe(404);

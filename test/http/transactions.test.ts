@@ -5,6 +5,8 @@
  * output, integrator fee, gas refuel, native fees, non-EVM chains. POST /v1/advanced/stepTransaction
  * re-prices route steps. Every response is validated against the contract.
  */
+import { base58 } from '@scure/base';
+import { hexlify } from 'ethers';
 import request from 'supertest';
 import { useAppAndContract } from '../support/app';
 import { expectInvalidRequest } from '../support/contract';
@@ -298,20 +300,31 @@ describe('quotes carry a transactionRequest that parses back into the route', ()
     await expectRoundTrip(step);
   });
 
-  it('to a non-EVM chain: the receiver travels as text in nonEVMReceiver', async () => {
+  it('to Solana: the receiver travels as its 32-byte public key in nonEVMReceiver', async () => {
     const step = await quote({ fromChain: 'arb', toChain: 'sol', fromToken: 'USDC', toToken: 'USDC', fromAmount: '100000000', toAddress: SOLANA_WALLET });
     const call = await expectRoundTrip(step);
-    expect(call.functionParameters.data.nonEVMReceiver).toBe(`0x${Buffer.from(SOLANA_WALLET).toString('hex')}`);
+    expect(call.functionParameters.data.nonEVMReceiver).toBe(hexlify(base58.decode(SOLANA_WALLET)));
+    expect(call.functionParameters.data.nonEVMReceiver).toMatch(/^0x[0-9a-f]{64}$/);
+  });
+
+  it('answers 400 naming toAddress for a receiver that is no Solana public key (base58 of 32 bytes)', async () => {
+    // 25 base58 characters pass the contract's pattern, but decode to fewer than 32 bytes
+    expectInvalidRequest(contract, 'getQuote', await request(t.app).get('/v1/quote').query({ fromAddress: WALLET, fromChain: 'arb', toChain: 'sol', fromToken: 'USDC', toToken: 'USDC', fromAmount: '100000000', toAddress: '9WzDXwBbmkg8ZTbNMqUxvQRAy' }), /toAddress 9WzDXwBbmkg8ZTbNMqUxvQRAy is not an address of Solana .* base58/);
   });
 
   it('answers 400 naming toAddress when the receiving chain is of another type and toAddress is missing', async () => {
     expectInvalidRequest(contract, 'getQuote', await request(t.app).get('/v1/quote').query({ fromAddress: WALLET, fromChain: 'arb', toChain: 'sol', fromToken: 'USDC', toToken: 'USDC', fromAmount: '100000000' }), /toAddress .* is not an address of Solana/);
   });
 
-  it('from a non-EVM chain: no transaction yet, the chain\'s zero address as approvalAddress', async () => {
-    const step = await quote({ fromChain: 'sol', toChain: 'arb', fromToken: 'USDC', toToken: 'USDC', fromAmount: '100000000', fromAddress: SOLANA_WALLET, toAddress: WALLET });
-    expect(step.transactionRequest).toBeUndefined();
-    expect(step.estimate.approvalAddress).toBe('11111111111111111111111111111111');
+  it.each([
+    ['Solana', { fromChain: 'sol', fromToken: 'USDC', fromAddress: SOLANA_WALLET }],
+    ['Bitcoin', { fromChain: 'btc', fromToken: 'BTC', fromAddress: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' }],
+    ['Sui', { fromChain: 'sui', fromToken: 'SUI', fromAddress: `0x${'1'.repeat(64)}` }],
+    ['Tron', { fromChain: 'trx', fromToken: 'USDT', fromAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }],
+  ])('from %s: 400 naming fromChain, sending from there is not supported yet (never a step with nothing to sign)', async (name, from) => {
+    const res = await request(t.app).get('/v1/quote').query({ ...from, toChain: 'arb', toToken: 'USDC', fromAmount: '100000000', toAddress: WALLET });
+    expectInvalidRequest(contract, 'getQuote', res, new RegExp(`fromChain: sending from ${name} \\(\\d+\\) is not supported yet`));
+    expect(res.body.errors.issues).toEqual([expect.objectContaining({ in: 'query', name: 'fromChain', rule: 'sendingSupported' })]);
   });
 
   it('gives the same transaction to the same request', async () => {

@@ -20,6 +20,7 @@ import { PPM } from '../math/rational';
 import { BoundedMemo, ObjectMemo } from '../memo';
 import type { RoutingGraph } from './graph';
 import { toolPolicy, type ToolPolicy, type ToolSelection } from './tools';
+import { sendsFrom } from './usableTools';
 
 /** Pool hops allowed on each side of a bridge (the route search's bound). */
 export const CONNECTION_MAX_HOPS = 3;
@@ -158,7 +159,8 @@ export function findConnections(graph: RoutingGraph, query: ConnectionsQuery): C
   const toKey = toToken && catalog.addressKey(toToken.chainId, toToken.address);
 
   const connections: Connection[] = [];
-  for (const source of chainsOf(fromChain)) {
+  // a connection starts where a route can: on a chain whose family builds transactions
+  for (const source of chainsOf(fromChain).filter(sendsFrom)) {
     for (const target of chainsOf(toChain)) {
       const found = source.id === target.id
         ? sameChain(reach(source.id), fromKey, toKey)

@@ -10,6 +10,7 @@ import { bridgeOut } from '../math/bridge';
 import { graphCache, reachability, tokensIn } from './connections';
 import type { RoutingGraph } from './graph';
 import { toolPolicy, type ToolPolicy, type ToolSelection } from './tools';
+import { usableTools } from './usableTools';
 
 export interface PossibilitiesQuery {
   /** Chain ids; absent or empty: every chain. */
@@ -60,8 +61,9 @@ export function findPossibilities(graph: RoutingGraph, query: PossibilitiesQuery
   const bridges = bodyPolicy('bridge', query.bridges, cache.bridgeKeys);
   const exchanges = bodyPolicy('exchange', query.exchanges, cache.exchangeKeys);
 
+  const { exchangeChains, bridgePairs } = usableTools(graph);
   const definitions: BridgeDefinition[] = graph.bridgeRoutes
-    .filter((r) => wanted.has(r.fromChainId) && wanted.has(r.toChainId) && bridges.allows(r.bridge))
+    .filter((r) => wanted.has(r.fromChainId) && wanted.has(r.toChainId) && bridges.allows(r.bridge) && bridgePairs.get(r.bridge)?.has(`${r.fromChainId}:${r.toChainId}`))
     .map((r) => ({
       tool: r.bridge,
       fromChainId: r.fromChainId,
@@ -78,7 +80,7 @@ export function findPossibilities(graph: RoutingGraph, query: PossibilitiesQuery
 
   const exchangeDefinitions: ExchangeDefinition[] = catalog.exchanges
     .filter((e) => exchanges.allows(e.key))
-    .map((e) => ({ tool: e.key, chains: [...new Set(e.supportedChains)].filter((id) => wanted.has(id)).sort((a, b) => a - b) }))
+    .map((e) => ({ tool: e.key, chains: [...new Set(e.supportedChains)].filter((id) => wanted.has(id) && exchangeChains.get(e.key)?.has(id)).sort((a, b) => a - b) }))
     .filter((e) => e.chains.length > 0);
 
   const reach = reachability(graph, exchanges);

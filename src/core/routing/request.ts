@@ -6,6 +6,7 @@
 import type { Catalog } from '../catalog/catalog';
 import { requireChain } from '../catalog/resolve';
 import type { Chain, Token } from '../catalog/entities';
+import { familyOf } from '../chains/families';
 import { InvalidRequestError, NoRouteError } from '../errors';
 import type { Order, RouteRequest, TimingStrategy } from './route';
 import type { ToolSelection } from './tools';
@@ -59,6 +60,11 @@ const PRESETS = new Set(['stablecoin']);
 export function buildRouteRequest(catalog: Catalog, p: RouteParameters): RouteRequest {
   const names = { fromChain: 'fromChain', toChain: 'toChain', fromToken: 'fromToken', toToken: 'toToken', amount: 'fromAmount', ...p.names };
   const fromChain = requireChain(catalog, p.fromChain, names.fromChain);
+  // a route is served only where its transaction can be built: never a step with nothing to sign
+  const sending = familyOf(fromChain).sending;
+  if (!sending.supported) {
+    invalid(names.fromChain, 'sendingSupported', `${names.fromChain}: sending from ${fromChain.name} (${fromChain.id}) is not supported yet: ${sending.reason}`);
+  }
   const toChain = requireChain(catalog, p.toChain, names.toChain);
   const fromToken = requireRouteToken(catalog, fromChain, p.fromToken, names.fromToken);
   const toToken = requireRouteToken(catalog, toChain, p.toToken, names.toToken);

@@ -29,6 +29,9 @@
 import { getAddress } from 'ethers';
 import type { Chain, Token } from '../catalog/entities';
 import type { RouterDeployments } from '../catalog/routers';
+import { evm } from '../chains/evm';
+import type { FamilyAddress } from '../chains/family';
+import { familyOf } from '../chains/families';
 import { InvalidRequestError } from '../errors';
 import { applySlippageFloor, fractionToPpm } from '../math/amounts';
 import { BoundedMemo } from '../memo';
@@ -48,7 +51,6 @@ import {
   encodeV2Swap,
   encodeV3ExactInput,
   encodeWrap,
-  nonEvmReceiverBytes,
   packV3Path,
   type BridgeData,
   type BridgeSpecificData,
@@ -81,7 +83,7 @@ export interface EvmTransactionRequest {
 /** The address to approve `token` to on `chain`: the router for ERC-20 tokens, the chain's zero address otherwise. */
 export function approvalAddressOf(routers: RouterDeployments, chain: Chain, token: Token): string {
   const router = routers.routerOf(chain.id);
-  if (chain.chainType !== 'EVM' || !router || isNative(chain, token)) return zeroAddressOf(chain);
+  if (!familyOf(chain).approvals || !router || isNative(chain, token)) return zeroAddressOf(chain);
   return router;
 }
 
@@ -104,25 +106,25 @@ export function buildTransaction(
   if (!tx) throw new Error(`route ${route.id} has no transaction ${index}`);
   const chain = catalogChain(graph, tx.chainId);
   const toChain = catalogChain(graph, tx.toChainId);
-  if (chain.chainType !== 'EVM') return undefined;
+  // routes are only served from chains whose family builds transactions (buildRouteRequest refuses the others)
+  if (!familyOf(chain).sending.supported || familyOf(chain) !== evm) return undefined;
   const router = routers.routerOf(chain.id);
   if (!router) throw new Error(`routers.json has no router on chain ${chain.id}`);
 
   const { request } = route;
   const label = (which: 'fromAddress' | 'toAddress') => fieldLabel(names[which]);
   const from = request.fromAddress;
-  if (from !== undefined && !isEvmAddress(from)) {
-    invalid(names, 'fromAddress', 'addressOfChain', `${label('fromAddress')} ${from} is not an address of ${chain.name} (${chain.id}), an EVM chain: it must be 0x and 40 hex digits`);
+  if (from !== undefined && !evm.parseAddress(from)) {
+    invalid(names, 'fromAddress', 'addressOfChain', `${label('fromAddress')} ${from} is not an address of ${chain.name} (${chain.id}), an EVM chain: it must be ${evm.addressRule}`);
   }
   const to = request.toAddress ?? from;
   if (to === undefined) invalid(names, 'toAddress', 'required', `${label('toAddress')} (or ${label('fromAddress')}) is needed to build the transaction: say who receives the tokens`);
-  const toEvm = toChain.chainType === 'EVM';
-  if (toEvm !== isEvmAddress(to)) {
-    invalid(names, 'toAddress', 'addressOfChain', `${label('toAddress')} ${to} is not an address of ${toChain.name} (${toChain.id}), a ${toChain.chainType} chain; give ${label('toAddress')} when the two chains are of different types`);
+  // the receiver in its family's normal form (EVM: checksummed, any letter case accepted)
+  const toFamily = familyOf(toChain);
+  const receiver = toFamily.parseAddress(to!);
+  if (receiver === undefined) {
+    invalid(names, 'toAddress', 'addressOfChain', `${label('toAddress')} ${to} is not an address of ${toChain.name} (${toChain.id}), a ${toFamily.label} chain: it must be ${toFamily.addressRule}${toFamily === familyOf(chain) ? '' : `; give ${label('toAddress')} when the two chains are of different types`}`);
   }
-
-  // EVM addresses are accepted in any letter case and written checksummed (ethers refuses a wrong mixed-case checksum).
-  const receiver = toEvm ? checksummed(to!) : to!;
   const transactionId = transactionIdOf(stepId);
   const slippagePpm = fractionToPpm(route.slippage, 'up');
   const legContext: LegContext = {
@@ -229,7 +231,8 @@ function encodeLeg(leg: LegContext, steps: readonly PlannedStep[], toAmountMin: 
     });
   }
   const cross = steps[crossAt];
-  const toEvm = toChain.chainType === 'EVM';
+  const toFamily = familyOf(toChain);
+  const toEvm = toFamily === evm;
   const destinationRouter = toEvm ? ctx.routers.routerOf(toChain.id) : undefined;
   let destinationCallData = '0x';
   const hasDestinationCall = destinationSteps.length > 0 || withCalls !== undefined;
@@ -257,7 +260,7 @@ function encodeLeg(leg: LegContext, steps: readonly PlannedStep[], toAmountMin: 
   };
   const specific: BridgeSpecificData = {
     receiverOnDestination: hasDestinationCall ? destinationRouter! : toEvm ? receiver : NON_EVM_ADDRESS,
-    nonEVMReceiver: toEvm ? '0x' : nonEvmReceiverBytes(receiver),
+    nonEVMReceiver: toEvm ? '0x' : toFamily.receiverBytes(receiver as FamilyAddress),
     destinationMinAmount: toAmountMin,
     destinationCallData,
   };

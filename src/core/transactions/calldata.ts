@@ -190,11 +190,6 @@ export function encodeBridgeCall(bridgeData: BridgeData, swapData: readonly Swap
   return encodeCall(functions.swapAndStart, [bridgeTuple(bridgeData), swapData.map(swapTuple), specificTuple(data)]);
 }
 
-/** A non-EVM receiver as bytes: its address text in UTF-8. */
-export function nonEvmReceiverBytes(address: string): string {
-  return hexlify(toUtf8Bytes(address));
-}
-
 // Fee collector
 
 export function encodeCollectTokenFees(token: string, integratorFee: bigint, serviceFee: bigint, integrator: string): string {

@@ -1,6 +1,7 @@
 /** Deterministic identifiers and addresses used inside the call data. */
 import { dataSlice, getAddress, keccak256, toUtf8Bytes } from 'ethers';
 import type { Chain } from '../catalog/entities';
+import { familyOf } from '../chains/families';
 
 const UUID = /^([0-9a-fA-F]{8})-([0-9a-fA-F]{4})-([0-9a-fA-F]{4})-([0-9a-fA-F]{4})-([0-9a-fA-F]{12})$/;
 
@@ -35,23 +36,12 @@ export function integratorAccount(integrator: string): string {
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 /**
- * The "no approval needed" address of a chain: its zero address (EVM 0x00…0, Sui 32 zero bytes, Solana's
- * all-zero public key, Tron's and Bitcoin's zero-hash addresses). Native coins need no approval, and on
- * non-EVM chains there is no router to approve.
+ * The "no approval needed" address of a chain: its family's zero address (EVM 0x00…0, Sui 32 zero bytes, Solana's
+ * all-zero public key, Tron's and Bitcoin's zero-hash addresses). Native coins need no approval, and chains without
+ * approvals have no router to approve.
  */
 export function zeroAddressOf(chain: Chain): string {
-  switch (chain.chainType) {
-    case 'EVM':
-      return ZERO_ADDRESS;
-    case 'MVM':
-      return `0x${'0'.repeat(64)}`;
-    case 'SVM':
-      return '11111111111111111111111111111111';
-    case 'TVM':
-      return 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
-    case 'UTXO':
-      return '1111111111111111111114oLvT2';
-  }
+  return familyOf(chain).zeroAddress;
 }
 
 export function isEvmAddress(value: string | undefined): value is string {

@@ -27,7 +27,6 @@ import {
   encodeV3ExactInput,
   encodeWithdrawIntegratorFees,
   encodeWrap,
-  nonEvmReceiverBytes,
   packV3Path,
   type BridgeData,
   type SwapData,
@@ -162,6 +161,5 @@ describe('encoding details', () => {
     expect(data).toBe(iface.encodeFunctionData('swapAndCompleteBridgeTokens', [`0x${'00'.repeat(32)}`, [], USDC, USER, 1n]));
     expect(BRIDGE_DATA).toContain('bool hasDestinationCall');
     expect(BRIDGE_SPECIFIC_DATA).toContain('bytes destinationCallData');
-    expect(nonEvmReceiverBytes('So1')).toBe('0x536f31');
   });
 });

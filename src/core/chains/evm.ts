@@ -1,0 +1,20 @@
+import { getAddress } from 'ethers';
+import type { ChainFamily, FamilyAddress } from './family';
+
+const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** EVM chains: 20-byte addresses, written EIP-55 checksummed (any letter case accepted); ERC-20 approvals. */
+export const evm: ChainFamily<'EVM'> = {
+  type: 'EVM',
+  label: 'EVM',
+  parseAddress(text) {
+    if (!HEX_ADDRESS.test(text)) return undefined;
+    // lower-cased first: a wrongly mixed-case address is taken as its bytes (ethers refuses a bad checksum)
+    return getAddress(text.toLowerCase()) as FamilyAddress<'EVM'>;
+  },
+  addressRule: '0x and 40 hex digits',
+  zeroAddress: '0x0000000000000000000000000000000000000000',
+  approvals: true,
+  receiverBytes: (address) => address.toLowerCase(),
+  sending: { supported: true },
+};
