@@ -1,7 +1,6 @@
 import type { components } from '../../src/generated/openapi';
 import type { RouterDeployments } from '../../src/core/catalog/routers';
 import type { BridgeTool, Chain, ExchangeTool, Token } from '../../src/core/catalog/entities';
-import { evm } from '../../src/core/chains/evm';
 import { familyOf } from '../../src/core/chains/families';
 import type { GasPrices } from '../../src/core/gas/prices';
 
@@ -39,7 +38,7 @@ export function chainToWire(chain: Chain): WireChain {
     nativeToken: tokenToWire(chain.nativeToken),
   };
   if (chain.logoURI) wire.logoURI = chain.logoURI;
-  if (chain.multicallAddress && familyOf(chain) === evm) wire.multicallAddress = chain.multicallAddress;
+  if (chain.multicallAddress && familyOf(chain).evmContracts) wire.multicallAddress = chain.multicallAddress;
   wire.metamask = {
     // hex, as the contract (and the ecosystem's API) has it; the catalog keeps non-EVM ids in decimal
     chainId: chain.metamask.chainId.startsWith('0x') ? chain.metamask.chainId : `0x${BigInt(chain.metamask.chainId).toString(16)}`,

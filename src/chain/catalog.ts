@@ -5,6 +5,7 @@
  * allowances and receipts from the chain the service reads (the devnet, in the sandbox), not from a public RPC of
  * the chain of the same id. The catalog's own URLs follow it; chains not connected are served as they are.
  */
+import { familyOf } from '../core/chains/families';
 import type { Catalog } from '../core/catalog/catalog';
 import type { Chain } from '../core/catalog/entities';
 import type { ChainsConfig } from '../chainsConfig';
@@ -28,7 +29,7 @@ export function chainModeCatalog(catalog: Catalog, config: ChainsConfig | undefi
   if (advertised.size === 0) return catalog;
   return catalog.withChains((chain): Chain => {
     const url = advertised.get(chain.id);
-    if (!url || chain.chainType !== 'EVM') return chain;
+    if (!url || !familyOf(chain).evmContracts) return chain;
     return { ...chain, metamask: { ...chain.metamask, rpcUrls: [url, ...chain.metamask.rpcUrls.filter((u) => u !== url)] } };
   });
 }

@@ -20,6 +20,7 @@
  *   the fee collector pays what it holds, and skips tokens without a balance. When every chain is unreachable and
  *   the id is not seeded, it is unknown until a chain answers.
  */
+import { familyOf } from '../core/chains/families';
 import type { Catalog } from '../core/catalog/catalog';
 import type { Chain, Token } from '../core/catalog/entities';
 import { bookingAddress } from '../core/fees/booking';
@@ -44,7 +45,7 @@ export class ChainFeeLedger implements FeeLedger {
   constructor(private readonly seed: InMemoryFeeLedger, chains: readonly FeeCollectorEndpoint[], catalog: Catalog) {
     this.endpoints = chains.flatMap((endpoint) => {
       const chain = catalog.getChain(endpoint.chainId);
-      return chain && chain.chainType === 'EVM' ? [{ endpoint, chain, tokens: catalog.tokensOf(chain.id) }] : [];
+      return chain && familyOf(chain).evmContracts ? [{ endpoint, chain, tokens: catalog.tokensOf(chain.id) }] : [];
     });
   }
 

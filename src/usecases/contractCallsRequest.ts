@@ -9,6 +9,7 @@
  * deprecated body's own name, see ContractCallsInput.field), all of them at once when they can be checked
  * together; problems the shared routing code finds (named as parameters there) are named as body fields too.
  */
+import { familyOf } from '../core/chains/families';
 import { getAddress } from 'ethers';
 import type { Catalog } from '../core/catalog/catalog';
 import type { RouterDeployments } from '../core/catalog/routers';
@@ -287,7 +288,7 @@ function chainOf(catalog: Catalog, issues: BodyIssues, path: string, ref: string
     issues.add(path, 'supportedChain', `"${ref}" is not a supported chain id or key; GET /v1/chains lists the supported chains`);
     return undefined;
   }
-  if (chain.chainType !== 'EVM') {
+  if (!familyOf(chain).evmContracts) {
     issues.add(path, 'evmChain', `names ${chain.name} (${chain.id}), a ${chain.chainType} chain: ${evmOnly}`);
     return undefined;
   }

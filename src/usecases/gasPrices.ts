@@ -1,4 +1,5 @@
 /** GET /v1/gas/prices and /v1/gas/prices/{chainId}: the gas prices of the liquidity graph in use, EVM chains only. */
+import { familyOf } from '../core/chains/families';
 import { requireChain } from '../core/catalog/resolve';
 import { InvalidRequestError } from '../core/errors';
 import { allGasPrices, gasPricesOf, type GasPrices } from '../core/gas/prices';
@@ -10,7 +11,7 @@ export function gasPricesOfAllChains({ catalog, graph }: Dependencies): GasPrice
 
 export function gasPricesOfChain({ catalog, graph }: Dependencies, chainRef: string | number): GasPrices {
   const chain = requireChain(catalog, chainRef, 'chainId');
-  const gas = chain.chainType === 'EVM' ? graph.snapshot.gas.get(chain.id) : undefined;
+  const gas = familyOf(chain).evmContracts ? graph.snapshot.gas.get(chain.id) : undefined;
   if (!gas) {
     const message = `chainId: gas prices are given for EVM chains with a known gas price, not for ${chain.name} (${chain.id})`;
     throw new InvalidRequestError(message, { issues: [{ in: 'path', name: 'chainId', rule: 'evmChain', message }] });

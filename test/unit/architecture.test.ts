@@ -5,7 +5,8 @@
  *   - src/usecases import the core, and the composition root's types (src/server/dependencies) only;
  *   - a handler imports no other handler (its converters are in handlers/wire, its types in handlers/typedOperation.ts);
  *   - src/chain imports neither the HTTP layer nor the use cases nor handlers; src/config.ts imports no chain code;
- *   - no import cycles.
+ *   - no import cycles;
+ *   - nothing outside src/core/chains branches on a chain's type: it asks the chain's family (familyOf).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -93,4 +94,16 @@ test('test/unit mirrors the code: a unit test sits where its file sits (src/, be
   });
   expect(tests.length).toBeGreaterThan(30);
   expect(misplaced).toEqual([]);
+});
+
+test('nothing outside the chain families branches on a chain type (src/core/chains is the seam)', () => {
+  // a comparison with a chain type, or a switch over one; filtering a list by the types a request names is no branch
+  const branch = /chainType\s*[!=]==|[!=]==\s*['"](EVM|SVM|UTXO|MVM|TVM)['"]|['"](EVM|SVM|UTXO|MVM|TVM)['"]\s*[!=]==|switch\s*\([^)]*chainType/;
+  const offenders = files
+    .filter((file) => !inside(file, path.join('src', 'core', 'chains')))
+    .flatMap((file) => fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n').flatMap((line, i) => (branch.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])));
+  expect(offenders).toEqual([]);
+  // the rule reads real code: the families themselves are the only ones that name their types
+  expect(fs.readFileSync(path.join(ROOT, 'src', 'core', 'chains', 'families.ts'), 'utf8')).toContain('familyOf');
+  expect(branch.test("if (chain.chainType === 'EVM') return;")).toBe(true);
 });

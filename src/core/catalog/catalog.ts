@@ -1,5 +1,5 @@
-import { getAddress, isAddress } from 'ethers';
-import type { BridgeTool, Chain, ChainType, ChainTypeFilter, ExchangeTool, MarketFigures, Token, TokenFilter } from './entities';
+import { familyOf } from '../chains/families';
+import type { BridgeTool, Chain, ChainTypeFilter, ExchangeTool, MarketFigures, Token, TokenFilter } from './entities';
 
 export class CatalogDataError extends Error {
   constructor(message: string) {
@@ -67,10 +67,11 @@ export class Catalog {
   private addToken(token: Token): void {
     const chain = this.chainsById.get(token.chainId);
     if (!chain) throw new CatalogDataError(`token ${token.symbol} names unknown chain ${token.chainId}`);
-    if (chain.chainType === 'EVM' && (!isAddress(token.address) || getAddress(token.address) !== token.address)) {
-      throw new CatalogDataError(`token ${token.symbol} on ${chain.key} has a non-checksummed address ${token.address}`);
+    const family = familyOf(chain);
+    if (family.tokensAreAddresses && family.parseAddress(token.address) !== token.address) {
+      throw new CatalogDataError(`token ${token.symbol} on ${chain.key} has an address that is not in its normal form (${family.addressRule}): ${token.address}`);
     }
-    const addressKey = `${token.chainId}:${normaliseAddress(chain.chainType, token.address)}`;
+    const addressKey = `${token.chainId}:${family.lookupKey(token.address)}`;
     const symbolKey = `${token.chainId}:${token.symbol.toUpperCase()}`;
     if (this.tokensByAddress.has(addressKey)) throw new CatalogDataError(`duplicate token ${addressKey}`);
     if (this.tokensBySymbol.has(symbolKey)) throw new CatalogDataError(`duplicate symbol ${symbolKey}`);
@@ -104,7 +105,7 @@ export class Catalog {
     if (!chain) return undefined;
     const trimmed = ref.trim();
     return (
-      this.tokensByAddress.get(`${chainId}:${normaliseAddress(chain.chainType, trimmed)}`) ??
+      this.tokensByAddress.get(`${chainId}:${familyOf(chain).lookupKey(trimmed)}`) ??
       this.tokensBySymbol.get(`${chainId}:${trimmed.toUpperCase()}`)
     );
   }
@@ -112,7 +113,7 @@ export class Catalog {
   /** The normalised form of an address on a chain, used as an identifier: lower-cased on EVM, as-is elsewhere. */
   addressKey(chainId: number, address: string): string {
     const chain = this.chainsById.get(chainId);
-    return chain ? normaliseAddress(chain.chainType, address.trim()) : address.trim();
+    return chain ? familyOf(chain).lookupKey(address.trim()) : address.trim();
   }
 
   tokensOf(chainId: number): readonly Token[] {
@@ -126,7 +127,7 @@ export class Catalog {
     for (const chain of this.chains) {
       if (filter.chainIds && filter.chainIds.length > 0 && !filter.chainIds.includes(chain.id)) continue;
       if (filter.chainTypes && filter.chainTypes.length > 0 && !filter.chainTypes.includes(chain.chainType)) continue;
-      const matches = filter.search === undefined ? undefined : searchMatcher(chain.chainType, filter.search);
+      const matches = filter.search === undefined ? undefined : searchMatcher(chain, filter.search);
       let tokens = this.tokensOf(chain.id).filter(
         (t) =>
           (filter.minPriceUSD === undefined || Number(t.priceUSD) >= filter.minPriceUSD) &&
@@ -164,15 +165,11 @@ export class Catalog {
 }
 
 /** A token search: the address itself (compared as the chain compares addresses), or text in the symbol or name. */
-function searchMatcher(chainType: ChainType, search: string): (token: Token) => boolean {
+function searchMatcher(chain: Chain, search: string): (token: Token) => boolean {
   const text = search.trim().toLowerCase();
-  const address = normaliseAddress(chainType, search.trim());
-  return (token) =>
-    normaliseAddress(chainType, token.address) === address || token.symbol.toLowerCase().includes(text) || token.name.toLowerCase().includes(text);
-}
-
-function normaliseAddress(chainType: ChainType, address: string): string {
-  return chainType === 'EVM' ? address.toLowerCase() : address;
+  const { lookupKey } = familyOf(chain);
+  const address = lookupKey(search.trim());
+  return (token) => lookupKey(token.address) === address || token.symbol.toLowerCase().includes(text) || token.name.toLowerCase().includes(text);
 }
 
 function compareTokens(a: Token, b: Token): number {

@@ -4,6 +4,7 @@
  * Loaded once at start-up and validated: a missing EVM chain, a malformed or non-checksummed address
  * stops the start with a message naming the entry.
  */
+import { familyOf } from '../chains/families';
 import path from 'node:path';
 import { getAddress } from 'ethers';
 import type { Catalog } from './catalog';
@@ -111,7 +112,7 @@ export function validateRouters(parsed: unknown, where: string, catalog?: Catalo
     if (catalog) {
       const known = catalog.getChain(chain.chainId);
       if (!known) fail(`chain ${chain.chainId} is not in the catalog`);
-      else if (known.chainType !== 'EVM') fail(`chain ${chain.chainId} is not an EVM chain`);
+      else if (!familyOf(known).evmContracts) fail(`chain ${chain.chainId} is not an EVM chain`);
     }
   }
   if (catalog) {

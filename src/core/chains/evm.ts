@@ -17,4 +17,7 @@ export const evm: ChainFamily<'EVM'> = {
   approvals: true,
   receiverBytes: (address) => address.toLowerCase(),
   sending: { supported: true },
+  evmContracts: true,
+  lookupKey: (text) => text.toLowerCase(),
+  tokensAreAddresses: true,
 };

@@ -29,4 +29,13 @@ export interface ChainFamily<T extends ChainType = ChainType> {
   /** The receiver as the bytes a bridge call on an EVM chain carries for a receiver of this family (0x hex). */
   receiverBytes(address: FamilyAddress<T>): string;
   readonly sending: Sending;
+  /**
+   * The service's own contracts (router, fee collector, bridge endpoint: Solidity) and the EVM JSON-RPC, gas in wei,
+   * refuels and contract calls work on chains of this family.
+   */
+  readonly evmContracts: boolean;
+  /** The key an address is looked up by in the catalog: EVM hex in any case is one address. */
+  lookupKey(text: string): string;
+  /** The catalog's token addresses on chains of this family are addresses of it, in normal form (checked at load). */
+  readonly tokensAreAddresses: boolean;
 }

@@ -25,4 +25,8 @@ export const mvm: ChainFamily<'MVM'> = {
   // the normal form is already the 32 bytes as 0x and 64 lower-case hex digits: what a bridge call on EVM carries
   receiverBytes: (address) => address,
   sending: { supported: false, reason: 'the service does not build Sui transactions yet' },
+  evmContracts: false,
+  // as the catalog writes its token addresses (case-sensitive: base58, coin types, sentinels such as `bitcoin`)
+  lookupKey: (text) => text,
+  tokensAreAddresses: false,
 };

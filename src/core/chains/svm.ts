@@ -38,4 +38,8 @@ export const svm: ChainFamily<'SVM'> = {
     return hexlify(bytes);
   },
   sending: { supported: false, reason: 'the service does not build Solana transactions yet' },
+  evmContracts: false,
+  // as the catalog writes its token addresses (case-sensitive: base58, coin types, sentinels such as `bitcoin`)
+  lookupKey: (text) => text,
+  tokensAreAddresses: false,
 };

@@ -44,4 +44,8 @@ export const tvm: ChainFamily<'TVM'> = {
     return hexlify(account);
   },
   sending: { supported: false, reason: 'the service does not build Tron transactions yet' },
+  evmContracts: false,
+  // as the catalog writes its token addresses (case-sensitive: base58, coin types, sentinels such as `bitcoin`)
+  lookupKey: (text) => text,
+  tokensAreAddresses: false,
 };

@@ -68,4 +68,8 @@ export const utxo: ChainFamily<'UTXO'> = {
   // bridges to Bitcoin carry the receiver as the address text, so its bytes are the UTF-8 bytes of the normal form
   receiverBytes: (address) => hexlify(toUtf8Bytes(address)),
   sending: { supported: false, reason: 'the service does not build Bitcoin transactions yet' },
+  evmContracts: false,
+  // as the catalog writes its token addresses (case-sensitive: base58, coin types, sentinels such as `bitcoin`)
+  lookupKey: (text) => text,
+  tokensAreAddresses: false,
 };

@@ -4,6 +4,7 @@
  * naming the entry. In chain mode it still names the integrators and their fee wallets, and gives the figures of
  * the chains that are not connected (src/chain/feeLedger.ts).
  */
+import { familyOf } from '../chains/families';
 import path from 'node:path';
 import { getAddress } from 'ethers';
 import type { Catalog } from '../catalog/catalog';
@@ -86,7 +87,7 @@ export function parseLedger(parsed: unknown, catalog: Catalog, where = 'ledger')
     for (const [chainKey, list] of Object.entries(raw.balances)) {
       const chain = /^[0-9]+$/.test(chainKey) ? catalog.getChain(Number(chainKey)) : undefined;
       if (!chain) return fail(`${where}: chain ${chainKey} is not in the catalog`);
-      if (chain.chainType !== 'EVM') fail(`${where}: chain ${chainKey} is not an EVM chain (the fee collector runs on EVM chains)`);
+      if (!familyOf(chain).evmContracts) fail(`${where}: chain ${chainKey} is not an EVM chain (the fee collector runs on EVM chains)`);
       if (!Array.isArray(list)) return fail(`${where}: balances of chain ${chainKey} must be an array`);
       const tokens = new Set<string>();
       for (const b of list) {

@@ -5,6 +5,7 @@
  * The fee collector pays msg.sender, so the transaction must be sent from the integrator's fee wallet:
  * `from` is set when the ledger records it.
  */
+import { familyOf } from '../chains/families';
 import type { Catalog } from '../catalog/catalog';
 import type { RouterDeployments } from '../catalog/routers';
 import type { Chain, Token } from '../catalog/entities';
@@ -53,7 +54,7 @@ export async function buildFeeWithdrawal(context: WithdrawalContext, request: Wi
   const { catalog, routers } = context;
   const chain = catalog.resolveChain(request.chain);
   if (!chain) invalid('path', 'chainId', 'supportedChain', `chainId "${request.chain}" is not a supported chain id or key; GET /v1/chains lists the supported chains`);
-  const feeCollector = chain.chainType === 'EVM' ? routers.feeCollectorOf(chain.id) : undefined;
+  const feeCollector = familyOf(chain).evmContracts ? routers.feeCollectorOf(chain.id) : undefined;
   if (!feeCollector) {
     invalid('path', 'chainId', 'evmChain', `chainId "${request.chain}": fees are collected and withdrawn on EVM chains only, and ${chain.name} (${chain.id}) is a ${chain.chainType} chain`);
   }

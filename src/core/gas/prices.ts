@@ -4,6 +4,7 @@
  * the snapshot's otherwise); `fast` and `fastest` add a priority margin of 10 % and 25 % (rounded up), for a wallet
  * that wants its transaction in sooner than the quotes assume. EVM chains only (the unit is wei).
  */
+import { familyOf } from '../chains/families';
 import type { Catalog } from '../catalog/catalog';
 import type { Chain } from '../catalog/entities';
 import type { ChainGas } from '../liquidity/snapshot';
@@ -36,7 +37,7 @@ export function gasPricesOf(gas: ChainGas, snapshotAsOf: string): GasPrices {
 /** The gas prices of every EVM chain of the catalog that has one, by chain id. */
 export function allGasPrices(catalog: Catalog, gas: ReadonlyMap<number, ChainGas>, snapshotAsOf: string): GasPrices[] {
   return catalog.chains.flatMap((chain: Chain) => {
-    const chainGas = chain.chainType === 'EVM' ? gas.get(chain.id) : undefined;
+    const chainGas = familyOf(chain).evmContracts ? gas.get(chain.id) : undefined;
     return chainGas ? [gasPricesOf(chainGas, snapshotAsOf)] : [];
   });
 }

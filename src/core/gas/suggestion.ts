@@ -12,6 +12,7 @@
  * Not available (`available: false` with a message): non-EVM chains, chains without gas price or pools,
  * and fromTokens with no route to the native coin for that amount.
  */
+import { familyOf } from '../chains/families';
 import type { Chain, Token } from '../catalog/entities';
 import type { ChainGas, PoolKind } from '../liquidity/snapshot';
 import { scaledPrice, usd } from '../routing/pricing';
@@ -45,7 +46,7 @@ export interface UnavailableGasSuggestion {
 /** The suggestion for a chain from its gas price and the kinds of its pools (pure). */
 export function chainGasSuggestion(chain: Chain, gas: ChainGas | undefined, poolKinds: readonly PoolKind[]): ChainGasSuggestion | UnavailableGasSuggestion {
   const name = `${chain.name} (${chain.id})`;
-  if (chain.chainType !== 'EVM') {
+  if (!familyOf(chain).evmContracts) {
     return { available: false, message: `gas suggestions and refuels are supported on EVM chains only; ${name} is a ${chain.chainType} chain` };
   }
   if (!gas || gas.gasPriceWei <= 0n) return { available: false, message: `no gas price is known for ${name}` };

@@ -3,6 +3,7 @@
  * Nodes are (chainId, lower-cased token address); edges are pool hops, wrap/unwrap of the native coin,
  * and bridge routes between chains.
  */
+import { familyOf } from '../chains/families';
 import type { Catalog } from '../catalog/catalog';
 import type { Token } from '../catalog/entities';
 import { poolEstimateOf, type PoolEstimate } from '../liquidity/estimate';
@@ -89,7 +90,7 @@ export class RoutingGraph {
       }
     }
     for (const chain of catalog.chains) {
-      if (chain.chainType !== 'EVM') continue;
+      if (!familyOf(chain).evmContracts) continue; // wrapping through the router's WETH calls
       const wrapped = catalog.tokensOf(chain.id).find((t) => t.symbol.toUpperCase() === `W${chain.nativeToken.symbol.toUpperCase()}`);
       if (!wrapped) continue;
       const native = intern(catalog.addressKey(chain.id, chain.nativeToken.address));

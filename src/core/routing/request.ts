@@ -75,7 +75,7 @@ export function buildRouteRequest(catalog: Catalog, p: RouteParameters): RouteRe
   if (fromAmountForGas !== undefined) {
     if (p.mode !== 'exactIn') invalid('fromAmountForGas', 'exactInputOnly', 'fromAmountForGas works with an exact fromAmount only');
     if (fromChain.id === toChain.id) invalid('fromAmountForGas', 'crossChainOnly', 'fromAmountForGas refuels the destination chain: it needs a cross-chain transfer');
-    if (toChain.chainType !== 'EVM') invalid('fromAmountForGas', 'evmDestination', `fromAmountForGas: refuelling is supported to EVM chains only, not ${toChain.name}`);
+    if (!familyOf(toChain).evmContracts) invalid('fromAmountForGas', 'evmDestination', `fromAmountForGas: refuelling is supported to EVM chains only, not ${toChain.name}`);
     if (fromAmountForGas <= 0n || fromAmountForGas >= amount) {
       invalid('fromAmountForGas', 'lessThanFromAmount', `fromAmountForGas must be greater than 0 and less than ${names.amount} (${amount})`);
     }

@@ -29,7 +29,6 @@
 import { getAddress } from 'ethers';
 import type { Chain, Token } from '../catalog/entities';
 import type { RouterDeployments } from '../catalog/routers';
-import { evm } from '../chains/evm';
 import type { FamilyAddress } from '../chains/family';
 import { familyOf } from '../chains/families';
 import { InvalidRequestError } from '../errors';
@@ -106,16 +105,17 @@ export function buildTransaction(
   if (!tx) throw new Error(`route ${route.id} has no transaction ${index}`);
   const chain = catalogChain(graph, tx.chainId);
   const toChain = catalogChain(graph, tx.toChainId);
-  // routes are only served from chains whose family builds transactions (buildRouteRequest refuses the others)
-  if (!familyOf(chain).sending.supported || familyOf(chain) !== evm) return undefined;
+  // the router's call data: routes from other families are refused before (buildRouteRequest)
+  const family = familyOf(chain);
+  if (!family.evmContracts) return undefined;
   const router = routers.routerOf(chain.id);
   if (!router) throw new Error(`routers.json has no router on chain ${chain.id}`);
 
   const { request } = route;
   const label = (which: 'fromAddress' | 'toAddress') => fieldLabel(names[which]);
   const from = request.fromAddress;
-  if (from !== undefined && !evm.parseAddress(from)) {
-    invalid(names, 'fromAddress', 'addressOfChain', `${label('fromAddress')} ${from} is not an address of ${chain.name} (${chain.id}), an EVM chain: it must be ${evm.addressRule}`);
+  if (from !== undefined && !family.parseAddress(from)) {
+    invalid(names, 'fromAddress', 'addressOfChain', `${label('fromAddress')} ${from} is not an address of ${chain.name} (${chain.id}), a ${family.label} chain: it must be ${family.addressRule}`);
   }
   const to = request.toAddress ?? from;
   if (to === undefined) invalid(names, 'toAddress', 'required', `${label('toAddress')} (or ${label('fromAddress')}) is needed to build the transaction: say who receives the tokens`);
@@ -123,7 +123,7 @@ export function buildTransaction(
   const toFamily = familyOf(toChain);
   const receiver = toFamily.parseAddress(to!);
   if (receiver === undefined) {
-    invalid(names, 'toAddress', 'addressOfChain', `${label('toAddress')} ${to} is not an address of ${toChain.name} (${toChain.id}), a ${toFamily.label} chain: it must be ${toFamily.addressRule}${toFamily === familyOf(chain) ? '' : `; give ${label('toAddress')} when the two chains are of different types`}`);
+    invalid(names, 'toAddress', 'addressOfChain', `${label('toAddress')} ${to} is not an address of ${toChain.name} (${toChain.id}), a ${toFamily.label} chain: it must be ${toFamily.addressRule}${toFamily === family ? '' : `; give ${label('toAddress')} when the two chains are of different types`}`);
   }
   const transactionId = transactionIdOf(stepId);
   const slippagePpm = fractionToPpm(route.slippage, 'up');
@@ -232,7 +232,7 @@ function encodeLeg(leg: LegContext, steps: readonly PlannedStep[], toAmountMin: 
   }
   const cross = steps[crossAt];
   const toFamily = familyOf(toChain);
-  const toEvm = toFamily === evm;
+  const toEvm = toFamily.evmContracts;
   const destinationRouter = toEvm ? ctx.routers.routerOf(toChain.id) : undefined;
   let destinationCallData = '0x';
   const hasDestinationCall = destinationSteps.length > 0 || withCalls !== undefined;

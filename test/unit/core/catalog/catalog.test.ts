@@ -81,7 +81,7 @@ describe('Catalog', () => {
     ['a duplicate address', { tokens: [USDC_ETH, { ...USDC_ETH, symbol: 'USDC2' }] }, /duplicate token/],
     ['a duplicate symbol', { tokens: [USDC_ETH, { ...DUST_ETH, symbol: 'usdc' }] }, /duplicate symbol/],
     ['an unknown chain', { tokens: [{ ...USDC_ETH, chainId: 5 }] }, /unknown chain 5/],
-    ['a non-checksummed address', { tokens: [{ ...USDC_ETH, address: USDC_ETH.address.toLowerCase() }] }, /non-checksummed/],
+    ['a non-checksummed address', { tokens: [{ ...USDC_ETH, address: USDC_ETH.address.toLowerCase() }] }, /not in its normal form \(0x and 40 hex digits\)/],
   ])('rejects data with %s', (_name, patch, message) => {
     expect(() => new Catalog({ ...DATA, ...patch })).toThrow(CatalogDataError);
     expect(() => new Catalog({ ...DATA, ...patch })).toThrow(message);
