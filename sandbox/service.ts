@@ -3,12 +3,18 @@
  * service in chain mode against it, in this process: a CHAINS_FILE in a temporary folder names each chain's RPC URL,
  * router, fee collector and bridge endpoint; the service reads every pool from the chains before it listens and
  * follows them block by block. Prints the service URL, the RPC URLs, the test wallets' keys and the time to ready.
+ * With Solana's chain id (1151111081099710) among --chains, the sandbox's Solana chain (sandbox/solana/devnet.ts) runs
+ * beside the anvils: CHAINS_FILE names its RPC (rpcUrl only), so /v1/chains advertises it first for Solana; it prints
+ * its RPC and WebSocket URLs, its wallets (address and secret key) and the bridge escrow. Quotes from Solana are
+ * refused (400 sendingSupported) as without it.
  *
  *   npm run sandbox                              # Ethereum, Arbitrum, Base on http://localhost:8080 (PORT)
  *   npm run sandbox -- --chains 1,10,8453
+ *   npm run sandbox -- --chains 1,42161,8453,1151111081099710   # and Solana
  *   npm run sandbox -- --bridge-time-scale 0     # bridges release at once (default: modelled duration × 0.005)
  *
- * Ctrl-C / SIGTERM: the service stops listening, chain mode stops, every anvil is stopped by its pid.
+ * Ctrl-C / SIGTERM: the service stops listening, chain mode stops, every anvil is stopped by its pid, the Solana
+ * chain's RPC server closes and its block timer is cleared.
  */
 import fs from 'node:fs';
 import type http from 'node:http';
@@ -16,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { Wallet } from 'ethers';
+import { getBase58Decoder } from '@solana/kit';
 import { handlers } from '../handlers';
 import { startChainMode, type ChainMode } from '../src/chain/mode';
 import { loadConfig } from '../src/config';
@@ -24,6 +31,7 @@ import { createApp } from '../src/server/app';
 import { buildDependencies, type Dependencies } from '../src/server/dependencies';
 import { chainsArgument, stopOnSignal } from './cli';
 import { startDevnet, type Devnet } from './devnet';
+import { SOLANA_CHAIN_ID, startSolanaDevnet, type SolanaDevnet } from './solana/devnet';
 
 /**
  * The CHAINS_FILE document of a running devnet (the devnet's gas is the snapshot's by default: its anvils run at
@@ -33,12 +41,17 @@ export function chainsFileOf(devnet: Devnet, options: {
   pollIntervalMs?: number; rpcTimeoutMs?: number; gasPrice?: 'chain' | 'snapshot';
   /** Confirmations by chain id (default 1). */
   confirmations?: Readonly<Record<number, number>>;
+  /** The sandbox's Solana chain, named with its RPC URL alone (a non-EVM entry takes no contract, gas or confirmations). */
+  solana?: SolanaDevnet;
 } = {}): object {
   return {
-    chains: [...devnet.chains.values()].map((c) => ({
-      chainId: c.chainId, rpcUrl: c.url, router: c.deployment.router, feeCollector: c.deployment.feeCollector,
-      bridgeEndpoint: c.deployment.bridgeEndpoint, confirmations: options.confirmations?.[c.chainId] ?? 1, gasPrice: options.gasPrice ?? 'snapshot',
-    })),
+    chains: [
+      ...[...devnet.chains.values()].map((c) => ({
+        chainId: c.chainId, rpcUrl: c.url, router: c.deployment.router, feeCollector: c.deployment.feeCollector,
+        bridgeEndpoint: c.deployment.bridgeEndpoint, confirmations: options.confirmations?.[c.chainId] ?? 1, gasPrice: options.gasPrice ?? 'snapshot',
+      })),
+      ...(options.solana ? [{ chainId: options.solana.chainId, rpcUrl: options.solana.url }] : []),
+    ],
     pollIntervalMs: options.pollIntervalMs ?? 100,
     rpcTimeoutMs: options.rpcTimeoutMs ?? 2000,
   };
@@ -46,6 +59,8 @@ export function chainsFileOf(devnet: Devnet, options: {
 
 export interface Sandbox {
   readonly devnet: Devnet;
+  /** The Solana chain, when Solana's chain id is among the chains. */
+  readonly solana?: SolanaDevnet;
   readonly url: string;
   readonly chainsFile: string;
   readonly dependencies: Dependencies;
@@ -69,13 +84,29 @@ export const DEFAULT_STATE_FILE = path.join(__dirname, '.cache', 'running.json')
 /** `npm run sandbox`'s bridge time scale: a bridge route's modelled duration × 0.005 (cctp's 19 min → 5.7 s, across's 10 s → 50 ms). */
 export const DEFAULT_BRIDGE_TIME_SCALE = 0.005;
 
+/** The sandbox's Solana chain: an empty block every 400 ms (mainnet's pace: blockhashes move, and expire after about a minute). */
+const SOLANA_SLOT_MS = 400;
+
 export async function startSandbox(options: {
+  /** Chain ids: anvil chains, and Solana's (1151111081099710) for the Solana chain (default Ethereum, Arbitrum, Base). */
   chains?: readonly number[]; port?: number; host?: string; logger?: Logger; log?: (line: string) => void; stateFile?: string;
   /** Bridge transfers are released after their modelled duration times this (sandbox/devnet.ts; default 0: at once). */
   bridgeTimeScale?: number;
 } = {}): Promise<Sandbox> {
   const started = performance.now();
-  const devnet = await startDevnet({ chains: options.chains, log: options.log, bridgeTimeScale: options.bridgeTimeScale });
+  const withSolana = options.chains?.includes(SOLANA_CHAIN_ID) ?? false;
+  const evmChains = options.chains?.filter((id) => id !== SOLANA_CHAIN_ID);
+  // anvils and the Solana chain start side by side; when one fails the other is stopped
+  const [evm, sol] = await Promise.allSettled([
+    startDevnet({ chains: evmChains, log: options.log, bridgeTimeScale: options.bridgeTimeScale }),
+    withSolana ? startSolanaDevnet({ slotTimeMs: SOLANA_SLOT_MS, log: options.log }) : Promise.resolve(undefined),
+  ]);
+  if (evm.status === 'rejected' || sol.status === 'rejected') {
+    await Promise.all([evm.status === 'fulfilled' ? evm.value.stop() : undefined, sol.status === 'fulfilled' ? sol.value?.stop() : undefined]);
+    throw evm.status === 'rejected' ? evm.reason : (sol as PromiseRejectedResult).reason;
+  }
+  const devnet = evm.value;
+  const solana = sol.value;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-'));
   let dependencies: Dependencies | undefined;
   let chainMode: ChainMode | undefined;
@@ -90,12 +121,13 @@ export async function startSandbox(options: {
     dependencies?.chains?.close();
     await dependencies?.access.close();
     await devnet.stop();
+    await solana?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
     if (stateFile) fs.rmSync(stateFile, { force: true });
   };
   try {
     const chainsFile = path.join(dir, 'chains.json');
-    fs.writeFileSync(chainsFile, JSON.stringify(chainsFileOf(devnet), null, 2));
+    fs.writeFileSync(chainsFile, JSON.stringify(chainsFileOf(devnet, { solana }), null, 2));
     const config = loadConfig({ ...process.env, CHAINS_FILE: chainsFile, PORT: String(options.port ?? process.env.PORT ?? 8080), ...(options.host ? { HOST: options.host } : {}) });
     const logger = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'warn' });
     dependencies = buildDependencies(config, { access: buildAccessControl(config, { logger }) });
@@ -112,7 +144,7 @@ export async function startSandbox(options: {
     if (options.stateFile) {
       const state: SandboxState = {
         url: `http://${host}:${port}`,
-        chains: [...devnet.chains.values()].map((c) => ({ chainId: c.chainId, rpcUrl: c.url })),
+        chains: [...[...devnet.chains.values()].map((c) => ({ chainId: c.chainId, rpcUrl: c.url })), ...(solana ? [{ chainId: solana.chainId, rpcUrl: solana.url }] : [])],
         walletKeys: [...devnet.walletKeys],
         pid: process.pid,
       };
@@ -120,12 +152,24 @@ export async function startSandbox(options: {
       fs.writeFileSync(options.stateFile, JSON.stringify(state, null, 2));
       stateFile = options.stateFile;
     }
-    return { devnet, url: `http://${host}:${port}`, chainsFile, dependencies, chainMode, readyMs: Math.round(performance.now() - started),
-      timings: { devnet: Math.round(devnetReady - started), chainMode: chainModeMs, service: Math.round(performance.now() - started) }, stop };
+    return { devnet, ...(solana ? { solana } : {}), url: `http://${host}:${port}`, chainsFile, dependencies, chainMode, readyMs: Math.round(performance.now() - started),
+      timings: { devnet: Math.round(devnetReady - started), ...(solana ? { solana: solana.timings.ready } : {}), chainMode: chainModeMs, service: Math.round(performance.now() - started) }, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/** What `npm run sandbox` prints of its Solana chain: URLs, wallets with their secret keys (base58, what wallets import), the escrow. */
+function solanaLines(solana: SolanaDevnet): string[] {
+  const secret = (key: Uint8Array) => getBase58Decoder().decode(key);
+  return [
+    `chain ${solana.chainId} (Solana): rpc ${solana.url}  ws ${solana.wsUrl}  genesis ${solana.genesisHash}  (${solana.mints.length} SPL mints at their mainnet addresses: ${solana.mints.map((m) => m.symbol).join(', ')})`,
+    '  Solana test wallets (SOL, wSOL and every SPL token; secret key: base58 of the 64-byte keypair):',
+    ...solana.wallets.map((w) => `    ${w.address}  key ${secret(w.secretKey)}`),
+    `  bridge escrow ${solana.bridgeEscrow.address}  key ${secret(solana.bridgeEscrow.secretKey)}`,
+    '  quotes from Solana are not served yet (400 sendingSupported); /v1/chains advertises this RPC first for Solana',
+  ];
 }
 
 if (require.main === module) {
@@ -146,11 +190,12 @@ if (require.main === module) {
       }),
       'test wallets (funded with every token on every chain):',
       ...devnet.walletKeys.map((k) => `  ${new Wallet(k).address}  key ${k}`),
+      ...(sandbox.solana ? solanaLines(sandbox.solana) : []),
       `CHAINS_FILE ${sandbox.chainsFile}`,
       `ready in ${(sandbox.readyMs / 1000).toFixed(1)} s, ${(performance.now() / 1000).toFixed(1)} s since the process started (ms: ${JSON.stringify(sandbox.timings)}; devnet ${JSON.stringify(devnet.timings)})`,
       `try: curl '${sandbox.url}/v1/quote?fromChain=${[...devnet.chains.keys()][0]}&toChain=${[...devnet.chains.keys()].at(-1)}&fromToken=USDC&toToken=USDC&fromAmount=1000000000&fromAddress=${new Wallet(devnet.walletKeys[0]).address}'`,
       `or, from quote to DONE: npm run sandbox:transfer -- --fromChain ${[...devnet.chains.keys()][0]} --toChain ${[...devnet.chains.keys()].at(-1)} --fromToken USDC --toToken USDC --fromAmount 1000000000`,
-      'Ctrl-C stops the service and every anvil',
+      `Ctrl-C stops the service and every anvil${sandbox.solana ? ' and the Solana chain' : ''}`,
     ];
     console.log(lines.join('\n'));
     stopOnSignal(() => sandbox.stop());

@@ -1,6 +1,6 @@
 /**
- * Chain mode configuration: which EVM chains the service reads from, over which JSON-RPC URL, and where the
- * service's contracts sit there. Read from the JSON file named by CHAINS_FILE:
+ * Chain mode configuration: which chains the service reads from, over which JSON-RPC URL, and where the service's
+ * contracts sit there. Read from the JSON file named by CHAINS_FILE:
  *
  *   { "chains": [ { "chainId": 1, "rpcUrl": "http://127.0.0.1:8545",
  *                   "router": "0x…", "feeCollector": "0x…", "bridgeEndpoint": "0x…", "confirmations": 1,
@@ -12,7 +12,10 @@
  * deposit only. publicRpcUrl is the URL /v1/chains advertises first for the chain (metamask.rpcUrls), so that
  * clients reach the chain the service reads: by default rpcUrl itself; another URL when rpcUrl is private (it
  * holds a provider key, or names a host only the service reaches); false to advertise none but the catalog's.
- * Without CHAINS_FILE the service runs on its embedded snapshot alone (no chain access).
+ * An entry for a non-EVM chain of the catalog (Solana) takes rpcUrl and publicRpcUrl only: the URL is checked at
+ * start and advertised, nothing is read from it yet; router, feeCollector, bridgeEndpoint, gasPrice and
+ * confirmations given for it stop the start (src/chain/rpc.ts checkChainEntries, where the catalog is known, as are
+ * unknown chain ids). Without CHAINS_FILE the service runs on its embedded snapshot alone (no chain access).
  *
  * Configuration only (read and validated with the rest of the environment by src/config.ts): the connections
  * themselves are src/chain's.
@@ -27,10 +30,10 @@ export interface ChainEndpointConfig {
   readonly router?: string;
   readonly feeCollector?: string;
   readonly bridgeEndpoint?: string;
-  /** Blocks a source transaction needs before it counts as confirmed (default 1: its own block). */
-  readonly confirmations: number;
-  /** Gas price the quotes use: "chain" (eth_gasPrice, refreshed per block; default) or "snapshot" (the embedded one). */
-  readonly gasPrice: 'chain' | 'snapshot';
+  /** Blocks a source transaction needs before it counts as confirmed (absent: 1, its own block). EVM only. */
+  readonly confirmations?: number;
+  /** Gas price the quotes use: "chain" (eth_gasPrice, refreshed per block; absent: "chain") or "snapshot" (the embedded one). EVM only. */
+  readonly gasPrice?: 'chain' | 'snapshot';
   /** The URL /v1/chains advertises first for the chain (absent: rpcUrl; false: none). */
   readonly publicRpcUrl?: string | false;
 }
@@ -51,14 +54,16 @@ export function parseChainsConfig(raw: unknown, problems: string[], where = 'CHA
     return empty;
   }
   const doc = raw as Record<string, unknown>;
-  const integer = (value: unknown, name: string, fallback: number, min: number, max: number): number => {
+  function integer(value: unknown, name: string, fallback: number, min: number, max: number): number;
+  function integer(value: unknown, name: string, fallback: undefined, min: number, max: number): number | undefined;
+  function integer(value: unknown, name: string, fallback: number | undefined, min: number, max: number): number | undefined {
     if (value === undefined) return fallback;
     if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
       problems.push(`${where}: ${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(value)})`);
       return fallback;
     }
     return value;
-  };
+  }
   const pollIntervalMs = integer(doc.pollIntervalMs, 'pollIntervalMs', 250, 10, 60_000);
   const rpcTimeoutMs = integer(doc.rpcTimeoutMs, 'rpcTimeoutMs', 3000, 50, 60_000);
   if (!Array.isArray(doc.chains)) {
@@ -102,11 +107,13 @@ export function parseChainsConfig(raw: unknown, problems: string[], where = 'CHA
     const router = address('router');
     const feeCollector = address('feeCollector');
     const bridgeEndpoint = address('bridgeEndpoint');
-    const confirmations = integer(c.confirmations, `chains[${k}].confirmations`, 1, 1, 1000);
-    const gasPrice = c.gasPrice ?? 'chain';
-    if (gasPrice !== 'chain' && gasPrice !== 'snapshot') problems.push(`${at}.gasPrice must be "chain" or "snapshot" (got ${JSON.stringify(c.gasPrice)})`);
+    const confirmations = integer(c.confirmations, `chains[${k}].confirmations`, undefined, 1, 1000);
+    const gasPrice = c.gasPrice;
+    if (gasPrice !== undefined && gasPrice !== 'chain' && gasPrice !== 'snapshot') problems.push(`${at}.gasPrice must be "chain" or "snapshot" (got ${JSON.stringify(c.gasPrice)})`);
     chains.push(Object.freeze({
-      chainId, rpcUrl, confirmations, gasPrice: gasPrice === 'snapshot' ? 'snapshot' : 'chain',
+      chainId, rpcUrl,
+      ...(confirmations !== undefined ? { confirmations } : {}),
+      ...(gasPrice === 'chain' || gasPrice === 'snapshot' ? { gasPrice } : {}),
       ...(router ? { router } : {}), ...(feeCollector ? { feeCollector } : {}), ...(bridgeEndpoint ? { bridgeEndpoint } : {}),
       ...(publicRpcUrl !== undefined ? { publicRpcUrl } : {}),
     }));

@@ -51,9 +51,13 @@ import {
   type Ledger,
 } from './ledger';
 import { webSocketEndpoint, type WebSocketConnection } from './websocket';
+import { SOLANA_MAINNET_GENESIS_HASH } from '../../src/core/chains/solana/cluster';
 
-/** Mainnet-beta's genesis hash: the sandbox stands in for Solana mainnet, as the anvil chains keep their real ids. */
-export const MAINNET_GENESIS_HASH = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d';
+/**
+ * Mainnet-beta's genesis hash: the sandbox stands in for Solana mainnet, as the anvil chains keep their real ids (and
+ * chain mode checks a Solana RPC of CHAINS_FILE answers it: src/core/chains/solana/cluster.ts).
+ */
+export const MAINNET_GENESIS_HASH = SOLANA_MAINNET_GENESIS_HASH;
 /** The Agave runtime LiteSVM 1.5 embeds (solana-program-runtime 4.3.0), reported by getVersion and as apiVersion. */
 export const SOLANA_CORE_VERSION = '4.3.0';
 const FEATURE_SET = 3_640_012_085;

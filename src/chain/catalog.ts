@@ -3,9 +3,9 @@
  * and what the LI.FI SDK builds its chain clients from) name the chain's advertised RPC URL first: rpcUrl of
  * CHAINS_FILE, or its publicRpcUrl (src/chainsConfig.ts). A client that follows /v1/chains then reads balances,
  * allowances and receipts from the chain the service reads (the devnet, in the sandbox), not from a public RPC of
- * the chain of the same id. The catalog's own URLs follow it; chains not connected are served as they are.
+ * the chain of the same id. The catalog's own URLs follow it; chains not connected are served as they are. Every
+ * family alike: a Solana entry's URL is what a @solana/kit client (or the SDK's Solana provider) is built from.
  */
-import { familyOf } from '../core/chains/families';
 import type { Catalog } from '../core/catalog/catalog';
 import type { Chain } from '../core/catalog/entities';
 import type { ChainsConfig } from '../chainsConfig';
@@ -29,7 +29,7 @@ export function chainModeCatalog(catalog: Catalog, config: ChainsConfig | undefi
   if (advertised.size === 0) return catalog;
   return catalog.withChains((chain): Chain => {
     const url = advertised.get(chain.id);
-    if (!url || !familyOf(chain).evmContracts) return chain;
+    if (!url) return chain;
     return { ...chain, metamask: { ...chain.metamask, rpcUrls: [url, ...chain.metamask.rpcUrls.filter((u) => u !== url)] } };
   });
 }

@@ -5,6 +5,11 @@
  * A chain that answers another chain id stops the start-up (a configuration error). A chain that does not answer
  * does not: the service starts, quotes that chain's pools from the embedded snapshot, logs it, and keeps trying;
  * the chain id is checked as soon as it answers (a mismatch then is logged and the chain is no longer followed).
+ *
+ * Entries of chains outside the EVM family open no EVM connection: a Solana entry is checked the same way with
+ * getGenesisHash/getHealth (solanaNode.ts: a wrong genesis hash stops the start-up, a node that does not answer is
+ * logged and asked again); an entry of a family the service speaks to no node of (Bitcoin, Sui, Tron) is only
+ * advertised, which is logged. Nothing is read from them yet.
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config';
@@ -12,6 +17,8 @@ import type { Catalog } from '../core/catalog/catalog';
 import type { LiquidityState } from '../core/liquidity/state';
 import { ChainIdMismatchError, LiveLiquidity, verifyChainId, type ChainLiquidityStatus } from './liveLiquidity';
 import type { ChainConnections } from './rpc';
+import { SolanaNodes, type SolanaNodeEntry } from './solanaNode';
+import { familyOf } from '../core/chains/families';
 
 /** What chain mode works on (the composition root's dependencies have them). */
 export interface ChainModeParts {
@@ -38,12 +45,25 @@ export class ChainStartError extends Error {
 
 export async function startChainMode(deps: ChainModeParts, config: Config, logger: Logger): Promise<ChainMode> {
   const connections = deps.chains?.chains ?? [];
-  if (connections.length === 0 || !config.chains) return { status: () => [], stop: async () => {} };
+  const solanaEntries: SolanaNodeEntry[] = [];
+  for (const c of config.chains?.chains ?? []) {
+    const chain = deps.catalog.getChain(c.chainId);
+    if (!chain || familyOf(chain).evmContracts) continue;
+    const check = familyOf(chain).rpcCheck;
+    if (check === 'solanaGenesisHash') solanaEntries.push({ chainId: c.chainId, rpcUrl: c.rpcUrl });
+    else logger.info({ chainId: c.chainId }, `chain ${c.chainId} (${chain.name}): its RPC URL is advertised, not checked (the service speaks to no ${familyOf(chain).label} node)`);
+  }
+  if ((connections.length === 0 && solanaEntries.length === 0) || !config.chains) return { status: () => [], stop: async () => {} };
   const started = performance.now();
 
-  const checks = await Promise.allSettled(connections.map((c) => verifyChainId(c.provider, c.chainId)));
-  const mismatches = checks.flatMap((r) => (r.status === 'rejected' && r.reason instanceof ChainIdMismatchError ? [r.reason.message] : []));
+  const solana = new SolanaNodes(solanaEntries, { timeoutMs: config.chains.rpcTimeoutMs, retryMs: config.chains.pollIntervalMs, logger });
+  const [checks, solanaMismatches] = await Promise.all([Promise.allSettled(connections.map((c) => verifyChainId(c.provider, c.chainId))), solana.start()]);
+  const mismatches = [
+    ...checks.flatMap((r) => (r.status === 'rejected' && r.reason instanceof ChainIdMismatchError ? [r.reason.message] : [])),
+    ...solanaMismatches,
+  ];
   if (mismatches.length > 0) {
+    solana.stop();
     throw new ChainStartError(`CHAINS_FILE names the wrong RPC for ${mismatches.length === 1 ? 'a chain' : 'chains'}: ${mismatches.join('; ')}`);
   }
   const verified = new Set<number>();
@@ -56,6 +76,11 @@ export async function startChainMode(deps: ChainModeParts, config: Config, logge
     }
   });
 
+  if (connections.length === 0) {
+    const status = solana.status();
+    logger.info({ chains: status.map((s) => ({ chainId: s.chainId, state: s.state })), ms: Math.round(performance.now() - started) }, `chain mode: no EVM chain; ${status.filter((s) => s.state === 'following').length} of ${status.length} Solana RPCs answer`);
+    return { status: () => solana.status(), stop: async () => solana.stop() };
+  }
   const live = new LiveLiquidity({
     catalog: deps.catalog,
     base: deps.liquidity.graph.snapshot,
@@ -69,11 +94,20 @@ export async function startChainMode(deps: ChainModeParts, config: Config, logge
     logger,
     verified,
   });
-  await live.start();
-  const status = live.status();
+  await live.start().catch((error: unknown) => {
+    solana.stop();
+    throw error;
+  });
+  const status = [...live.status(), ...solana.status()];
   logger.info(
     { chains: status.map((s) => ({ chainId: s.chainId, state: s.state, block: s.lastBlock, pools: s.poolsRead, missing: s.poolsMissing })), ms: Math.round(performance.now() - started) },
     `chain mode: ${status.filter((s) => s.state === 'following').length} of ${status.length} chains followed, ${status.reduce((n, s) => n + s.poolsRead, 0)} pools read from the chains`,
   );
-  return { status: () => live.status(), stop: () => live.stop() };
+  return {
+    status: () => [...live.status(), ...solana.status()],
+    stop: () => {
+      solana.stop();
+      return live.stop();
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import { chainModeCatalog } from '../chain/catalog';
 import { ChainFeeLedger } from '../chain/feeLedger';
-import { ChainConnections } from '../chain/rpc';
+import { ChainConnections, checkChainEntries, evmEntries } from '../chain/rpc';
 import { ChainTransferReads } from '../chain/transferReads';
 import { loadCatalog } from '../core/catalog/load';
 import type { Catalog } from '../core/catalog/catalog';
@@ -34,7 +34,7 @@ export interface Dependencies {
   readonly integratorAddress: (integrator: string) => string | undefined;
   /** API keys and rate limits (src/server/access); close() it on shutdown (it may hold a Redis connection). */
   readonly access: AccessControl;
-  /** Chain mode (CHAINS_FILE): JSON-RPC access to the configured EVM chains; undefined on the embedded snapshot. */
+  /** Chain mode (CHAINS_FILE): JSON-RPC access to the configured EVM chains; undefined on the embedded snapshot (or without EVM entries). */
   readonly chains?: ChainConnections;
   /** Transfer status from the connected chains' receipts and events (GET /v1/status, /v1/gas/status). */
   readonly transfers: TransferTracker;
@@ -50,7 +50,9 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
   const liquidity = overrides.liquidity
     ?? new LiquidityState(overrides.graph ?? new RoutingGraph(catalog, loadSnapshot(config.snapshotDir, catalog)), overrides.finder);
   const routers = overrides.routers ?? loadRouters(config.dataDir, catalog);
-  const chains = overrides.chains ?? (config.chains && config.chains.chains.length > 0 ? new ChainConnections(config.chains, routers) : undefined);
+  // CHAINS_FILE against the catalog (unknown chains, EVM-only fields on other chains); EVM entries get connections
+  if (config.chains) checkChainEntries(config.chains, catalog);
+  const chains = overrides.chains ?? (config.chains && evmEntries(config.chains, catalog).length > 0 ? new ChainConnections(config.chains, routers, catalog) : undefined);
   const seededFees = () => loadFeeLedger(config.feeLedgerFile ?? DEFAULT_LEDGER_FILE, catalog);
   const feeLedger = overrides.feeLedger ?? (chains ? new ChainFeeLedger(seededFees(), chains.chains, catalog) : seededFees());
   const exchangeByAddress = new Map(routers.allExchangeRouters.map((r) => [r.address.toLowerCase(), r.exchange]));

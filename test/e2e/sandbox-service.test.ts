@@ -1,12 +1,18 @@
 /**
  * `npm run sandbox` as a user meets it: the devnet and the service in chain mode start together, a transfer goes
  * from quote to DONE through `npm run sandbox:transfer`'s runTransfer (plain HTTP + a test wallet), and stop()
- * leaves no anvil and no state file behind.
+ * leaves no anvil and no state file behind. With Solana's chain id the Solana chain runs too: /v1/chains advertises
+ * its RPC first, a @solana/kit client built from that URL reads it, quotes from Solana stay refused, and stop() closes
+ * it (no port, no block timer).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import request from 'supertest';
+import { address, createSolanaRpc } from '@solana/kit';
+import { SOLANA_CHAIN_ID } from '../../sandbox/solana/devnet';
+import { contractValidator } from '../support/contract';
 import { startSandbox, type Sandbox } from '../../sandbox/service';
 import { runTransfer } from '../../sandbox/transfer';
 
@@ -18,7 +24,7 @@ let stateFile: string;
 beforeAll(async () => {
   stateFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-state-')), 'running.json');
   // bridges wait their modelled duration × 0.002 (cctp Base → Arbitrum: 1140 s → 2.28 s)
-  sandbox = await startSandbox({ chains: [42161, 8453], port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), stateFile, bridgeTimeScale: 0.002 });
+  sandbox = await startSandbox({ chains: [42161, 8453, SOLANA_CHAIN_ID], port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), stateFile, bridgeTimeScale: 0.002 });
   // the figure `npm run sandbox` prints (the target, under 15 s here, is a benchmark figure, not asserted)
   console.log(`sandbox ready in ${sandbox.readyMs} ms (${JSON.stringify(sandbox.timings)})`);
 }, 90_000);
@@ -39,7 +45,8 @@ function alive(pid: number): boolean {
 test('the state file names the service, the chains and the wallets', () => {
   const state = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
   expect(state.url).toBe(sandbox!.url);
-  expect(state.chains.map((c: { chainId: number }) => c.chainId).sort()).toEqual([42161, 8453]);
+  expect(state.chains.map((c: { chainId: number }) => c.chainId).sort((a: number, b: number) => a - b)).toEqual([8453, 42161, SOLANA_CHAIN_ID]);
+  expect(state.chains.find((c: { chainId: number }) => c.chainId === SOLANA_CHAIN_ID).rpcUrl).toBe(sandbox!.solana!.url);
   expect(state.walletKeys.length).toBeGreaterThan(0);
 });
 
@@ -57,11 +64,50 @@ test('from quote to DONE: USDC Base → Arbitrum, received exactly as quoted', a
   expect(lines.some((l) => l.startsWith('GET /v1/status: DONE COMPLETED'))).toBe(true);
 });
 
-test('stop() leaves no anvil and no state file behind', async () => {
+test('/v1/chains advertises the sandbox\'s Solana RPC first, and a @solana/kit client built from it reads the chain', async () => {
+  const solana = sandbox!.solana!;
+  const res = await request(sandbox!.url).get('/v1/chains');
+  (await contractValidator()).expectResponse('getChains', res);
+  const chain = (res.body.chains as { id: number; metamask: { rpcUrls: string[] } }[]).find((c) => c.id === SOLANA_CHAIN_ID)!;
+  expect(chain.metamask.rpcUrls[0]).toBe(solana.url);
+  expect(chain.metamask.rpcUrls.length).toBeGreaterThan(1); // the catalog's URLs follow it
+  // what a client does: its Solana RPC from the first advertised URL
+  const rpc = createSolanaRpc(chain.metamask.rpcUrls[0]);
+  const { value: latest } = await rpc.getLatestBlockhash().send();
+  // a live blockhash of this chain (the chain moves every 400 ms: the ledger's may be newer by now)
+  expect((await rpc.isBlockhashValid(latest.blockhash).send()).value).toBe(true);
+  expect(latest.lastValidBlockHeight).toBeGreaterThan(0n);
+  expect(await rpc.getGenesisHash().send()).toBe(solana.genesisHash);
+  const usdc = solana.mint('USDC');
+  const wallet = solana.wallet(0).address;
+  const { value: balance } = await rpc.getTokenAccountBalance(await solana.tokenAccount(wallet, 'USDC')).send();
+  expect(balance).toMatchObject({ amount: (10_000_000n * 10n ** BigInt(usdc.decimals)).toString(), decimals: usdc.decimals });
+  // the account is the wallet's, for the catalog's USDC mint
+  const { value: accounts } = await rpc.getTokenAccountsByOwner(address(wallet), { mint: usdc.address }, { encoding: 'jsonParsed' }).send();
+  expect(accounts).toHaveLength(1);
+  expect(sandbox!.chainMode.status().find((s) => s.chainId === SOLANA_CHAIN_ID)).toMatchObject({ state: 'following' });
+});
+
+test('quotes from Solana stay refused (400 sendingSupported)', async () => {
+  const res = await request(sandbox!.url).get('/v1/quote').query({
+    fromChain: String(SOLANA_CHAIN_ID), toChain: '42161', fromToken: 'USDC', toToken: 'USDC', fromAmount: '1000000', fromAddress: sandbox!.solana!.wallet(0).address,
+  });
+  (await contractValidator()).expectResponse('getQuote', res);
+  expect(res.status).toBe(400);
+  expect(res.body.errors.issues).toEqual([expect.objectContaining({ name: 'fromChain', rule: 'sendingSupported' })]);
+});
+
+test('stop() leaves no anvil, no Solana chain and no state file behind', async () => {
   const pids = [...sandbox!.devnet.chains.values()].map((c) => c.pid);
+  const solana = sandbox!.solana!;
   expect(pids.every(alive)).toBe(true);
   await sandbox!.stop();
   sandbox = undefined;
   expect(pids.some(alive)).toBe(false);
   expect(fs.existsSync(stateFile)).toBe(false);
+  // the Solana RPC's port is closed, and its block timer (an empty block every 400 ms) is cleared
+  await expect(fetch(solana.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"getHealth"}' })).rejects.toThrow();
+  const slot = solana.ledger.slot;
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  expect(solana.ledger.slot).toBe(slot);
 });

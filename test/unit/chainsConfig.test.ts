@@ -1,8 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseChainsConfig } from '../../src/chainsConfig';
+import { parseChainsConfig, type ChainsConfig } from '../../src/chainsConfig';
+import { checkChainEntries } from '../../src/chain/rpc';
+import { loadCatalog } from '../../src/core/catalog/load';
 import { loadConfig, ConfigError } from '../../src/config';
+import { buildDependencies } from '../../src/server/dependencies';
+
+const SOLANA = 1151111081099710;
 
 describe('chain mode configuration (CHAINS_FILE)', () => {
   it('reads chains with defaults and checksums addresses', () => {
@@ -13,7 +18,9 @@ describe('chain mode configuration (CHAINS_FILE)', () => {
     expect(problems).toEqual([]);
     expect(config.pollIntervalMs).toBe(250);
     expect(config.rpcTimeoutMs).toBe(3000);
-    expect(config.chains[0]).toEqual({ chainId: 1, rpcUrl: 'http://127.0.0.1:8545', confirmations: 1, gasPrice: 'chain', bridgeEndpoint: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' });
+    // confirmations and gasPrice absent stay absent (1 and "chain" where they are used), so that the catalog's check
+    // tells a field given for a non-EVM chain from a default
+    expect(config.chains[0]).toEqual({ chainId: 1, rpcUrl: 'http://127.0.0.1:8545', bridgeEndpoint: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' });
     expect(config.chains[1].confirmations).toBe(3);
     expect(config.chains[1].gasPrice).toBe('snapshot');
   });
@@ -39,5 +46,71 @@ describe('chain mode configuration (CHAINS_FILE)', () => {
     expect(loadConfig({}).chains).toBeUndefined();
     expect(() => loadConfig({ CHAINS_FILE: path.join(dir, 'missing.json') })).toThrow(ConfigError);
     fs.rmSync(dir, { recursive: true });
+  });
+});
+
+describe('CHAINS_FILE against the catalog (checkChainEntries, at start where the catalog is known)', () => {
+  const catalog = loadCatalog(loadConfig({}).dataDir);
+  const parsed = (chains: object[]): ChainsConfig => {
+    const problems: string[] = [];
+    const config = parseChainsConfig({ chains }, problems);
+    expect(problems).toEqual([]);
+    return config;
+  };
+  const withFile = (chains: object[], run: (env: Record<string, string>) => void) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chains-'));
+    const file = path.join(dir, 'chains.json');
+    fs.writeFileSync(file, JSON.stringify({ chains }));
+    try {
+      run({ CHAINS_FILE: file });
+    } finally {
+      fs.rmSync(dir, { recursive: true });
+    }
+  };
+
+  it('takes a Solana entry with rpcUrl and publicRpcUrl only, and opens no EVM connection for it', () => {
+    const config = parsed([{ chainId: SOLANA, rpcUrl: 'http://127.0.0.1:8899', publicRpcUrl: 'https://solana.example' }]);
+    expect(config.chains[0]).toEqual({ chainId: SOLANA, rpcUrl: 'http://127.0.0.1:8899', publicRpcUrl: 'https://solana.example' });
+    expect(() => checkChainEntries(config, catalog)).not.toThrow();
+    withFile([{ chainId: SOLANA, rpcUrl: 'http://127.0.0.1:9' }, { chainId: 42161, rpcUrl: 'http://127.0.0.1:9' }], (env) => {
+      const dependencies = buildDependencies(loadConfig(env));
+      // one EVM connection (Arbitrum); Solana has none here (src/chain/solanaNode.ts checks it at start)
+      expect(dependencies.chains!.chains.map((c) => c.chainId)).toEqual([42161]);
+      dependencies.chains!.close();
+    });
+    withFile([{ chainId: SOLANA, rpcUrl: 'http://127.0.0.1:9' }], (env) => {
+      expect(buildDependencies(loadConfig(env)).chains).toBeUndefined();
+    });
+  });
+
+  it.each([
+    ['router', { router: '0x4edE37CdC0E447C88409766468a66de242114A8E' }],
+    ['feeCollector', { feeCollector: '0x4edE37CdC0E447C88409766468a66de242114A8E' }],
+    ['bridgeEndpoint', { bridgeEndpoint: '0x4edE37CdC0E447C88409766468a66de242114A8E' }],
+    ['gasPrice', { gasPrice: 'snapshot' }],
+    ['gasPrice', { gasPrice: 'chain' }],
+    ['confirmations', { confirmations: 1 }],
+  ])('refuses %s given for Solana, naming the entry and the field', (field, extra) => {
+    const config = parsed([{ chainId: 42161, rpcUrl: 'http://a' }, { chainId: SOLANA, rpcUrl: 'http://b', ...extra }]);
+    expect(() => checkChainEntries(config, catalog)).toThrow(
+      `CHAINS_FILE: chains[1] (Solana, ${SOLANA}): ${field} applies to EVM chains only; an entry for a Solana (SVM) chain takes rpcUrl and publicRpcUrl only`,
+    );
+  });
+
+  it('names every EVM-only field of an entry, and every offending entry, in one error; and the start stops on it', () => {
+    const chains = [
+      { chainId: SOLANA, rpcUrl: 'http://b', router: '0x4edE37CdC0E447C88409766468a66de242114A8E', gasPrice: 'chain' },
+      { chainId: 999_999, rpcUrl: 'http://c' },
+    ];
+    const message = `CHAINS_FILE: chains[0] (Solana, ${SOLANA}): router, gasPrice apply to EVM chains only; an entry for a Solana (SVM) chain takes rpcUrl and publicRpcUrl only; chains[1].chainId 999999 is not a chain of the catalog (GET /v1/chains lists them)`;
+    expect(() => checkChainEntries(parsed(chains), catalog)).toThrow(message);
+    withFile(chains, (env) => expect(() => buildDependencies(loadConfig(env))).toThrow(message));
+  });
+
+  it('keeps an unknown chain id an error, router given or not, and EVM entries take every field', () => {
+    expect(() => checkChainEntries(parsed([{ chainId: 5, rpcUrl: 'http://a', router: '0x4edE37CdC0E447C88409766468a66de242114A8E', feeCollector: '0x4edE37CdC0E447C88409766468a66de242114A8E' }]), catalog))
+      .toThrow('CHAINS_FILE: chains[0].chainId 5 is not a chain of the catalog');
+    expect(() => checkChainEntries(parsed([{ chainId: 1, rpcUrl: 'http://a', router: '0x4edE37CdC0E447C88409766468a66de242114A8E', feeCollector: '0x4edE37CdC0E447C88409766468a66de242114A8E', bridgeEndpoint: '0x4edE37CdC0E447C88409766468a66de242114A8E', gasPrice: 'chain', confirmations: 2 }]), catalog))
+      .not.toThrow();
   });
 });

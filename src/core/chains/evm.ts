@@ -18,6 +18,7 @@ export const evm: ChainFamily<'EVM'> = {
   receiverBytes: (address) => address.toLowerCase(),
   sending: { supported: true },
   evmContracts: true,
+  rpcCheck: 'evmChainId',
   lookupKey: (text) => text.toLowerCase(),
   tokensAreAddresses: true,
 };

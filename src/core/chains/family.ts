@@ -34,6 +34,14 @@ export interface ChainFamily<T extends ChainType = ChainType> {
    * refuels and contract calls work on chains of this family.
    */
   readonly evmContracts: boolean;
+  /**
+   * Chain mode (CHAINS_FILE): how the service checks at start that an entry's RPC URL serves a chain of this family.
+   * `evmChainId`: eth_chainId answers the chain id (and the service reads the chain: pools, status, fees);
+   * `solanaGenesisHash`: getGenesisHash answers the chain's genesis hash (solana/cluster.ts) and getHealth "ok" (the
+   * URL is advertised, nothing is read yet); undefined: the service speaks to no node of the family (an entry is
+   * only advertised).
+   */
+  readonly rpcCheck: 'evmChainId' | 'solanaGenesisHash' | undefined;
   /** The key an address is looked up by in the catalog: EVM hex in any case is one address. */
   lookupKey(text: string): string;
   /** The catalog's token addresses on chains of this family are addresses of it, in normal form (checked at load). */

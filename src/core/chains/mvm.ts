@@ -26,6 +26,7 @@ export const mvm: ChainFamily<'MVM'> = {
   receiverBytes: (address) => address,
   sending: { supported: false, reason: 'the service does not build Sui transactions yet' },
   evmContracts: false,
+  rpcCheck: undefined,
   // as the catalog writes its token addresses (case-sensitive: base58, coin types, sentinels such as `bitcoin`)
   lookupKey: (text) => text,
   tokensAreAddresses: false,

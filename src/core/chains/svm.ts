@@ -39,6 +39,7 @@ export const svm: ChainFamily<'SVM'> = {
   },
   sending: { supported: false, reason: 'the service does not build Solana transactions yet' },
   evmContracts: false,
+  rpcCheck: 'solanaGenesisHash',
   // as the catalog writes its token addresses (case-sensitive: base58, coin types, sentinels such as `bitcoin`)
   lookupKey: (text) => text,
   tokensAreAddresses: false,

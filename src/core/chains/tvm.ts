@@ -45,6 +45,7 @@ export const tvm: ChainFamily<'TVM'> = {
   },
   sending: { supported: false, reason: 'the service does not build Tron transactions yet' },
   evmContracts: false,
+  rpcCheck: undefined,
   // as the catalog writes its token addresses (case-sensitive: base58, coin types, sentinels such as `bitcoin`)
   lookupKey: (text) => text,
   tokensAreAddresses: false,

@@ -69,6 +69,7 @@ export const utxo: ChainFamily<'UTXO'> = {
   receiverBytes: (address) => hexlify(toUtf8Bytes(address)),
   sending: { supported: false, reason: 'the service does not build Bitcoin transactions yet' },
   evmContracts: false,
+  rpcCheck: undefined,
   // as the catalog writes its token addresses (case-sensitive: base58, coin types, sentinels such as `bitcoin`)
   lookupKey: (text) => text,
   tokensAreAddresses: false,

@@ -67,6 +67,19 @@ describe('chainModeCatalog', () => {
     expect(JSON.stringify(served.chains)).not.toContain('SECRET-KEY');
   });
 
+  it('advertises the URL of a non-EVM entry too (Solana: what a @solana/kit client is built from)', () => {
+    const SOLANA = 1151111081099710;
+    const served = chainModeCatalog(catalog, chainsConfig([
+      { chainId: SOLANA, rpcUrl: 'http://127.0.0.1:8899' },
+      { chainId: 42161, rpcUrl: 'http://127.0.0.1:8545' },
+    ]));
+    expect(rpcUrlsOf(served, SOLANA)).toEqual(['http://127.0.0.1:8899', ...rpcUrlsOf(catalog, SOLANA)]);
+    expect(rpcUrlsOf(served, 42161)[0]).toBe('http://127.0.0.1:8545');
+    const hidden = chainModeCatalog(catalog, chainsConfig([{ chainId: SOLANA, rpcUrl: 'https://sol.example/SECRET-KEY', publicRpcUrl: 'https://sol.example/public' }]));
+    expect(rpcUrlsOf(hidden, SOLANA)).toEqual(['https://sol.example/public', ...rpcUrlsOf(catalog, SOLANA)]);
+    expect(JSON.stringify(hidden.chains)).not.toContain('SECRET-KEY');
+  });
+
   it('is the catalog itself without chain mode', () => {
     expect(chainModeCatalog(catalog, undefined)).toBe(catalog);
   });
