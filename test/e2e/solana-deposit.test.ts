@@ -8,6 +8,8 @@
 import {
   createSolanaRpc, getBase64EncodedWireTransaction, getTransactionDecoder, partiallySignTransaction, type Address, type Signature,
 } from '@solana/kit';
+import type { FamilyAddress } from '../../src/core/chains/family';
+import { svm } from '../../src/core/chains/svm';
 import { buildBridgeDeposit, type BridgeDepositInput } from '../../src/core/chains/solana/deposit';
 import { parseBridgeMemo } from '../../src/core/chains/solana/memo';
 import { startSolanaDevnet, type SolanaDevnet } from '../../sandbox/solana/devnet';
@@ -48,12 +50,19 @@ async function signAndSend(base64: string, walletIndex: number): Promise<{ signa
   return { signature, fee: BigInt(landed.meta.fee), unitsConsumed: BigInt(landed.meta.computeUnitsConsumed ?? 0), logs: landed.meta.logMessages ?? [], err: landed.meta.err };
 }
 
+/** An address of the devnet as the SVM family gives it (the builder takes Solana addresses by type). */
+function solana(text: string): FamilyAddress<'SVM'> {
+  const address = svm.parseAddress(text);
+  if (!address) throw new Error(`not a Solana address: ${text}`);
+  return address;
+}
+
 async function depositInput(over: Partial<BridgeDepositInput>): Promise<BridgeDepositInput> {
   const rpc = createSolanaRpc(devnet.url);
   const { value: lifetime } = await rpc.getLatestBlockhash().send();
   return {
-    sender: devnet.wallet(0).address,
-    escrowOwner: devnet.bridgeEscrow.address,
+    sender: solana(devnet.wallet(0).address),
+    escrowOwner: solana(devnet.bridgeEscrow.address),
     token: { kind: 'spl', mint: devnet.mint('USDC').address, decimals: devnet.mint('USDC').decimals },
     amount: 250_000_000n,
     transferId: TRANSFER_ID,
@@ -93,7 +102,7 @@ test('a deposit that creates the escrow account pays its rent; the account then 
   const rpc = createSolanaRpc(devnet.url);
   const ownerAccount = await devnet.tokenAccount(owner, usdt.address);
   const existing = await rpc.getAccountInfo(ownerAccount, { encoding: 'base64' }).send();
-  const deposit = await buildBridgeDeposit(await depositInput({ escrowOwner: owner, token: { kind: 'spl', mint: usdt.address, decimals: usdt.decimals }, amount: 1_000n, escrowTokenAccountExists: existing.value !== null }));
+  const deposit = await buildBridgeDeposit(await depositInput({ escrowOwner: solana(owner), token: { kind: 'spl', mint: usdt.address, decimals: usdt.decimals }, amount: 1_000n, escrowTokenAccountExists: existing.value !== null }));
   const lamportsBefore = (await rpc.getBalance(devnet.wallet(0).address as Address).send()).value;
   const landed = await signAndSend(deposit.transactionBase64, 0);
   expect(landed.err).toBeNull();

@@ -51,6 +51,7 @@ import {
   type Blockhash,
   type Instruction,
 } from '@solana/kit';
+import type { FamilyAddress } from '../family';
 import { svm } from '../svm';
 import {
   computeUnitLimitOf,
@@ -75,10 +76,13 @@ export const MAX_U64 = 2n ** 64n - 1n;
 export type DepositToken = { readonly kind: 'native' } | { readonly kind: 'spl'; readonly mint: string; readonly decimals: number };
 
 export interface BridgeDepositInput {
-  /** The sender's wallet (base58): fee payer, signer, owner of the source token account. */
-  readonly sender: string;
-  /** The owner of the bridge endpoint's escrow (base58; a wallet or a program-derived address). */
-  readonly escrowOwner: string;
+  /**
+   * The sender's wallet: fee payer, signer, owner of the source token account. A Solana address by type (parsed by
+   * the SVM family), so that no other family's address reaches the builder; checked again here.
+   */
+  readonly sender: FamilyAddress<'SVM'>;
+  /** The owner of the bridge endpoint's escrow (a wallet or a program-derived address). */
+  readonly escrowOwner: FamilyAddress<'SVM'>;
   readonly token: DepositToken;
   /** Smallest units (lamports for SOL), 1 to 2⁶⁴ − 1. */
   readonly amount: bigint;

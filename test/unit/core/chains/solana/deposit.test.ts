@@ -25,7 +25,9 @@ import {
   type Instruction,
   type ReadonlyUint8Array,
 } from '@solana/kit';
+import type { FamilyAddress } from '../../../../../src/core/chains/family';
 import { buildBridgeDeposit, type BridgeDepositInput } from '../../../../../src/core/chains/solana/deposit';
+import { svm } from '../../../../../src/core/chains/svm';
 import { parseBridgeMemo } from '../../../../../src/core/chains/solana/memo';
 
 const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111';
@@ -48,9 +50,12 @@ const RECEIVER = '0x1212121212121212121212121212121212121212';
 /** xchain:v1:0xabab…ab:42161:0x1212…12:995000 — 10 + 66 + 1 + 5 + 1 + 42 + 1 + 6 = 132 bytes. */
 const MEMO = `xchain:v1:${TRANSFER_ID}:42161:${RECEIVER}:995000`;
 
+/** A Solana address by type, as the SVM family gives one; a text that is none is cast (the builder checks again). */
+const solana = (text: string) => (svm.parseAddress(text) ?? text) as FamilyAddress<'SVM'>;
+
 const SPL_INPUT: BridgeDepositInput = {
-  sender: SENDER,
-  escrowOwner: ESCROW_OWNER,
+  sender: solana(SENDER),
+  escrowOwner: solana(ESCROW_OWNER),
   token: { kind: 'spl', mint: MINT, decimals: 6 },
   amount: 1_000_000n,
   transferId: TRANSFER_ID,
@@ -206,7 +211,7 @@ describe('the SPL deposit transaction', () => {
 
   test("pays into an off-curve escrow owner's (a program-derived address) token account", async () => {
     // @solana/spl-token's vector: owner DShW… (itself an associated token account, off the curve), mint 7o36… → F3Dm…
-    const deposit = await buildBridgeDeposit({ ...SPL_INPUT, escrowOwner: ESCROW_ATA });
+    const deposit = await buildBridgeDeposit({ ...SPL_INPUT, escrowOwner: solana(ESCROW_ATA) });
     expect(deposit.tokenAccounts?.escrow).toBe('F3DmXZFqkfEWFA7MN2vDPs813GeEWPaT6nLk4PSGuWJd');
     const [, , create, transfer] = decode(deposit.transactionBase64).message.instructions;
     expect(accountsOf(create).slice(1, 3)).toEqual([
@@ -296,7 +301,7 @@ describe('determinism and validation', () => {
 
   test("a wallet signs it unchanged: its key fills the one slot, the message bytes stay", async () => {
     const wallet = await generateKeyPairSigner();
-    const deposit = await buildBridgeDeposit({ ...SPL_INPUT, sender: wallet.address });
+    const deposit = await buildBridgeDeposit({ ...SPL_INPUT, sender: solana(wallet.address) });
     const unsigned = getTransactionDecoder().decode(getBase64Encoder().encode(deposit.transactionBase64));
     const signed = await partiallySignTransaction([wallet.keyPair], unsigned);
     expect(signed.messageBytes).toEqual(unsigned.messageBytes);
@@ -309,9 +314,9 @@ describe('determinism and validation', () => {
   });
 
   test.each<[string, Partial<BridgeDepositInput>, RegExp]>([
-    ['a sender that is not base58 of 32 bytes', { sender: '0x1212121212121212121212121212121212121212' }, /^sender is not a Solana address/],
-    ['an escrow owner that is not an address', { escrowOwner: 'escrow' }, /^escrow owner is not a Solana address/],
-    ['the sender as escrow owner', { escrowOwner: SENDER }, /cannot be the escrow owner/],
+    ['a sender that is not base58 of 32 bytes', { sender: solana('0x1212121212121212121212121212121212121212') }, /^sender is not a Solana address/],
+    ['an escrow owner that is not an address', { escrowOwner: solana('escrow') }, /^escrow owner is not a Solana address/],
+    ['the sender as escrow owner', { escrowOwner: solana(SENDER) }, /cannot be the escrow owner/],
     ['a bad mint', { token: { kind: 'spl', mint: 'nope', decimals: 6 } }, /^mint is not a Solana address/],
     ['decimals over 255', { token: { kind: 'spl', mint: MINT, decimals: 256 } }, /^decimals must be from 0 to 255/],
     ['fractional decimals', { token: { kind: 'spl', mint: MINT, decimals: 1.5 } }, /^decimals must be from 0 to 255/],
