@@ -155,12 +155,11 @@ function describe(
 
 /** The document a diff's path belongs to: the current one for an addition, the released one for a removal. */
 function pick(current: Doc, released: Doc, path: string[], action: string): unknown {
-  const read = (doc: unknown) => {
-    let node = path.reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Json)[key] : undefined), doc);
+  const read = (doc: Doc) => {
+    let node = pickRaw(doc, path);
     // a parameter written as `$ref: '#/components/parameters/...'` is read where it points
     for (let hops = 0; hops < 8 && node && typeof node === 'object' && typeof (node as Json).$ref === 'string'; hops += 1) {
-      const pointer = String((node as Json).$ref).replace(/^#\//, '').split('/');
-      node = pointer.reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Json)[key] : undefined), doc);
+      node = pickRaw(doc, String((node as Json).$ref).replace(/^#\//, '').split('/'));
     }
     return node;
   };

@@ -20,9 +20,9 @@
  *   the fee collector pays what it holds, and skips tokens without a balance. When every chain is unreachable and
  *   the id is not seeded, it is unknown until a chain answers.
  */
-import { familyOf } from '../core/chains/families';
 import type { Catalog } from '../core/catalog/catalog';
 import type { Chain, Token } from '../core/catalog/entities';
+import { familyOf } from '../core/chains/families';
 import { bookingAddress } from '../core/fees/booking';
 import type { InMemoryFeeLedger } from '../core/fees/ledger';
 import type { FeeBalance, FeeLedger, IntegratorFees } from '../core/fees/feeLedger';

@@ -9,11 +9,11 @@
  * deprecated body's own name, see ContractCallsInput.field), all of them at once when they can be checked
  * together; problems the shared routing code finds (named as parameters there) are named as body fields too.
  */
-import { familyOf } from '../core/chains/families';
 import { getAddress } from 'ethers';
 import type { Catalog } from '../core/catalog/catalog';
 import type { RouterDeployments } from '../core/catalog/routers';
 import type { Chain, Token } from '../core/catalog/entities';
+import { familyOf } from '../core/chains/families';
 import { InvalidRequestError, type RequestIssue } from '../core/errors';
 import {
   CONTRACT_CALL_OVERHEAD_GAS,

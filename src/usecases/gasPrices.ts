@@ -1,6 +1,6 @@
 /** GET /v1/gas/prices and /v1/gas/prices/{chainId}: the gas prices of the liquidity graph in use, EVM chains only. */
-import { familyOf } from '../core/chains/families';
 import { requireChain } from '../core/catalog/resolve';
+import { familyOf } from '../core/chains/families';
 import { InvalidRequestError } from '../core/errors';
 import { allGasPrices, gasPricesOf, type GasPrices } from '../core/gas/prices';
 import type { Dependencies } from '../server/dependencies';

@@ -4,11 +4,11 @@
  * Loaded once at start-up and validated: a missing EVM chain, a malformed or non-checksummed address
  * stops the start with a message naming the entry.
  */
-import { familyOf } from '../chains/families';
 import path from 'node:path';
 import { getAddress } from 'ethers';
 import type { Catalog } from './catalog';
 import { CatalogDataError } from './catalog';
+import { familyOf } from '../chains/families';
 import { readJsonFile } from '../jsonFile';
 
 const SCHEMA_VERSION = 1;

@@ -4,10 +4,10 @@
  * naming the entry. In chain mode it still names the integrators and their fee wallets, and gives the figures of
  * the chains that are not connected (src/chain/feeLedger.ts).
  */
-import { familyOf } from '../chains/families';
 import path from 'node:path';
 import { getAddress } from 'ethers';
 import type { Catalog } from '../catalog/catalog';
+import { familyOf } from '../chains/families';
 import type { FeeBalance, FeeLedger, IntegratorFees } from './feeLedger';
 import { readJsonFile } from '../jsonFile';
 

@@ -5,10 +5,10 @@
  * The fee collector pays msg.sender, so the transaction must be sent from the integrator's fee wallet:
  * `from` is set when the ledger records it.
  */
-import { familyOf } from '../chains/families';
 import type { Catalog } from '../catalog/catalog';
 import type { RouterDeployments } from '../catalog/routers';
 import type { Chain, Token } from '../catalog/entities';
+import { familyOf } from '../chains/families';
 import { InvalidRequestError } from '../errors';
 import type { ChainGas } from '../liquidity/snapshot';
 import { divCeil, PPM } from '../math/rational';

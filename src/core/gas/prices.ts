@@ -4,9 +4,9 @@
  * the snapshot's otherwise); `fast` and `fastest` add a priority margin of 10 % and 25 % (rounded up), for a wallet
  * that wants its transaction in sooner than the quotes assume. EVM chains only (the unit is wei).
  */
-import { familyOf } from '../chains/families';
 import type { Catalog } from '../catalog/catalog';
 import type { Chain } from '../catalog/entities';
+import { familyOf } from '../chains/families';
 import type { ChainGas } from '../liquidity/snapshot';
 
 export const FAST_MARGIN_PERCENT = 10n;

@@ -3,9 +3,9 @@
  * Nodes are (chainId, lower-cased token address); edges are pool hops, wrap/unwrap of the native coin,
  * and bridge routes between chains.
  */
-import { familyOf } from '../chains/families';
 import type { Catalog } from '../catalog/catalog';
 import type { Token } from '../catalog/entities';
+import { familyOf } from '../chains/families';
 import { poolEstimateOf, type PoolEstimate } from '../liquidity/estimate';
 import { HOP_GAS } from '../liquidity/poolQuote';
 import type { BridgeRoute, ChainGas, LiquiditySnapshot, PoolState } from '../liquidity/snapshot';
