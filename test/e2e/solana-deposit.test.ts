@@ -65,6 +65,7 @@ async function depositInput(over: Partial<BridgeDepositInput>): Promise<BridgeDe
     escrowOwner: solana(devnet.bridgeEscrow.address),
     token: { kind: 'spl', mint: devnet.mint('USDC').address, decimals: devnet.mint('USDC').decimals },
     amount: 250_000_000n,
+    bridge: 'cctp',
     transferId: TRANSFER_ID,
     destinationChainId: 42161,
     receiver: RECEIVER,
@@ -88,7 +89,7 @@ test('an SPL deposit: the escrow receives the amount, the memo names the transfe
   const memoLog = landed.logs.find((line) => line.includes('xchain:v1:'));
   expect(memoLog).toBeDefined();
   const memo = parseBridgeMemo(memoLog!.slice(memoLog!.indexOf('xchain:v1:')).replace(/"$/, ''));
-  expect(memo).toMatchObject({ transferId: TRANSFER_ID, destinationChainId: 42161, receiver: RECEIVER, minAmountOut: 249_000_000n });
+  expect(memo).toMatchObject({ bridge: 'cctp', transferId: TRANSFER_ID, destinationChainId: 42161, receiver: RECEIVER, minAmountOut: 249_000_000n });
   // the published compute figures hold on a real SVM, and the fee is the model's: base + priority (no rent here)
   expect(landed.unitsConsumed).toBeGreaterThan(0n);
   expect(landed.unitsConsumed).toBeLessThanOrEqual(BigInt(deposit.computeUnitLimit));

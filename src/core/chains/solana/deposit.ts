@@ -16,7 +16,8 @@
  *   native SOL:
  *   3. System Transfer of `amount` lamports from the sender to the escrow owner
  *   then:
- *   5. Memo `xchain:v1:<transferId>:<destination chain id>:<receiver>:<minimum amount out>`, no signer accounts
+ *   5. Memo `xchain:v1:<bridge>:<transferId>:<destination chain id>:<receiver>:<minimum amount out>[:<hop>]...`
+ *      (memo.ts), no signer accounts
  *
  * The sender is the fee payer and the only signer; the transaction is compiled unsigned (a no-op signer marks the
  * sender's role, no private key anywhere). Pure: the recent blockhash is the caller's (a real one in chain mode, a
@@ -64,7 +65,7 @@ import {
   type DepositFees,
   type SvmPriorityFeeLevel,
 } from './fees';
-import { MEMO_PROGRAMS, formatBridgeMemo, type MemoProgramVersion } from './memo';
+import { MEMO_PROGRAMS, formatBridgeMemo, type MemoHop, type MemoProgramVersion } from './memo';
 
 /** The most bytes a v0 transaction may have on the wire (1,280, the IPv6 minimum MTU, less 48 bytes of headers). */
 export const MAX_TRANSACTION_SIZE = 1232;
@@ -86,6 +87,8 @@ export interface BridgeDepositInput {
   readonly token: DepositToken;
   /** Smallest units (lamports for SOL), 1 to 2⁶⁴ − 1. */
   readonly amount: bigint;
+  /** The bridge's tool key (the release applies its route). */
+  readonly bridge: string;
   /** 0x + 64 hex. */
   readonly transferId: string;
   readonly destinationChainId: number;
@@ -93,6 +96,8 @@ export interface BridgeDepositInput {
   readonly receiver: string;
   /** Smallest units of the destination token (at least 0). */
   readonly minAmountOut: bigint;
+  /** The destination call's swaps (memo.ts), when the destination swaps what it receives. */
+  readonly hops?: readonly MemoHop[];
   /** The recent blockhash (base58 of 32 bytes) and the last block height at which it is valid. */
   readonly lifetime: { readonly blockhash: string; readonly lastValidBlockHeight: bigint };
   readonly priorityFeeLevel: SvmPriorityFeeLevel;
@@ -237,13 +242,14 @@ export async function buildBridgeDeposit(input: BridgeDepositInput): Promise<Bri
     readable: { kind: 'memo', programAddress: MEMO_PROGRAMS[memoProgram], text: memo, description: `memo (${memoBytes} bytes): ${memo}` },
   });
 
-  // the compute budget, from the instructions the transaction holds (its own two included)
-  const budgets: BudgetedInstruction[] = [{ kind: 'setComputeUnitLimit' }, { kind: 'setComputeUnitPrice' }, ...transfer.map((p) => p.budget)];
-  const computeUnitLimit = computeUnitLimitOf(budgets);
-  const computeUnitPriceMicroLamports =
-    input.recentPrioritizationFees === undefined
-      ? fixedUnitPrice(input.priorityFeeLevel)
-      : unitPriceFromRecentFees(input.priorityFeeLevel, input.recentPrioritizationFees);
+  const { computeUnitLimit, computeUnitPriceMicroLamports, fees } = depositCost({
+    token: token.kind,
+    createsTokenAccount,
+    memoBytes,
+    memoProgram,
+    priorityFeeLevel: input.priorityFeeLevel,
+    recentPrioritizationFees: input.recentPrioritizationFees,
+  });
   const parts: Part[] = [
     {
       instruction: getSetComputeUnitLimitInstruction({ units: computeUnitLimit }),
@@ -279,13 +285,52 @@ export async function buildBridgeDeposit(input: BridgeDepositInput): Promise<Bri
     computeUnitLimit,
     computeUnitPriceMicroLamports,
     instructions: parts.map((p) => ({ ...p.readable, computeUnits: instructionComputeUnits(p.budget) }) as DepositInstruction),
-    fees: depositFees({ signatures: 1, computeUnitLimit, computeUnitPriceMicroLamports, createsTokenAccount }),
+    fees,
     memo,
     ...(tokenAccounts ? { tokenAccounts } : {}),
     feePayer: sender,
     blockhash,
     lastValidBlockHeight,
   };
+}
+
+/** What decides a deposit's cost, known before its transaction is built (a quote prices it before it builds it). */
+export interface DepositShape {
+  readonly token: DepositToken['kind'];
+  readonly createsTokenAccount: boolean;
+  /** The memo's length in bytes (formatBridgeMemo: it does not depend on the transfer id's value). */
+  readonly memoBytes: number;
+  readonly memoProgram?: MemoProgramVersion;
+  readonly priorityFeeLevel: SvmPriorityFeeLevel;
+  /** Chain mode: the cluster's recent prioritization fees (see BridgeDepositInput). */
+  readonly recentPrioritizationFees?: readonly bigint[];
+}
+
+export interface DepositCost {
+  readonly computeUnitLimit: number;
+  readonly computeUnitPriceMicroLamports: bigint;
+  readonly fees: DepositFees;
+}
+
+/**
+ * The compute budget and the fees of a deposit of this shape: the limit from the instructions the transaction holds
+ * (its own two included), the price from the level, the fees in lamports (fees.ts). The transaction that
+ * buildBridgeDeposit builds for the same shape requests exactly this limit and price.
+ */
+export function depositCost(shape: DepositShape): DepositCost {
+  const memoProgram = shape.memoProgram ?? 'v3';
+  const transfer: BudgetedInstruction[] =
+    shape.token === 'spl'
+      ? [...(shape.createsTokenAccount ? [{ kind: 'createAssociatedTokenIdempotent' } as const] : []), { kind: 'transferChecked' }]
+      : [{ kind: 'transferSol' }];
+  const budgets: BudgetedInstruction[] = [{ kind: 'setComputeUnitLimit' }, { kind: 'setComputeUnitPrice' }, ...transfer, { kind: 'memo', program: memoProgram, bytes: shape.memoBytes }];
+  const computeUnitLimit = computeUnitLimitOf(budgets);
+  const computeUnitPriceMicroLamports =
+    shape.recentPrioritizationFees === undefined
+      ? fixedUnitPrice(shape.priorityFeeLevel)
+      : unitPriceFromRecentFees(shape.priorityFeeLevel, shape.recentPrioritizationFees);
+  const createsTokenAccount = shape.token === 'spl' && shape.createsTokenAccount;
+  return { computeUnitLimit, computeUnitPriceMicroLamports, fees: depositFees({ signatures: 1, computeUnitLimit, computeUnitPriceMicroLamports, createsTokenAccount }) };
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

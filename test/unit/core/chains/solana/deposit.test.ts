@@ -47,8 +47,8 @@ const ESCROW_ATA = 'DShWnroshVbeUp28oopA3Pu7oFPDBtC1DBmPECXXAQ9n';
 const BLOCKHASH = '4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi';
 const TRANSFER_ID = `0x${'ab'.repeat(32)}`;
 const RECEIVER = '0x1212121212121212121212121212121212121212';
-/** xchain:v1:0xabab…ab:42161:0x1212…12:995000 — 10 + 66 + 1 + 5 + 1 + 42 + 1 + 6 = 132 bytes. */
-const MEMO = `xchain:v1:${TRANSFER_ID}:42161:${RECEIVER}:995000`;
+/** xchain:v1:cctp:0xabab…ab:42161:0x1212…12:995000 — 10 + 5 + 66 + 1 + 5 + 1 + 42 + 1 + 6 = 137 bytes. */
+const MEMO = `xchain:v1:cctp:${TRANSFER_ID}:42161:${RECEIVER}:995000`;
 
 /** A Solana address by type, as the SVM family gives one; a text that is none is cast (the builder checks again). */
 const solana = (text: string) => (svm.parseAddress(text) ?? text) as FamilyAddress<'SVM'>;
@@ -58,6 +58,7 @@ const SPL_INPUT: BridgeDepositInput = {
   escrowOwner: solana(ESCROW_OWNER),
   token: { kind: 'spl', mint: MINT, decimals: 6 },
   amount: 1_000_000n,
+  bridge: 'cctp',
   transferId: TRANSFER_ID,
   destinationChainId: 42161,
   receiver: RECEIVER,
@@ -135,11 +136,11 @@ describe('the SPL deposit transaction', () => {
     expect(escrowAta).toBe(ESCROW_ATA); // @solana/spl-token's published vector
     expect(deposit.tokenAccounts).toEqual({ sender: senderAta, escrow: ESCROW_ATA });
 
-    // SetComputeUnitLimit: discriminator 2, u32 LE units. 150 + 150 + 25,000 + 6,500 + (2,000 + 360 × 132) = 81,320; × 1.2 = 97,584
+    // SetComputeUnitLimit: discriminator 2, u32 LE units. 150 + 150 + 25,000 + 6,500 + (2,000 + 360 × 137) = 83,120; × 1.2 = 99,744
     expect(accountsOf(limit)).toEqual([]);
-    expect(dataOf(limit)).toEqual([2, ...le(97_584n, 4)]);
-    expect(parseSetComputeUnitLimitInstruction(full(limit)).data.units).toBe(97_584);
-    expect(deposit.computeUnitLimit).toBe(97_584);
+    expect(dataOf(limit)).toEqual([2, ...le(99_744n, 4)]);
+    expect(parseSetComputeUnitLimitInstruction(full(limit)).data.units).toBe(99_744);
+    expect(deposit.computeUnitLimit).toBe(99_744);
 
     // SetComputeUnitPrice: discriminator 3, u64 LE micro-lamports (NORMAL on the embedded data: 10,000)
     expect(accountsOf(price)).toEqual([]);
@@ -172,7 +173,7 @@ describe('the SPL deposit transaction', () => {
     expect(accountsOf(memo)).toEqual([]);
     expect(Buffer.from(dataOf(memo)).toString('utf8')).toBe(MEMO);
     expect(parseAddMemoInstruction(full(memo)).data.memo).toBe(MEMO);
-    expect(parseBridgeMemo(MEMO)).toEqual({ transferId: TRANSFER_ID, destinationChainId: 42161, receiver: RECEIVER, minAmountOut: 995_000n });
+    expect(parseBridgeMemo(MEMO)).toEqual({ bridge: 'cctp', transferId: TRANSFER_ID, destinationChainId: 42161, receiver: RECEIVER, minAmountOut: 995_000n });
     expect(deposit.memo).toBe(MEMO);
   });
 
@@ -183,7 +184,7 @@ describe('the SPL deposit transaction', () => {
       ['setComputeUnitPrice', COMPUTE_BUDGET, 150],
       ['createAssociatedTokenIdempotent', ATA_PROGRAM, 25_000],
       ['transferChecked', TOKEN_PROGRAM, 6_500],
-      ['memo', MEMO_V3, 49_520],
+      ['memo', MEMO_V3, 51_320],
     ]);
     expect(deposit.instructions[2]).toMatchObject({ payer: SENDER, account: ESCROW_ATA, owner: ESCROW_OWNER, mint: MINT });
     expect(deposit.instructions[3]).toMatchObject({ destination: ESCROW_ATA, mint: MINT, authority: SENDER, amount: 1_000_000n, decimals: 6 });
@@ -191,19 +192,19 @@ describe('the SPL deposit transaction', () => {
     for (const instruction of deposit.instructions) expect(instruction.description.length).toBeGreaterThan(10);
   });
 
-  test('costs 5,000 + 976 + 2,039,280 lamports when it creates the escrow token account (NORMAL)', async () => {
+  test('costs 5,000 + 998 + 2,039,280 lamports when it creates the escrow token account (NORMAL)', async () => {
     const { fees } = await buildBridgeDeposit(SPL_INPUT);
-    // priority: ceil(97,584 × 10,000 / 10⁶) = ceil(975.84) = 976; rent: (165 + 128) × 3,480 × 2 = 2,039,280
-    expect(fees).toEqual({ baseFee: 5_000n, priorityFee: 976n, rent: 2_039_280n, total: 2_045_256n });
+    // priority: ceil(99,744 × 10,000 / 10⁶) = ceil(997.44) = 998; rent: (165 + 128) × 3,480 × 2 = 2,039,280
+    expect(fees).toEqual({ baseFee: 5_000n, priorityFee: 998n, rent: 2_039_280n, total: 2_045_278n });
   });
 
   test('leaves the creation out when the escrow token account is known to exist', async () => {
     const deposit = await buildBridgeDeposit({ ...SPL_INPUT, escrowTokenAccountExists: true });
     const { message } = decode(deposit.transactionBase64);
     expect(message.instructions.map((i) => i.programAddress)).toEqual([COMPUTE_BUDGET, COMPUTE_BUDGET, TOKEN_PROGRAM, MEMO_V3]);
-    // 150 + 150 + 6,500 + 49,520 = 56,320; × 1.2 = 67,584; priority ceil(675.84) = 676
-    expect(deposit.computeUnitLimit).toBe(67_584);
-    expect(deposit.fees).toEqual({ baseFee: 5_000n, priorityFee: 676n, rent: 0n, total: 5_676n });
+    // 150 + 150 + 6,500 + 51,320 = 58,120; × 1.2 = 69,744; priority ceil(697.44) = 698
+    expect(deposit.computeUnitLimit).toBe(69_744);
+    expect(deposit.fees).toEqual({ baseFee: 5_000n, priorityFee: 698n, rent: 0n, total: 5_698n });
     // told it does not exist: the same as unknown
     const told = await buildBridgeDeposit({ ...SPL_INPUT, escrowTokenAccountExists: false });
     expect(told.transactionBase64).toBe((await buildBridgeDeposit(SPL_INPUT)).transactionBase64);
@@ -225,8 +226,8 @@ describe('the SPL deposit transaction', () => {
     const deposit = await buildBridgeDeposit({ ...SPL_INPUT, memoProgram: 'v4' });
     const { message } = decode(deposit.transactionBase64);
     expect(message.instructions[4].programAddress).toBe(MEMO_V4);
-    // 150 + 150 + 25,000 + 6,500 + (300 + 132) = 32,232; × 1.2 = 38,678.4 → 38,679
-    expect(deposit.computeUnitLimit).toBe(38_679);
+    // 150 + 150 + 25,000 + 6,500 + (300 + 137) = 32,237; × 1.2 = 38,684.4 → 38,685
+    expect(deposit.computeUnitLimit).toBe(38_685);
   });
 });
 
@@ -239,8 +240,8 @@ describe('the native SOL deposit transaction', () => {
     expect(message.feePayer.address).toBe(SENDER);
     const [limit, price, transfer, memo] = message.instructions;
     expect(message.instructions.map((i) => i.programAddress)).toEqual([COMPUTE_BUDGET, COMPUTE_BUDGET, SYSTEM_PROGRAM, MEMO_V3]);
-    // 150 + 150 + 150 + 49,520 = 49,970; × 1.2 = 59,964
-    expect(dataOf(limit)).toEqual([2, ...le(59_964n, 4)]);
+    // 150 + 150 + 150 + 51,320 = 51,770; × 1.2 = 62,124
+    expect(dataOf(limit)).toEqual([2, ...le(62_124n, 4)]);
     expect(dataOf(price)).toEqual([3, ...le(10_000n, 8)]);
     // System Transfer: u32 LE discriminator 2, u64 LE lamports; source (signer), destination
     expect(dataOf(transfer)).toEqual([2, 0, 0, 0, ...le(250_000_000n, 8)]);
@@ -251,8 +252,8 @@ describe('the native SOL deposit transaction', () => {
     expect(parseTransferSolInstruction(full(transfer)).data.amount).toBe(250_000_000n);
     expect(Buffer.from(dataOf(memo)).toString('utf8')).toBe(MEMO);
     expect(deposit.tokenAccounts).toBeUndefined();
-    // priority ceil(59,964 × 10,000 / 10⁶) = ceil(599.64) = 600; no rent
-    expect(deposit.fees).toEqual({ baseFee: 5_000n, priorityFee: 600n, rent: 0n, total: 5_600n });
+    // priority ceil(62,124 × 10,000 / 10⁶) = ceil(621.24) = 622; no rent
+    expect(deposit.fees).toEqual({ baseFee: 5_000n, priorityFee: 622n, rent: 0n, total: 5_622n });
   });
 });
 
@@ -260,10 +261,10 @@ describe('priority levels', () => {
   test('on the embedded data each level sets its fixed price, and so the fee and the bytes', async () => {
     const byLevel = await Promise.all((['NORMAL', 'FAST', 'ULTRA'] as const).map((priorityFeeLevel) => buildBridgeDeposit({ ...SPL_INPUT, priorityFeeLevel })));
     expect(byLevel.map((d) => d.computeUnitPriceMicroLamports)).toEqual([10_000n, 100_000n, 1_000_000n]);
-    expect(byLevel.map((d) => d.computeUnitLimit)).toEqual([97_584, 97_584, 97_584]);
-    // ceil(97,584 × price / 10⁶): 975.84 → 976; 9,758.4 → 9,759; 97,584
-    expect(byLevel.map((d) => d.fees.priorityFee)).toEqual([976n, 9_759n, 97_584n]);
-    expect(byLevel.map((d) => d.fees.total)).toEqual([2_045_256n, 2_054_039n, 2_141_864n]);
+    expect(byLevel.map((d) => d.computeUnitLimit)).toEqual([99_744, 99_744, 99_744]);
+    // ceil(99,744 × price / 10⁶): 997.44 → 998; 9,974.4 → 9,975; 99,744
+    expect(byLevel.map((d) => d.fees.priorityFee)).toEqual([998n, 9_975n, 99_744n]);
+    expect(byLevel.map((d) => d.fees.total)).toEqual([2_045_278n, 2_054_255n, 2_144_024n]);
     for (const d of byLevel) {
       const price = decode(d.transactionBase64).message.instructions[1];
       expect(dataOf(price)).toEqual([3, ...le(d.computeUnitPriceMicroLamports, 8)]);
@@ -278,8 +279,8 @@ describe('priority levels', () => {
       (['NORMAL', 'FAST', 'ULTRA'] as const).map((priorityFeeLevel) => buildBridgeDeposit({ ...NATIVE_INPUT, priorityFeeLevel, recentPrioritizationFees })),
     );
     expect(byLevel.map((d) => d.computeUnitPriceMicroLamports)).toEqual([5_000n, 50_000n, 2_500_000n]);
-    // ceil(59,964 × price / 10⁶): 299.82 → 300; 2,998.2 → 2,999; 149,910
-    expect(byLevel.map((d) => d.fees.priorityFee)).toEqual([300n, 2_999n, 149_910n]);
+    // ceil(62,124 × price / 10⁶): 310.62 → 311; 3,106.2 → 3,107; 155,310
+    expect(byLevel.map((d) => d.fees.priorityFee)).toEqual([311n, 3_107n, 155_310n]);
     // quiet slots: the floors
     const quiet = await buildBridgeDeposit({ ...NATIVE_INPUT, recentPrioritizationFees: [0n, 0n] });
     expect(quiet.computeUnitPriceMicroLamports).toBe(1_000n);
@@ -335,11 +336,11 @@ describe('determinism and validation', () => {
   });
 
   test('refuses a transaction over 1,232 bytes (a receiver of 600 bytes)', async () => {
-    await expect(buildBridgeDeposit({ ...SPL_INPUT, receiver: `0x${'11'.repeat(600)}`, memoProgram: 'v4' })).rejects.toThrow(/has 1767 bytes, over the 1232/);
+    await expect(buildBridgeDeposit({ ...SPL_INPUT, receiver: `0x${'11'.repeat(600)}`, memoProgram: 'v4' })).rejects.toThrow(/has 1772 bytes, over the 1232/);
   });
 
   test('refuses a memo whose compute units pass what a transaction may request', async () => {
-    // a 2,900-byte receiver makes a memo of 10 + 66 + 1 + 5 + 1 + 5,802 + 1 + 6 = 5,892 bytes: 2,000 + 360 × 5,892 = 2,123,120 units (before the margin), over 1,400,000, refused before the size is checked
+    // a 2,900-byte receiver makes a memo of 10 + 5 + 66 + 1 + 5 + 1 + 5,802 + 1 + 6 = 5,897 bytes: 2,000 + 360 × 5,897 = 2,124,920 units (before the margin), over 1,400,000, refused before the size is checked
     await expect(buildBridgeDeposit({ ...SPL_INPUT, receiver: `0x${'11'.repeat(2_900)}` })).rejects.toThrow(/over the 1400000/);
   });
 
