@@ -1,7 +1,7 @@
 /**
  * `npm run contract:release`: releases the contract as it is now. Runs the breaking-change gate, then copies
  * openapi.yaml to contract-tests/released/openapi.yaml (the baseline of the next comparisons) and dates the
- * version's CHANGELOG.md section ("## 1.1.0 (unreleased)" → "## 1.1.0 (2026-11-26)"). Commit both files.
+ * version's CHANGELOG.md section ("## 2.0.0 (unreleased)" → "## 2.0.0 (2026-11-26)"). Commit both files.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -8,8 +8,8 @@ import { noRouteError, quotedStepToWire } from './wire/routes';
  * with a fresh estimate and its transactionRequest; 409 code 1007 when the new output fell below the step's
  * estimate.toAmountMin, 404 code 1002 when it can no longer be priced.
  */
-export const postStepTransaction = operation('postStepTransaction', (request, dependencies) => {
-  const result = stepTransaction(dependencies, stepDescription(request.body));
+export const postStepTransaction = operation('postStepTransaction', async (request, dependencies) => {
+  const result = await stepTransaction(dependencies, { ...stepDescription(request.body), svmPriorityFeeLevel: request.query.svmPriorityFeeLevel });
   if (!result.ok) throw noRouteError(result);
   return { status: 200, body: quotedStepToWire(dependencies.catalog, result) };
 });

@@ -48,6 +48,7 @@ export function quoteParameters(
     denyPools: q.denyPools,
     executionType: q.executionType,
     gasless: q.gasless,
+    svmPriorityFeeLevel: q.svmPriorityFeeLevel,
     destinationActionParameter: q.destinationActionKind !== undefined ? 'destinationActionKind' : q.destinationActionVault !== undefined ? 'destinationActionVault' : undefined,
   };
 }
@@ -82,6 +83,7 @@ export function routesParameters(body: BodyOf<'postRoutes'>): RouteParameters {
     denyPools: options.pools?.deny,
     executionType: options.executionType,
     gasless: options.gasless,
+    svmPriorityFeeLevel: options.svmPriorityFeeLevel,
     destinationActionParameter: options.destinationAction !== undefined ? 'options.destinationAction' : undefined,
   };
 }

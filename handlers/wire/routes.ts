@@ -4,6 +4,7 @@ import { NoRouteError } from '../../src/core/errors';
 import type { Token } from '../../src/core/catalog/entities';
 import type { FeeCost, GasCost, Route, UnavailableRoutes } from '../../src/core/routing/route';
 import type { EvmTransactionRequest } from '../../src/core/transactions/build';
+import type { StepTransactionRequest } from '../../src/core/transactions/step';
 import type { ContractCallsStep, ContractCallView } from '../../src/usecases/contractCalls';
 import type { NoRoute, QuotedStep, RouteView } from '../../src/usecases/quote';
 import type { IncludedStepView, StepView } from '../../src/usecases/stepViews';
@@ -13,6 +14,15 @@ import { tokenToWire } from './catalog';
 type Schemas = components['schemas'];
 
 const hex = (value: bigint) => `0x${value.toString(16)}`;
+
+/**
+ * A step's transaction as the contract shows it: an EVM transaction with numbers as 0x hex quantities, or a Solana
+ * transaction as its base64 bytes (SvmTransactionRequest).
+ */
+export function stepTransactionToWire(request: StepTransactionRequest): NonNullable<Schemas['Step']['transactionRequest']> {
+  if (request.kind === 'svm') return { data: request.data, chainId: request.chainId };
+  return transactionRequestToWire(request);
+}
 
 /** An EVM transaction request as the contract shows it: numbers as 0x hex quantities. */
 export function transactionRequestToWire(request: EvmTransactionRequest): Schemas['TransactionRequest'] {
@@ -150,8 +160,13 @@ export function stepToWire(catalog: Catalog, view: StepView): Schemas['Step'] {
 
 /** A quoted step with its transaction request. */
 export function quotedStepToWire(catalog: Catalog, quoted: QuotedStep): Schemas['Step'] {
-  const step = stepToWire(catalog, quoted.view);
-  if (quoted.transaction) step.transactionRequest = transactionRequestToWire(quoted.transaction);
+  return withTransaction(stepToWire(catalog, quoted.view), quoted.transaction);
+}
+
+/** The step with its transaction; a Solana deposit's gas cost is the built transaction's (its fee at the cluster's prices). */
+function withTransaction(step: Schemas['Step'], transaction: StepTransactionRequest): Schemas['Step'] {
+  step.transactionRequest = stepTransactionToWire(transaction);
+  if (transaction.kind === 'svm') step.estimate.gasCosts = [gasCostToWire(transaction.gasCost)];
   return step;
 }
 
@@ -210,8 +225,7 @@ export function contractCallsStepToWire(catalog: Catalog, result: ContractCallsS
       gasLimit: quote.calls.reduce((sum, c) => sum + c.gasLimit, 0n).toString(),
     },
   };
-  if (result.transaction) step.transactionRequest = transactionRequestToWire(result.transaction);
-  return step;
+  return withTransaction(step, result.transaction);
 }
 
 export function routeToWire(catalog: Catalog, { route, steps }: RouteView): Schemas['Route'] {

@@ -17,7 +17,7 @@ import type { Catalog } from '../core/catalog/catalog';
 import type { LiquidityState } from '../core/liquidity/state';
 import { ChainIdMismatchError, LiveLiquidity, verifyChainId, type ChainLiquidityStatus } from './liveLiquidity';
 import type { ChainConnections } from './rpc';
-import { SolanaNodes, type SolanaNodeEntry } from './solanaNode';
+import { SolanaNodes } from './solanaNode';
 import { familyOf } from '../core/chains/families';
 
 /** What chain mode works on (the composition root's dependencies have them). */
@@ -27,6 +27,8 @@ export interface ChainModeParts {
   readonly liquidity: LiquidityState;
   /** The connected chains; undefined or empty: nothing to follow. */
   readonly chains?: ChainConnections;
+  /** The Solana nodes of CHAINS_FILE (checked, then read for blockhashes and fees); undefined: none. */
+  readonly solana?: SolanaNodes;
 }
 
 export interface ChainMode {
@@ -45,19 +47,16 @@ export class ChainStartError extends Error {
 
 export async function startChainMode(deps: ChainModeParts, config: Config, logger: Logger): Promise<ChainMode> {
   const connections = deps.chains?.chains ?? [];
-  const solanaEntries: SolanaNodeEntry[] = [];
   for (const c of config.chains?.chains ?? []) {
     const chain = deps.catalog.getChain(c.chainId);
-    if (!chain || familyOf(chain).evmContracts) continue;
-    const check = familyOf(chain).rpcCheck;
-    if (check === 'solanaGenesisHash') solanaEntries.push({ chainId: c.chainId, rpcUrl: c.rpcUrl });
-    else logger.info({ chainId: c.chainId }, `chain ${c.chainId} (${chain.name}): its RPC URL is advertised, not checked (the service speaks to no ${familyOf(chain).label} node)`);
+    if (!chain || familyOf(chain).evmContracts || familyOf(chain).rpcCheck !== undefined) continue;
+    logger.info({ chainId: c.chainId }, `chain ${c.chainId} (${chain.name}): its RPC URL is advertised, not checked (the service speaks to no ${familyOf(chain).label} node)`);
   }
-  if ((connections.length === 0 && solanaEntries.length === 0) || !config.chains) return { status: () => [], stop: async () => {} };
+  const solana = deps.solana ?? new SolanaNodes([], { timeoutMs: 0, retryMs: 0 });
+  if ((connections.length === 0 && !deps.solana) || !config.chains) return { status: () => [], stop: async () => {} };
   const started = performance.now();
 
-  const solana = new SolanaNodes(solanaEntries, { timeoutMs: config.chains.rpcTimeoutMs, retryMs: config.chains.pollIntervalMs, logger });
-  const [checks, solanaMismatches] = await Promise.all([Promise.allSettled(connections.map((c) => verifyChainId(c.provider, c.chainId))), solana.start()]);
+  const [checks, solanaMismatches] = await Promise.all([Promise.allSettled(connections.map((c) => verifyChainId(c.provider, c.chainId))), solana.start(logger)]);
   const mismatches = [
     ...checks.flatMap((r) => (r.status === 'rejected' && r.reason instanceof ChainIdMismatchError ? [r.reason.message] : [])),
     ...solanaMismatches,

@@ -1,6 +1,10 @@
 /**
- * Chain mode's Solana entries (CHAINS_FILE names a Solana chain with rpcUrl only): the service reads nothing from them
- * yet, it checks at start that the URL serves the chain it is named for and advertises it (src/chain/catalog.ts).
+ * Chain mode's Solana entries (CHAINS_FILE names a Solana chain with rpcUrl only): the service checks at start that the
+ * URL serves the chain it is named for and advertises it (src/chain/catalog.ts); then it reads, every poll interval,
+ * the cluster's latest blockhash (commitment confirmed) and recent prioritization fees, which the transactions sent
+ * from Solana take (cluster(): SvmClusterState; quotes never wait for a chain). Until the first read, and when reads
+ * fail for longer than a blockhash lives (STALE_AFTER_MS), cluster() is undefined and the transactions fall back to
+ * the embedded data's placeholder blockhash and fixed prices.
  *
  * The check, as eth_chainId's on EVM chains (mode.ts): getGenesisHash must answer the chain's genesis hash
  * (src/core/chains/solana/cluster.ts; another hash stops the start-up, a configuration error) and getHealth "ok".
@@ -11,6 +15,10 @@
 import { createSolanaRpc } from '@solana/kit';
 import type { Logger } from 'pino';
 import { genesisHashOf } from '../core/chains/solana/cluster';
+import type { Catalog } from '../core/catalog/catalog';
+import { familyOf } from '../core/chains/families';
+import type { SvmClusterState } from '../core/transactions/build';
+import type { ChainsConfig } from '../chainsConfig';
 import type { ChainLiquidityStatus } from './liveLiquidity';
 
 export interface SolanaNodeEntry {
@@ -36,38 +44,61 @@ export async function checkSolanaNode(url: string, chainId: number, timeoutMs: n
 }
 
 const ERROR_LOG_INTERVAL_MS = 30_000;
+/** A blockhash is valid for 150 blocks (about 60 s); one older than this is not offered. */
+const STALE_AFTER_MS = 45_000;
 const MAX_RETRY_DELAY_MS = 2000;
 
 interface Node {
   readonly entry: SolanaNodeEntry;
   state: ChainLiquidityStatus['state'];
+  cluster?: SvmClusterState;
+  readAt?: number;
+  refreshes: number;
   lastError?: { message: string; at: string };
   lastLoggedAt?: number;
   delayMs: number;
   timer?: NodeJS.Timeout;
 }
 
+/** The CHAINS_FILE entries the service checks and reads as Solana nodes (rpcCheck solanaGenesisHash). */
+export function solanaNodeEntries(chains: ChainsConfig | undefined, catalog: Catalog): SolanaNodeEntry[] {
+  return (chains?.chains ?? []).flatMap((c) => {
+    const chain = catalog.getChain(c.chainId);
+    return chain && familyOf(chain).rpcCheck === 'solanaGenesisHash' ? [{ chainId: c.chainId, rpcUrl: c.rpcUrl }] : [];
+  });
+}
+
 export class SolanaNodes {
   private readonly nodes: Node[];
   private stopped = false;
 
-  constructor(entries: readonly SolanaNodeEntry[], private readonly options: { timeoutMs: number; retryMs: number; logger: Logger }) {
-    this.nodes = entries.map((entry) => ({ entry, state: 'connecting', delayMs: options.retryMs }));
+  private logger: Logger | undefined;
+
+  constructor(entries: readonly SolanaNodeEntry[], private readonly options: { timeoutMs: number; retryMs: number }) {
+    this.nodes = entries.map((entry) => ({ entry, state: 'connecting', delayMs: options.retryMs, refreshes: 0 }));
+  }
+
+  /** What the chain's node said last (blockhash, prioritization fees); undefined before the first read or when stale. */
+  cluster(chainId: number): SvmClusterState | undefined {
+    const n = this.nodes.find((x) => x.entry.chainId === chainId);
+    if (!n?.cluster || n.readAt === undefined || Date.now() - n.readAt > STALE_AFTER_MS) return undefined;
+    return n.cluster;
   }
 
   /**
    * Checks every node once; returns the messages of wrong genesis hashes (the caller stops the start-up on them).
    * Nodes that do not answer are logged and asked again in the background.
    */
-  async start(): Promise<string[]> {
+  async start(logger: Logger): Promise<string[]> {
+    this.logger = logger;
     const outcomes = await Promise.all(this.nodes.map((n) => this.check(n)));
     return outcomes.flatMap((o) => (o instanceof GenesisHashMismatchError ? [o.message] : []));
   }
 
-  /** Per node: `connecting` (not answered yet), `following` (answered the check; nothing is read from it yet), `rejected` (wrong genesis hash). */
+  /** Per node: `connecting` (not answered yet), `following` (answered the check; blockhash and fees read), `rejected` (wrong genesis hash). */
   status(): ChainLiquidityStatus[] {
     return this.nodes.map((n) => ({
-      chainId: n.entry.chainId, state: n.state, poolsRead: 0, poolsMissing: 0, poolsFailed: 0, refreshes: 0,
+      chainId: n.entry.chainId, state: n.state, poolsRead: 0, poolsMissing: 0, poolsFailed: 0, refreshes: n.refreshes,
       ...(n.lastError ? { lastError: { ...n.lastError } } : {}),
     }));
   }
@@ -77,16 +108,50 @@ export class SolanaNodes {
     for (const n of this.nodes) if (n.timer) clearTimeout(n.timer);
   }
 
+  /** Reads the cluster's blockhash and recent fees, then again after the poll interval (until stop()). */
+  private async read(n: Node): Promise<void> {
+    const { chainId, rpcUrl } = n.entry;
+    try {
+      const rpc = createSolanaRpc(rpcUrl);
+      const signal = () => AbortSignal.timeout(this.options.timeoutMs);
+      const [{ value: latest }, fees] = await Promise.all([
+        rpc.getLatestBlockhash({ commitment: 'confirmed' }).send({ abortSignal: signal() }),
+        rpc.getRecentPrioritizationFees().send({ abortSignal: signal() }),
+      ]);
+      n.cluster = {
+        blockhash: latest.blockhash,
+        lastValidBlockHeight: BigInt(latest.lastValidBlockHeight),
+        recentPrioritizationFees: fees.map((f) => BigInt(f.prioritizationFee)),
+      };
+      n.readAt = Date.now();
+      n.refreshes += 1;
+    } catch (error) {
+      const message = ((error as Error)?.message ?? String(error)).split('\n')[0].slice(0, 200);
+      n.lastError = { message, at: new Date().toISOString() };
+      const now = Date.now();
+      if (n.lastLoggedAt === undefined || now - n.lastLoggedAt >= ERROR_LOG_INTERVAL_MS) {
+        n.lastLoggedAt = now;
+        this.logger?.warn({ chainId, rpcUrl }, `chain ${chainId} (${rpcUrl}): reading its blockhash failed (${message}); asked again`);
+      }
+    }
+    if (this.stopped) return;
+    n.timer = setTimeout(() => {
+      n.timer = undefined;
+      void this.read(n);
+    }, this.options.retryMs);
+  }
+
   /** One check of a node; schedules the next one when it does not answer. Returns the mismatch, if any. */
   private async check(n: Node): Promise<GenesisHashMismatchError | undefined> {
     const { chainId, rpcUrl } = n.entry;
-    const { logger } = this.options;
+    const logger = this.logger!;
     try {
       await checkSolanaNode(rpcUrl, chainId, this.options.timeoutMs);
       if (this.stopped) return undefined;
       if (n.lastError) logger.info({ chainId, rpcUrl }, `chain ${chainId} (${rpcUrl}) answers now: its RPC is the chain's`);
       n.state = 'following';
       delete n.lastError;
+      await this.read(n);
       return undefined;
     } catch (error) {
       if (this.stopped) return undefined;

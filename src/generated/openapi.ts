@@ -869,7 +869,12 @@ export interface components {
             toFallbackAddress?: components["schemas"]["EvmAddress"];
             callDataGasLimit?: components["schemas"]["Amount"];
         };
-        /** @description A gas cost of the step's transaction. */
+        /**
+         * @description A gas cost of the step's transaction. EVM: `estimate` gas units at `price` wei, `limit` the
+         *     suggested gas limit, `amount` = estimate × price. Solana: `price` is the compute unit price in
+         *     micro-lamports, `estimate` and `limit` the compute unit limit the transaction requests, and
+         *     `amount` the fee in lamports: 5,000 per signature + ceil(limit × price / 10⁶).
+         */
         GasCost: {
             /** @enum {string} */
             type: "SUM" | "APPROVE" | "SEND" | "FEE";
@@ -944,13 +949,35 @@ export interface components {
             gasLimit?: components["schemas"]["BigNumberish"];
         };
         /**
+         * @description A Solana transaction that a wallet signs and sends as it is (what `@lifi/sdk-provider-solana`
+         *     reads): `data` is a versioned (v0) transaction, serialized with its one signature slot empty
+         *     (the fee payer, `fromAddress`, signs it) and base64-encoded. It holds, in order: ComputeBudget
+         *     SetComputeUnitLimit and SetComputeUnitPrice (the step's `gasCosts[0]`: `limit` compute units at
+         *     `price` micro-lamports each, per `svmPriorityFeeLevel`), the deposit into the bridge's escrow
+         *     (SPL Token TransferChecked to the escrow's associated token account, or a System transfer of
+         *     lamports for SOL) and an SPL Memo
+         *     `xchain:v1:<bridge>:<transferId>:<toChainId>:<receiver>:<toAmountMin>[:<pool>,<tokenOut>,<amountIn>]...`
+         *     that tells the bridge where the transfer goes and which destination swaps to run. Its recent
+         *     blockhash is the cluster's when the service reads the chain (chain mode); on the embedded data a
+         *     placeholder that no cluster accepts.
+         */
+        SvmTransactionRequest: {
+            /**
+             * @description The serialized v0 transaction, base64 (standard alphabet, padded).
+             * @example AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=
+             */
+            data: string;
+            chainId: components["schemas"]["ChainId"];
+        };
+        /**
          * @description A priced step. `lifi` is the wrapper step returned by quotes and routes, carrying
          *     `includedSteps`; included steps are `swap` (same-chain DEX), `cross` (bridge), `protocol`
          *     (fee collection and other in-contract work) or `custom` (a contract call).
-         *     `transactionRequest` is present in quote and stepTransaction responses when the sending chain
-         *     is an EVM chain: a call of the router (`swapTokensGeneric` on one chain,
-         *     `startBridgeTokensVia<Bridge>` / `swapAndStartBridgeTokensVia<Bridge>` across chains;
-         *     `swapAndCall` on one chain with contract calls) that `GET /v1/calldata/parse` decodes.
+         *     `transactionRequest` is present in quote and stepTransaction responses: from an EVM chain a
+         *     call of the router (`swapTokensGeneric` on one chain, `startBridgeTokensVia<Bridge>` /
+         *     `swapAndStartBridgeTokensVia<Bridge>` across chains; `swapAndCall` on one chain with contract
+         *     calls) that `GET /v1/calldata/parse` decodes; from Solana a bridge deposit
+         *     (`SvmTransactionRequest`).
          */
         Step: {
             id: components["schemas"]["Uuid"];
@@ -963,7 +990,12 @@ export interface components {
             integrator?: components["schemas"]["IntegratorString"];
             referrer?: components["schemas"]["ReferrerString"];
             includedSteps?: components["schemas"]["Step"][];
-            transactionRequest?: components["schemas"]["TransactionRequest"];
+            /**
+             * @description The transaction to send for this step: from an EVM chain a `TransactionRequest` (a call of
+             *     the router), from Solana an `SvmTransactionRequest` (a bridge deposit, base64). Present in
+             *     quote, contract-call quote and stepTransaction answers.
+             */
+            transactionRequest?: components["schemas"]["TransactionRequest"] | components["schemas"]["SvmTransactionRequest"];
             /** @description Sent back by the ecosystem's clients; accepted without effect. */
             intermediary?: components["schemas"]["IntegratorString"];
             executionType?: components["schemas"]["ExecutionType"];
@@ -1859,7 +1891,11 @@ export interface components {
          */
         Preset: components["schemas"]["Preset"];
         /**
-         * @description Priority fee level for transactions on SVM chains (Solana).
+         * @description Priority fee level of a transaction sent from Solana: its compute unit price, and so its fee.
+         *     On the embedded data NORMAL, FAST and ULTRA pay 10,000, 100,000 and 1,000,000 micro-lamports
+         *     per compute unit; when the service reads the cluster (chain mode), the 50th, 75th and 95th
+         *     percentile of its recent prioritization fees (at least a tenth of those figures, at most
+         *     10,000,000). Default NORMAL. Ignored for other chains.
          * @example NORMAL
          */
         SvmPriorityFeeLevel: components["schemas"]["SvmPriorityFeeLevel"];
@@ -2315,7 +2351,11 @@ export interface operations {
                  */
                 preset?: components["parameters"]["Preset"];
                 /**
-                 * @description Priority fee level for transactions on SVM chains (Solana).
+                 * @description Priority fee level of a transaction sent from Solana: its compute unit price, and so its fee.
+                 *     On the embedded data NORMAL, FAST and ULTRA pay 10,000, 100,000 and 1,000,000 micro-lamports
+                 *     per compute unit; when the service reads the cluster (chain mode), the 50th, 75th and 95th
+                 *     percentile of its recent prioritization fees (at least a tenth of those figures, at most
+                 *     10,000,000). Default NORMAL. Ignored for other chains.
                  * @example NORMAL
                  */
                 svmPriorityFeeLevel?: components["parameters"]["SvmPriorityFeeLevel"];
@@ -2585,7 +2625,11 @@ export interface operations {
                  */
                 routeTimingStrategies?: components["parameters"]["RouteTimingStrategies"];
                 /**
-                 * @description Priority fee level for transactions on SVM chains (Solana).
+                 * @description Priority fee level of a transaction sent from Solana: its compute unit price, and so its fee.
+                 *     On the embedded data NORMAL, FAST and ULTRA pay 10,000, 100,000 and 1,000,000 micro-lamports
+                 *     per compute unit; when the service reads the cluster (chain mode), the 50th, 75th and 95th
+                 *     percentile of its recent prioritization fees (at least a tenth of those figures, at most
+                 *     10,000,000). Default NORMAL. Ignored for other chains.
                  * @example NORMAL
                  */
                 svmPriorityFeeLevel?: components["parameters"]["SvmPriorityFeeLevel"];
@@ -3115,7 +3159,17 @@ export interface operations {
     };
     postStepTransaction: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Priority fee level of a transaction sent from Solana: its compute unit price, and so its fee.
+                 *     On the embedded data NORMAL, FAST and ULTRA pay 10,000, 100,000 and 1,000,000 micro-lamports
+                 *     per compute unit; when the service reads the cluster (chain mode), the 50th, 75th and 95th
+                 *     percentile of its recent prioritization fees (at least a tenth of those figures, at most
+                 *     10,000,000). Default NORMAL. Ignored for other chains.
+                 * @example NORMAL
+                 */
+                svmPriorityFeeLevel?: components["parameters"]["SvmPriorityFeeLevel"];
+            };
             header?: never;
             path?: never;
             cookie?: never;

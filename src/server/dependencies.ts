@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import { chainModeCatalog } from '../chain/catalog';
 import { ChainFeeLedger } from '../chain/feeLedger';
 import { ChainConnections, checkChainEntries, evmEntries } from '../chain/rpc';
+import { SolanaNodes, solanaNodeEntries } from '../chain/solanaNode';
 import { ChainTransferReads } from '../chain/transferReads';
 import { loadCatalog } from '../core/catalog/load';
 import type { Catalog } from '../core/catalog/catalog';
@@ -14,6 +15,7 @@ import { ObjectMemo } from '../core/memo';
 import type { RouteFinder } from '../core/routing/finder';
 import { RoutingGraph } from '../core/routing/graph';
 import { TransferTracker } from '../core/status/tracker';
+import type { SvmClusterState } from '../core/transactions/build';
 import { buildAccessControl } from './access/build';
 import type { AccessControl } from './access/middleware';
 
@@ -36,6 +38,10 @@ export interface Dependencies {
   readonly access: AccessControl;
   /** Chain mode (CHAINS_FILE): JSON-RPC access to the configured EVM chains; undefined on the embedded snapshot (or without EVM entries). */
   readonly chains?: ChainConnections;
+  /** Chain mode: the Solana nodes of CHAINS_FILE (started by startChainMode); undefined without one. */
+  readonly solana?: SolanaNodes;
+  /** TransactionContext: a Solana cluster's recent blockhash and fees, as its node last said (chain mode). */
+  readonly svmCluster: (chainId: number) => SvmClusterState | undefined;
   /** Transfer status from the connected chains' receipts and events (GET /v1/status, /v1/gas/status). */
   readonly transfers: TransferTracker;
 }
@@ -53,6 +59,10 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
   // CHAINS_FILE against the catalog (unknown chains, EVM-only fields on other chains); EVM entries get connections
   if (config.chains) checkChainEntries(config.chains, catalog);
   const chains = overrides.chains ?? (config.chains && evmEntries(config.chains, catalog).length > 0 ? new ChainConnections(config.chains, routers, catalog) : undefined);
+  const solanaEntries = solanaNodeEntries(config.chains, catalog);
+  const solana = overrides.solana ?? (config.chains && solanaEntries.length > 0
+    ? new SolanaNodes(solanaEntries, { timeoutMs: config.chains.rpcTimeoutMs, retryMs: config.chains.pollIntervalMs })
+    : undefined);
   const seededFees = () => loadFeeLedger(config.feeLedgerFile ?? DEFAULT_LEDGER_FILE, catalog);
   const feeLedger = overrides.feeLedger ?? (chains ? new ChainFeeLedger(seededFees(), chains.chains, catalog) : seededFees());
   const exchangeByAddress = new Map(routers.allExchangeRouters.map((r) => [r.address.toLowerCase(), r.exchange]));
@@ -74,5 +84,7 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
     integratorAddress: overrides.integratorAddress ?? ((integrator) => feeLedger.feeWallet(integrator)),
     access: overrides.access ?? buildAccessControl(config),
     ...(chains ? { chains } : {}),
+    ...(solana ? { solana } : {}),
+    svmCluster: overrides.svmCluster ?? ((chainId) => solana?.cluster(chainId)),
   };
 }

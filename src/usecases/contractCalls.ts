@@ -31,11 +31,11 @@ import {
   type ContractCallsQuote,
 } from '../core/routing/contractCallsRoute';
 import type { Route, UnavailableRoutes } from '../core/routing/route';
-import type { EvmTransactionRequest } from '../core/transactions/build';
-import { buildContractCallsTransaction } from '../core/transactions/contractCallsTransaction';
+import { toCallData } from '../core/transactions/contractCallsTransaction';
+import { buildStepTransaction, type StepTransactionRequest } from '../core/transactions/step';
 import { ZERO_ADDRESS } from '../core/transactions/ids';
 import type { Dependencies } from '../server/dependencies';
-import { BodyIssues, callsGasTooHighForRoute, callsNotFunded, checkContractCalls, inBody, plainTransferParameters, transferRequest, type ContractCallsInput } from './contractCallsRequest';
+import { BodyIssues, callsGasTooHighForRoute, callsNotFunded, checkContractCalls, inBody, inBodyAsync, plainTransferParameters, transferRequest, type ContractCallsInput } from './contractCallsRequest';
 import { noRouteMessage, quote as quoteTransfer, type NoRoute, type QuotedStep } from './quote';
 import { childStepId, stepView, type StepView } from './stepViews';
 
@@ -66,7 +66,7 @@ export interface ContractCallsStep {
   readonly view: StepView;
   readonly quote: ContractCallsQuote;
   readonly calls: readonly ContractCallView[];
-  readonly transaction?: EvmTransactionRequest;
+  readonly transaction: StepTransactionRequest;
 }
 
 /** The quote, or why there is no route; throws InvalidRequestError naming every invalid body field. */
@@ -94,12 +94,12 @@ export function quoteContractCalls(ctx: ContractCallsContext, input: ContractCal
  * The quote as a step: the route's transaction, each call a `custom` step after it, and the transaction to send;
  * with no calls, the plain transfer's quoted step.
  */
-export function contractCallsStep(dependencies: Dependencies, input: ContractCallsInput): ContractCallsStep | QuotedStep | NoRoute {
+export async function contractCallsStep(dependencies: Dependencies, input: ContractCallsInput): Promise<ContractCallsStep | QuotedStep | NoRoute> {
   if (input.contractCalls.length === 0) {
     const issues = BodyIssues.of(input);
     const parameters = plainTransferParameters(input, issues);
     // the transfer goes to fromAddress (the body has no toAddress); inBody names the fields as the body's
-    return inBody(issues, () => quoteTransfer(dependencies, parameters, { fromAddress: 'fromAddress', toAddress: 'fromAddress' }));
+    return inBodyAsync(issues, () => quoteTransfer(dependencies, parameters, { fromAddress: 'fromAddress', toAddress: 'fromAddress' }));
   }
   const result = quoteContractCalls(dependencies, input);
   if (!result.ok) return { ok: false, message: result.message, unavailable: result.unavailable, dependsOnTiming: false };
@@ -117,6 +117,6 @@ export function contractCallsStep(dependencies: Dependencies, input: ContractCal
   }));
   const field = input.field ?? ((path: string) => `/${path}`);
   const names = { fromAddress: field('fromAddress'), toAddress: field('fromAddress') };
-  const transaction = buildContractCallsTransaction(dependencies, quote, view.id, names);
-  return { ok: true, view, quote, calls, ...(transaction ? { transaction } : {}) };
+  const transaction = await buildStepTransaction(dependencies, quote.route, 0, view.id, names, quote.calls.map(toCallData));
+  return { ok: true, view, quote, calls, transaction };
 }

@@ -247,6 +247,17 @@ export function inBody<T>(issues: BodyIssues, run: () => T): T {
   }
 }
 
+/** inBody for work that answers later (building a transaction): the same renaming of its InvalidRequestErrors. */
+export async function inBodyAsync<T>(issues: BodyIssues, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    return inBody(issues, () => {
+      throw error;
+    });
+  }
+}
+
 /** Exact input: even the best route's guaranteed output does not cover the calls; names the first call it leaves unfunded. */
 export function callsNotFunded(issues: BodyIssues, input: ContractCallsInput, best: Route): never {
   const over = firstOverrun(input.contractCalls.map((c) => BigInt(c.fromAmount)), best.toAmountMin) ?? input.contractCalls.length - 1;

@@ -6,7 +6,8 @@
  */
 import { buildRouteRequest, type RouteParameters } from '../core/routing/request';
 import type { Route, UnavailableRoutes } from '../core/routing/route';
-import { buildTransaction, type EvmTransactionRequest, type ParameterNames } from '../core/transactions/build';
+import type { ParameterNames } from '../core/transactions/build';
+import { buildStepTransaction, type StepTransactionRequest } from '../core/transactions/step';
 import type { Dependencies } from '../server/dependencies';
 import { findRoutes } from './routeSearchCache';
 import { stepView, type StepView } from './stepViews';
@@ -20,11 +21,11 @@ export interface NoRoute {
   readonly dependsOnTiming: boolean;
 }
 
-/** A route's transaction as a step, with the transaction to send (absent when its chain is not an EVM chain). */
+/** A route's transaction as a step, with the transaction to send. */
 export interface QuotedStep {
   readonly ok: true;
   readonly view: StepView;
-  readonly transaction?: EvmTransactionRequest;
+  readonly transaction: StepTransactionRequest;
   readonly dependsOnTiming: boolean;
 }
 
@@ -45,13 +46,13 @@ export interface FoundRoutes {
  * The best route that needs a single transaction, as a step with its transaction; `names` are the fields its
  * transaction's problems name (another operation's request, e.g. a contract-calls body, has other names).
  */
-export function quote(dependencies: Dependencies, parameters: RouteParameters, names?: ParameterNames): QuotedStep | NoRoute {
+export async function quote(dependencies: Dependencies, parameters: RouteParameters, names?: ParameterNames): Promise<QuotedStep | NoRoute> {
   const request = buildRouteRequest(dependencies.catalog, { ...parameters, maxRoutes: 1 });
   const result = findRoutes(dependencies.finder, request);
   const dependsOnTiming = request.timing !== undefined;
   const route = result.routes.find((r) => !r.containsSwitchChain);
   if (!route) return { ok: false, message: noRouteMessage(result.unavailable), unavailable: result.unavailable, dependsOnTiming };
-  return { ...quotedStep(dependencies, route, 0, names), dependsOnTiming };
+  return { ...(await quotedStep(dependencies, route, 0, names)), dependsOnTiming };
 }
 
 /** Routes a search returns at most (POST /v1/advanced/routes). */
@@ -69,11 +70,11 @@ export function searchRoutes(dependencies: Dependencies, parameters: RouteParame
   return { ok: true, routes, unavailable: result.unavailable, dependsOnTiming };
 }
 
-/** A route's transaction `index` as a step, with its transaction (a call of the service's router on the sending chain). */
-export function quotedStep(dependencies: Dependencies, route: Route, index: number, names?: ParameterNames): QuotedStep {
+/** A route's transaction `index` as a step, with its transaction (build.ts on EVM chains, svmDeposit.ts on Solana). */
+export async function quotedStep(dependencies: Dependencies, route: Route, index: number, names?: ParameterNames): Promise<QuotedStep> {
   const view = stepView(dependencies, route, index);
-  const transaction = buildTransaction(dependencies, route, index, view.id, names);
-  return { ok: true, view, ...(transaction ? { transaction } : {}), dependsOnTiming: false };
+  const transaction = await buildStepTransaction(dependencies, route, index, view.id, names);
+  return { ok: true, view, transaction, dependsOnTiming: false };
 }
 
 /**

@@ -11,7 +11,7 @@ import { quotedStep, type NoRoute, type QuotedStep } from './quote';
 /** The step's addresses are fields of its action in the body. */
 const BODY_NAMES: ParameterNames = { fromAddress: '/action/fromAddress', toAddress: '/action/toAddress' };
 
-export function stepTransaction(dependencies: Dependencies, step: StepDescription): QuotedStep | NoRoute {
+export async function stepTransaction(dependencies: Dependencies, step: StepDescription): Promise<QuotedStep | NoRoute> {
   const result = repriceStep(dependencies.graph, step);
   if (!result.ok) return { ok: false, message: result.message, unavailable: result.unavailable, dependsOnTiming: false };
   return quotedStep(dependencies, result.route, 0, BODY_NAMES);

@@ -2,7 +2,8 @@
  * `npm run sandbox` as a user meets it: the devnet and the service in chain mode start together, a transfer goes
  * from quote to DONE through `npm run sandbox:transfer`'s runTransfer (plain HTTP + a test wallet), and stop()
  * leaves no anvil and no state file behind. With Solana's chain id the Solana chain runs too: /v1/chains advertises
- * its RPC first, a @solana/kit client built from that URL reads it, quotes from Solana stay refused, and stop() closes
+ * its RPC first, a @solana/kit client built from that URL reads it, a quote from Solana carries a deposit on the
+ * cluster's recent blockhash that the cluster simulates without error, and stop() closes
  * it (no port, no block timer).
  */
 import fs from 'node:fs';
@@ -10,7 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import request from 'supertest';
-import { address, createSolanaRpc } from '@solana/kit';
+import { address, createSolanaRpc, decompileTransactionMessage, getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@solana/kit';
+import { PLACEHOLDER_BLOCKHASH } from '../../src/core/transactions/svmDeposit';
 import { SOLANA_CHAIN_ID } from '../../sandbox/solana/devnet';
 import { contractValidator } from '../support/contract';
 import { startSandbox, type Sandbox } from '../../sandbox/service';
@@ -88,13 +90,26 @@ test('/v1/chains advertises the sandbox\'s Solana RPC first, and a @solana/kit c
   expect(sandbox!.chainMode.status().find((s) => s.chainId === SOLANA_CHAIN_ID)).toMatchObject({ state: 'following' });
 });
 
-test('quotes from Solana stay refused (400 sendingSupported)', async () => {
+test("a quote from Solana is a deposit on the cluster's recent blockhash, which the cluster runs", async () => {
+  const solana = sandbox!.solana!;
+  const sender = solana.wallet(0).address;
   const res = await request(sandbox!.url).get('/v1/quote').query({
-    fromChain: String(SOLANA_CHAIN_ID), toChain: '42161', fromToken: 'USDC', toToken: 'USDC', fromAmount: '1000000', fromAddress: sandbox!.solana!.wallet(0).address,
+    fromChain: String(SOLANA_CHAIN_ID), toChain: '42161', fromToken: 'USDC', toToken: 'USDC', fromAmount: '1000000', fromAddress: sender,
+    toAddress: '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9', svmPriorityFeeLevel: 'FAST',
   });
   (await contractValidator()).expectResponse('getQuote', res);
-  expect(res.status).toBe(400);
-  expect(res.body.errors.issues).toEqual([expect.objectContaining({ name: 'fromChain', rule: 'sendingSupported' })]);
+  expect(res.status).toBe(200);
+  const rpc = createSolanaRpc(solana.url);
+  const transaction = getTransactionDecoder().decode(getBase64Encoder().encode(res.body.transactionRequest.data));
+  const message = decompileTransactionMessage(getCompiledTransactionMessageDecoder().decode(transaction.messageBytes));
+  // chain mode: the blockhash is the cluster's (still valid), not the embedded data's placeholder
+  const blockhash = (message.lifetimeConstraint as { blockhash: string }).blockhash;
+  expect(blockhash).not.toBe(PLACEHOLDER_BLOCKHASH);
+  expect((await rpc.isBlockhashValid(blockhash as Parameters<typeof rpc.isBlockhashValid>[0]).send()).value).toBe(true);
+  // the unsigned transaction runs as it is (signatures not verified): the transfer and the memo succeed
+  const simulated = await rpc.simulateTransaction(res.body.transactionRequest.data, { encoding: 'base64', sigVerify: false }).send();
+  expect(simulated.value.err).toBeNull();
+  expect(Number(simulated.value.unitsConsumed)).toBeLessThanOrEqual(Number(res.body.estimate.gasCosts[0].limit));
 });
 
 test('stop() leaves no anvil, no Solana chain and no state file behind', async () => {

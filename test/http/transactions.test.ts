@@ -317,7 +317,6 @@ describe('quotes carry a transactionRequest that parses back into the route', ()
   });
 
   it.each([
-    ['Solana', { fromChain: 'sol', fromToken: 'USDC', fromAddress: SOLANA_WALLET }],
     ['Bitcoin', { fromChain: 'btc', fromToken: 'BTC', fromAddress: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' }],
     ['Sui', { fromChain: 'sui', fromToken: 'SUI', fromAddress: `0x${'1'.repeat(64)}` }],
     ['Tron', { fromChain: 'trx', fromToken: 'USDT', fromAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }],

@@ -32,20 +32,34 @@ export interface ExchangeRouter {
   readonly address: string;
 }
 
+/**
+ * The bridge endpoint on a chain without the service's contracts (Solana): an escrow owner whose accounts receive
+ * deposits (src/core/chains/solana/deposit.ts). `tokenAccounts: 'everyCatalogMint'`: the owner holds an associated
+ * token account for every SPL token of the catalog on the chain, so a deposit need not create one.
+ */
+export interface BridgeEscrow {
+  readonly chainId: number;
+  readonly owner: string;
+  readonly tokenAccounts?: 'everyCatalogMint';
+}
+
 export interface RoutersFile {
   readonly schemaVersion: number;
   readonly note: string;
   readonly labels?: Record<string, string>;
   readonly chains: readonly ChainDeployment[];
+  readonly bridgeEscrows?: readonly BridgeEscrow[];
   readonly exchangeRouters: readonly ExchangeRouter[];
 }
 
 export class RouterDeployments {
   private readonly byChain = new Map<number, ChainDeployment>();
   private readonly exchangeRouters = new Map<string, ExchangeRouter>();
+  private readonly escrows = new Map<number, BridgeEscrow>();
 
-  constructor(file: Pick<RoutersFile, 'chains' | 'exchangeRouters'>) {
+  constructor(file: Pick<RoutersFile, 'chains' | 'exchangeRouters' | 'bridgeEscrows'>) {
     for (const chain of file.chains) this.byChain.set(chain.chainId, chain);
+    for (const escrow of file.bridgeEscrows ?? []) this.escrows.set(escrow.chainId, escrow);
     for (const r of file.exchangeRouters) this.exchangeRouters.set(`${r.exchange}:${r.kind}`, r);
   }
 
@@ -60,6 +74,11 @@ export class RouterDeployments {
 
   feeCollectorOf(chainId: number): string | undefined {
     return this.byChain.get(chainId)?.feeCollector;
+  }
+
+  /** The bridge escrow on a chain without the service's contracts (Solana); undefined elsewhere. */
+  bridgeEscrowOf(chainId: number): BridgeEscrow | undefined {
+    return this.escrows.get(chainId);
   }
 
   /** The swap router of an exchange for a pool kind (the same address on every chain). */
@@ -119,6 +138,21 @@ export function validateRouters(parsed: unknown, where: string, catalog?: Catalo
     const missing = catalog.listChains(['EVM']).filter((c) => !seen.has(c.id));
     if (missing.length > 0) fail(`no router deployment for EVM chain(s) ${missing.map((c) => `${c.key} (${c.id})`).join(', ')}`);
   }
+  const bridgeEscrows = data.bridgeEscrows ?? [];
+  if (!Array.isArray(bridgeEscrows)) fail('bridgeEscrows must be an array');
+  const seenEscrows = new Set<number>();
+  for (const [k, e] of bridgeEscrows.entries()) {
+    if (!Number.isSafeInteger(e?.chainId)) fail(`bridgeEscrows[${k}].chainId must be an integer`);
+    if (seenEscrows.has(e.chainId) || seen.has(e.chainId)) fail(`chain ${e.chainId} has two bridge endpoints`);
+    seenEscrows.add(e.chainId);
+    if (e.tokenAccounts !== undefined && e.tokenAccounts !== 'everyCatalogMint') fail(`bridgeEscrows[${k}].tokenAccounts must be "everyCatalogMint" or absent`);
+    const known = catalog?.getChain(e.chainId);
+    if (catalog && !known) fail(`bridgeEscrows[${k}]: chain ${e.chainId} is not in the catalog`);
+    if (known) {
+      const family = familyOf(known);
+      if (typeof e.owner !== 'string' || family.parseAddress(e.owner) !== e.owner) fail(`bridgeEscrows[${k}].owner must be an address of ${known.name} in normal form (${family.addressRule}), got ${JSON.stringify(e.owner)}`);
+    }
+  }
   const seenRouters = new Set<string>();
   for (const [k, r] of exchangeRouters.entries()) {
     if (typeof r?.exchange !== 'string' || r.exchange === '') fail(`exchangeRouters[${k}].exchange must be a tool key`);
@@ -128,5 +162,5 @@ export function validateRouters(parsed: unknown, where: string, catalog?: Catalo
     if (seenRouters.has(key)) fail(`exchange router ${key} is listed twice`);
     seenRouters.add(key);
   }
-  return { schemaVersion: SCHEMA_VERSION, note: String(data.note ?? ''), labels: data.labels, chains: data.chains as ChainDeployment[], exchangeRouters };
+  return { schemaVersion: SCHEMA_VERSION, note: String(data.note ?? ''), labels: data.labels, chains: data.chains as ChainDeployment[], bridgeEscrows, exchangeRouters };
 }

@@ -16,7 +16,7 @@ export const evm: ChainFamily<'EVM'> = {
   zeroAddress: '0x0000000000000000000000000000000000000000',
   approvals: true,
   receiverBytes: (address) => address.toLowerCase(),
-  sending: { supported: true },
+  sending: { supported: true, transaction: 'evmRouterCall' },
   evmContracts: true,
   rpcCheck: 'evmChainId',
   lookupKey: (text) => text.toLowerCase(),

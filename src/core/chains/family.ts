@@ -11,8 +11,15 @@ import type { ChainType } from '../catalog/entities';
  */
 export type FamilyAddress<T extends ChainType = ChainType> = string & { readonly __family: T };
 
-/** Whether the service can build the transaction of a step that sends from a chain of the family, or why not. */
-export type Sending = { readonly supported: true } | { readonly supported: false; readonly reason: string };
+/**
+ * Whether the service can build the transaction of a step that sends from a chain of the family, how, or why not:
+ * `evmRouterCall`, a call of the service's router (src/core/transactions/build.ts); `svmBridgeDeposit`, a Solana
+ * transaction depositing into the bridge's escrow with a memo (src/core/transactions/svmDeposit.ts), which carries
+ * no integrator fee collection, source swap, refuel leg or contract call.
+ */
+export type Sending =
+  | { readonly supported: true; readonly transaction: 'evmRouterCall' | 'svmBridgeDeposit' }
+  | { readonly supported: false; readonly reason: string };
 
 export interface ChainFamily<T extends ChainType = ChainType> {
   readonly type: T;

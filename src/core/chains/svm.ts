@@ -37,7 +37,7 @@ export const svm: ChainFamily<'SVM'> = {
     if (bytes === undefined) throw new Error(`not a Solana address: ${address}`);
     return hexlify(bytes);
   },
-  sending: { supported: false, reason: 'the service does not build Solana transactions yet' },
+  sending: { supported: true, transaction: 'svmBridgeDeposit' },
   evmContracts: false,
   rpcCheck: 'solanaGenesisHash',
   // as the catalog writes its token addresses (case-sensitive: base58, coin types, sentinels such as `bitcoin`)

@@ -3,7 +3,10 @@
  * each swap hop, the bridge), its transactions (one, or two when the destination swap follows a chain switch),
  * their fee and gas costs, and the overallPath that names it in routes and in no-route reasons.
  */
-import type { Token } from '../catalog/entities';
+import type { Chain, Token } from '../catalog/entities';
+import { familyOf } from '../chains/families';
+import type { DepositCost } from '../chains/solana/deposit';
+import { DEFAULT_PRIORITY_FEE_LEVEL, routeDepositCost, routeDepositOf } from '../chains/solana/routeDeposit';
 import type { BridgeRoute } from '../liquidity/snapshot';
 import { applySlippageFloor } from '../math/amounts';
 import type { BridgeFees } from '../math/bridge';
@@ -11,7 +14,7 @@ import { PPM } from '../math/rational';
 import type { RoutingGraph } from './graph';
 import { FIRST_USE_GAS, ROUTER_BASE_GAS, gasCost, ppmToFraction, usd } from './pricing';
 import type { SwapPath } from './swapPath';
-import type { FeeCost, PlannedStep, PricedAmounts, Route, RouteRequest, RouteTransaction } from './route';
+import type { FeeCost, GasCost, PlannedStep, PricedAmounts, Route, RouteRequest, RouteTransaction } from './route';
 
 /** Builds the full route (steps, transactions, fee and gas costs) of priced amounts. */
 export function assembleRoute(graph: RoutingGraph, request: RouteRequest, amounts: PricedAmounts): Route {
@@ -79,7 +82,7 @@ export function assembleRoute(graph: RoutingGraph, request: RouteRequest, amount
       tool: plan.bridge?.bridge ?? mainExchange(sources),
       type: plan.bridge ? 'cross' : 'swap',
       steps: steps1,
-      gasCost: gasCost(fromChain, fromGas?.gasPriceWei ?? 0n, sourceGas),
+      gasCost: sendingGasCost(graph, request, steps1, fromGas?.gasPriceWei ?? 0n, sourceGas, applySlippageFloor(firstToAmount, slippagePpm)),
       feeCosts,
       durationSeconds: firstDuration,
       fromAmountUSD: usd(fromAmount, fromToken),
@@ -117,7 +120,8 @@ export function assembleRoute(graph: RoutingGraph, request: RouteRequest, amount
     slippage,
     fromAmountUSD,
     toAmountUSD,
-    gasCostUSD: amounts.gasCostUSD,
+    // the ranking (evaluate.ts) counts gas in wei: a Solana deposit's lamports join the route's figure here
+    gasCostUSD: amounts.gasCostUSD + solanaGasUSD(request, transactions[0]),
     extraFeesUSD,
     priceImpact,
     durationSeconds: amounts.durationSeconds,
@@ -132,6 +136,51 @@ export function assembleRoute(graph: RoutingGraph, request: RouteRequest, amount
     overallPath,
   };
   return route;
+}
+
+/**
+ * The gas cost of the first transaction: gas × price on chains where the service's router runs (evmRouterCall); on
+ * Solana the deposit's fee in lamports (routeDeposit.ts): price = compute unit price in micro-lamports, estimate =
+ * limit = the compute unit limit the transaction requests, amount = base fee + priority fee (5,000 lamports per
+ * signature + ceil(limit × price / 10⁶)), at the request's priority fee level and the level's fixed price (the
+ * transaction built in chain mode prices it at the cluster's recent fees, and its step says so).
+ */
+function sendingGasCost(graph: RoutingGraph, request: RouteRequest, steps: readonly PlannedStep[], gasPriceWei: bigint, gasUnits: bigint, toAmountMin: bigint): GasCost {
+  const { fromChain } = request;
+  const sending = familyOf(fromChain).sending;
+  if (!sending.supported || sending.transaction === 'evmRouterCall') return gasCost(fromChain, gasPriceWei, gasUnits);
+  const deposit = routeDepositOf(graph.catalog, fromChain, steps);
+  const receiver = request.toAddress === undefined ? undefined : receiverOf(graph, deposit.destinationChainId, request.toAddress);
+  const cost = routeDepositCost(graph.catalog, deposit, receiver, toAmountMin, request.svmPriorityFeeLevel ?? DEFAULT_PRIORITY_FEE_LEVEL);
+  return svmGasCost(fromChain, cost);
+}
+
+/** A Solana deposit's cost as a GasCost (see sendingGasCost). */
+export function svmGasCost(chain: Chain, cost: DepositCost): GasCost {
+  const amount = cost.fees.baseFee + cost.fees.priorityFee + cost.fees.rent;
+  return {
+    type: 'SEND',
+    chainId: chain.id,
+    price: cost.computeUnitPriceMicroLamports,
+    estimate: BigInt(cost.computeUnitLimit),
+    limit: BigInt(cost.computeUnitLimit),
+    amount,
+    amountUSD: usd(amount, chain.nativeToken),
+    token: chain.nativeToken,
+  };
+}
+
+/** The receiver's bytes for the memo, when the address is one of the destination's family (else the builder refuses it). */
+function receiverOf(graph: RoutingGraph, chainId: number, address: string): string | undefined {
+  const chain = graph.catalog.getChain(chainId);
+  const family = chain ? familyOf(chain) : undefined;
+  const parsed = family?.parseAddress(address);
+  return parsed === undefined ? undefined : family!.receiverBytes(parsed);
+}
+
+function solanaGasUSD(request: RouteRequest, tx: RouteTransaction): number {
+  const sending = familyOf(request.fromChain).sending;
+  return sending.supported && sending.transaction === 'svmBridgeDeposit' ? tx.gasCost.amountUSD : 0;
 }
 
 /** The overallPath that assembleRoute gives priced amounts, without building the route (for candidates left out). */

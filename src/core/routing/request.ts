@@ -7,6 +7,8 @@ import type { Catalog } from '../catalog/catalog';
 import { requireChain } from '../catalog/resolve';
 import type { Chain, Token } from '../catalog/entities';
 import { familyOf } from '../chains/families';
+import type { SvmPriorityFeeLevel } from '../chains/solana/fees';
+import { DEFAULT_PRIORITY_FEE_LEVEL } from '../chains/solana/routeDeposit';
 import { InvalidRequestError, NoRouteError } from '../errors';
 import type { Order, RouteRequest, TimingStrategy } from './route';
 import type { ToolSelection } from './tools';
@@ -48,6 +50,8 @@ export interface RouteParameters {
   readonly gasless?: boolean;
   /** The parameter that asked for a destination action (Smart Deposits), which no tool here executes. */
   readonly destinationActionParameter?: string;
+  /** The priority fee level of a transaction sent from Solana (ignored from other chains). */
+  readonly svmPriorityFeeLevel?: SvmPriorityFeeLevel;
   /** Names of the parameters as the operation calls them, for error messages. */
   readonly names?: Partial<Record<'fromChain' | 'toChain' | 'fromToken' | 'toToken' | 'amount', string>>;
 }
@@ -64,6 +68,14 @@ export function buildRouteRequest(catalog: Catalog, p: RouteParameters): RouteRe
   const sending = familyOf(fromChain).sending;
   if (!sending.supported) {
     invalid(names.fromChain, 'sendingSupported', `${names.fromChain}: sending from ${fromChain.name} (${fromChain.id}) is not supported yet: ${sending.reason}`);
+  }
+  // a Solana deposit carries the bridge and its destination swaps only (routeDeposit.ts)
+  const deposit = sending.supported && sending.transaction === 'svmBridgeDeposit';
+  if (deposit && p.fee !== undefined && p.fee > 0) {
+    invalid('fee', 'sendingChainCollectsFees', `fee: integrator fees are collected by the service's fee collector, which runs on EVM chains only; sending from ${fromChain.name} (${fromChain.id}) takes no fee yet`);
+  }
+  if (deposit && p.fromAmountForGas !== undefined) {
+    invalid('fromAmountForGas', 'sendingChainRefuels', `fromAmountForGas: a refuel is a second leg of the router's transaction, which runs on EVM chains only; sending from ${fromChain.name} (${fromChain.id}) cannot refuel yet`);
   }
   const toChain = requireChain(catalog, p.toChain, names.toChain);
   const fromToken = requireRouteToken(catalog, fromChain, p.fromToken, names.fromToken);
@@ -114,6 +126,7 @@ export function buildRouteRequest(catalog: Catalog, p: RouteParameters): RouteRe
     timing: p.timingStrategies?.length ? parseTiming(p.timingStrategies) : undefined,
     maxRoutes: p.maxRoutes ?? 1,
     ...(deniedPools.length > 0 ? { deniedPools } : {}),
+    ...(deposit ? { svmPriorityFeeLevel: p.svmPriorityFeeLevel ?? DEFAULT_PRIORITY_FEE_LEVEL } : {}),
   };
 }
 

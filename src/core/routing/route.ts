@@ -1,3 +1,4 @@
+import type { SvmPriorityFeeLevel } from '../chains/solana/fees';
 /** Domain types of route requests and routes. Amounts are bigint raw units; USD figures are numbers (display/ranking only). */
 import type { Chain, Token } from '../catalog/entities';
 import type { BridgeRoute } from '../liquidity/snapshot';
@@ -49,6 +50,11 @@ export interface RouteRequest {
    * (like a destination swap's), on one chain it joins the transaction's gas. Absent: no calls.
    */
   readonly contractCallsGas?: bigint;
+  /**
+   * Routes sent from Solana: the priority fee level of the deposit transaction (its compute unit price, and so its
+   * fee); absent on other chains, so that it never splits their cached searches.
+   */
+  readonly svmPriorityFeeLevel?: SvmPriorityFeeLevel;
 }
 
 /**

@@ -34,6 +34,7 @@ import { familyOf } from '../chains/families';
 import { InvalidRequestError } from '../errors';
 import { applySlippageFloor, fractionToPpm } from '../math/amounts';
 import { BoundedMemo } from '../memo';
+import type { PoolState } from '../liquidity/snapshot';
 import type { RoutingGraph } from '../routing/graph';
 import type { PlannedStep, Route, RouteTransaction } from '../routing/route';
 import { NON_EVM_ADDRESS } from './abi';
@@ -66,10 +67,25 @@ export interface TransactionContext {
    * collectTokenFees / collectNativeFees), e.g. its registered fee wallet; default integratorAccount(id).
    */
   readonly integratorAddress?: (integrator: string) => string | undefined;
+  /**
+   * Chain mode: what a Solana cluster said last (svmDeposit.ts, SvmClusterState): its recent blockhash and
+   * prioritization fees. Absent (embedded data, or the cluster not read yet): a placeholder blockhash and the
+   * levels' fixed prices.
+   */
+  readonly svmCluster?: (chainId: number) => SvmClusterState | undefined;
+}
+
+/** What chain mode last read from a Solana cluster (src/chain/solanaCluster.ts). */
+export interface SvmClusterState {
+  readonly blockhash: string;
+  readonly lastValidBlockHeight: bigint;
+  /** getRecentPrioritizationFees: micro-lamports per compute unit, per recent slot. */
+  readonly recentPrioritizationFees: readonly bigint[];
 }
 
 /** An EVM transaction request (domain form: big integers as bigint). */
 export interface EvmTransactionRequest {
+  readonly kind?: 'evm';
   readonly chainId: number;
   readonly to: string;
   readonly from?: string;
@@ -111,26 +127,13 @@ export function buildTransaction(
   const router = routers.routerOf(chain.id);
   if (!router) throw new Error(`routers.json has no router on chain ${chain.id}`);
 
-  const { request } = route;
-  const label = (which: 'fromAddress' | 'toAddress') => fieldLabel(names[which]);
-  const from = request.fromAddress;
-  if (from !== undefined && !family.parseAddress(from)) {
-    invalid(names, 'fromAddress', 'addressOfChain', `${label('fromAddress')} ${from} is not an address of ${chain.name} (${chain.id}), a ${family.label} chain: it must be ${family.addressRule}`);
-  }
-  const to = request.toAddress ?? from;
-  if (to === undefined) invalid(names, 'toAddress', 'required', `${label('toAddress')} (or ${label('fromAddress')}) is needed to build the transaction: say who receives the tokens`);
-  // the receiver in its family's normal form (EVM: checksummed, any letter case accepted)
-  const toFamily = familyOf(toChain);
-  const receiver = toFamily.parseAddress(to!);
-  if (receiver === undefined) {
-    invalid(names, 'toAddress', 'addressOfChain', `${label('toAddress')} ${to} is not an address of ${toChain.name} (${toChain.id}), a ${toFamily.label} chain: it must be ${toFamily.addressRule}${toFamily === family ? '' : `; give ${label('toAddress')} when the two chains are of different types`}`);
-  }
+  const { from, receiver } = stepAddresses(chain, toChain, route.request, names);
   const transactionId = transactionIdOf(stepId);
   const slippagePpm = fractionToPpm(route.slippage, 'up');
   const legContext: LegContext = {
     ctx, route, chain, toChain, router, receiver, transactionId, slippagePpm,
-    integrator: request.integrator ?? '',
-    referrer: request.referrer ?? '',
+    integrator: route.request.integrator ?? '',
+    referrer: route.request.referrer ?? '',
   };
   const { main, refuel } = splitRefuel(tx.steps, chain.id);
   const extraSwaps: SwapData[] = [];
@@ -277,8 +280,7 @@ export function nativeValue(chain: Chain, tx: RouteTransaction): bigint {
 function stepSwapData(ctx: TransactionContext, route: Route, chain: Chain, router: string, step: PlannedStep, slippagePpm: bigint, first: boolean): SwapData {
   const { graph, routers } = ctx;
   const sending = step.fromToken.address;
-  const receiving = step.toToken.address;
-  const base = { sendingAssetId: sending, receivingAssetId: receiving, fromAmount: step.fromAmount, requiresDeposit: first };
+  const base = { sendingAssetId: sending, receivingAssetId: step.toToken.address, fromAmount: step.fromAmount, requiresDeposit: first };
 
   if (step.type === 'protocol' && step.tool === 'feeCollection') {
     const feeCollector = routers.feeCollectorOf(chain.id);
@@ -292,34 +294,53 @@ function stepSwapData(ctx: TransactionContext, route: Route, chain: Chain, route
     return { ...base, callTo: feeCollector, approveTo: feeCollector, callData };
   }
   if (step.type !== 'swap') throw new Error(`cannot encode a ${step.type} step (${step.tool}) as a swap`);
+  const pool = step.poolId === undefined ? undefined : graph.poolById(step.poolId);
+  if (step.poolId !== undefined && !pool) throw new Error(`pool ${step.poolId} is not in the snapshot`);
+  return hopSwapData(ctx, chain, router, { pool, fromToken: step.fromToken, toToken: step.toToken, fromAmount: step.fromAmount, minOut: applySlippageFloor(step.toAmount, slippagePpm) }, first);
+}
 
-  if (step.poolId === undefined) {
+/** A swap of a route, or of a destination call rebuilt from a Solana memo (destinationCall.ts). */
+export interface Hop {
+  /** Absent: a wrap or unwrap of the native coin. */
+  readonly pool: PoolState | undefined;
+  readonly fromToken: Token;
+  readonly toToken: Token;
+  readonly fromAmount: bigint;
+  /** The least output the hop accepts. */
+  readonly minOut: bigint;
+}
+
+/** One hop as SwapData, encoded for its pool kind's own interface; every hop pays `router`. */
+export function hopSwapData(ctx: TransactionContext, chain: Chain, router: string, hop: Hop, first: boolean): SwapData {
+  const { graph, routers } = ctx;
+  const sending = hop.fromToken.address;
+  const receiving = hop.toToken.address;
+  const base = { sendingAssetId: sending, receivingAssetId: receiving, fromAmount: hop.fromAmount, requiresDeposit: first };
+  const { pool, minOut } = hop;
+  if (pool === undefined) {
     // wrap / unwrap of the native coin with the wrapped token's deposit() / withdraw(amount)
-    if (isNative(chain, step.fromToken)) return { ...base, callTo: receiving, approveTo: receiving, callData: encodeWrap() };
-    if (isNative(chain, step.toToken)) return { ...base, callTo: sending, approveTo: sending, callData: encodeUnwrap(step.fromAmount) };
-    throw new Error(`swap step ${step.tool} ${step.fromToken.symbol}→${step.toToken.symbol} has no pool and is no wrap`);
+    if (isNative(chain, hop.fromToken)) return { ...base, callTo: receiving, approveTo: receiving, callData: encodeWrap() };
+    if (isNative(chain, hop.toToken)) return { ...base, callTo: sending, approveTo: sending, callData: encodeUnwrap(hop.fromAmount) };
+    throw new Error(`swap ${hop.fromToken.symbol}→${hop.toToken.symbol} has no pool and is no wrap`);
   }
-  const pool = graph.poolById(step.poolId);
-  if (!pool) throw new Error(`pool ${step.poolId} is not in the snapshot`);
-  const minOut = applySlippageFloor(step.toAmount, slippagePpm);
   switch (pool.kind) {
     case 'constantProduct': {
       const exchangeRouter = routers.exchangeRouter(pool.exchange, 'constantProduct');
       if (!exchangeRouter) throw new Error(`routers.json has no constantProduct router for exchange ${pool.exchange}`);
-      return { ...base, callTo: exchangeRouter.address, approveTo: exchangeRouter.address, callData: encodeV2Swap(step.fromAmount, minOut, [sending, receiving], router) };
+      return { ...base, callTo: exchangeRouter.address, approveTo: exchangeRouter.address, callData: encodeV2Swap(hop.fromAmount, minOut, [sending, receiving], router) };
     }
     case 'concentrated': {
       const exchangeRouter = routers.exchangeRouter(pool.exchange, 'concentrated');
       if (!exchangeRouter) throw new Error(`routers.json has no concentrated router for exchange ${pool.exchange}`);
       const path = packV3Path([sending, receiving], [pool.feePpm]);
-      return { ...base, callTo: exchangeRouter.address, approveTo: exchangeRouter.address, callData: encodeV3ExactInput(path, router, step.fromAmount, minOut) };
+      return { ...base, callTo: exchangeRouter.address, approveTo: exchangeRouter.address, callData: encodeV3ExactInput(path, router, hop.fromAmount, minOut) };
     }
     case 'stableswap': {
       const key = (t: Token) => graph.catalog.addressKey(chain.id, t.address);
-      const i = pool.tokens.indexOf(key(step.fromToken));
-      const j = pool.tokens.indexOf(key(step.toToken));
-      if (i < 0 || j < 0) throw new Error(`pool ${pool.id} does not hold ${step.fromToken.symbol} and ${step.toToken.symbol}`);
-      return { ...base, callTo: pool.address, approveTo: pool.address, callData: encodeCurveExchange(i, j, step.fromAmount, minOut) };
+      const i = pool.tokens.indexOf(key(hop.fromToken));
+      const j = pool.tokens.indexOf(key(hop.toToken));
+      if (i < 0 || j < 0) throw new Error(`pool ${pool.id} does not hold ${hop.fromToken.symbol} and ${hop.toToken.symbol}`);
+      return { ...base, callTo: pool.address, approveTo: pool.address, callData: encodeCurveExchange(i, j, hop.fromAmount, minOut) };
     }
   }
 }
@@ -339,6 +360,29 @@ function catalogChain(graph: RoutingGraph, id: number): Chain {
 }
 
 /**
+ * The sender and the receiver of a route's transaction, checked: fromAddress (when given) an address of the sending
+ * chain's family, the receiver (toAddress, else fromAddress) one of the receiving chain's, in its normal form.
+ * Throws InvalidRequestError naming the field as `names` says.
+ */
+export function stepAddresses(chain: Chain, toChain: Chain, request: Route['request'], names: ParameterNames): { from: string | undefined; receiver: FamilyAddress } {
+  const family = familyOf(chain);
+  const label = (which: 'fromAddress' | 'toAddress') => fieldLabel(names[which]);
+  const from = request.fromAddress;
+  if (from !== undefined && !family.parseAddress(from)) {
+    invalid(names, 'fromAddress', 'addressOfChain', `${label('fromAddress')} ${from} is not an address of ${chain.name} (${chain.id}), a ${family.label} chain: it must be ${family.addressRule}`);
+  }
+  const to = request.toAddress ?? from;
+  if (to === undefined) invalid(names, 'toAddress', 'required', `${label('toAddress')} (or ${label('fromAddress')}) is needed to build the transaction: say who receives the tokens`);
+  // the receiver in its family's normal form (EVM: checksummed, any letter case accepted)
+  const toFamily = familyOf(toChain);
+  const receiver = toFamily.parseAddress(to!);
+  if (receiver === undefined) {
+    invalid(names, 'toAddress', 'addressOfChain', `${label('toAddress')} ${to} is not an address of ${toChain.name} (${toChain.id}), a ${toFamily.label} chain: it must be ${toFamily.addressRule}${toFamily === family ? '' : `; give ${label('toAddress')} when the two chains are of different types`}`);
+  }
+  return { from, receiver: receiver! };
+}
+
+/**
  * The logical names of the addresses in the operation's request, for its issues and messages: a parameter's
  * name, or a JSON pointer for a field of a body (RequestIssue). Where the field is, the HTTP layer says.
  */
@@ -346,10 +390,10 @@ export interface ParameterNames {
   readonly fromAddress: string;
   readonly toAddress: string;
 }
-const PARAMETER_NAMES: ParameterNames = { fromAddress: 'fromAddress', toAddress: 'toAddress' };
+export const PARAMETER_NAMES: ParameterNames = { fromAddress: 'fromAddress', toAddress: 'toAddress' };
 
 /** A field as a message names it: a JSON pointer is a field of the body (as the core's other messages say). */
-function fieldLabel(name: string): string {
+export function fieldLabel(name: string): string {
   return name.startsWith('/') ? `body field ${name}` : name;
 }
 

@@ -18,6 +18,9 @@ import { DEFAULT_MAX_PRICE_IMPACT } from '../routing/request';
 import { fractionToPpm, takeFee } from '../math/amounts';
 import { PPM } from '../math/rational';
 import type { Route, RouteRequest, ToolError, UnavailableRoutes } from '../routing/route';
+import { familyOf } from '../chains/families';
+import type { SvmPriorityFeeLevel } from '../chains/solana/fees';
+import { DEFAULT_PRIORITY_FEE_LEVEL } from '../chains/solana/routeDeposit';
 
 /** One included step of the submitted step, reduced to what identifies it. `field` is its JSON pointer. */
 export type StepHop =
@@ -59,6 +62,8 @@ export interface StepDescription {
   readonly integrator?: string;
   readonly referrer?: string;
   readonly hops: readonly StepHop[];
+  /** The priority fee level of a transaction sent from Solana (ignored from other chains). */
+  readonly svmPriorityFeeLevel?: SvmPriorityFeeLevel;
 }
 
 export type RepriceResult =
@@ -75,6 +80,11 @@ class Unpriceable extends Error {
 /** The re-priced route (its single transaction is the step), or why it cannot be priced. Throws as described above. */
 export function repriceStep(graph: RoutingGraph, step: StepDescription): RepriceResult {
   const fromChain = chainOf(graph, step.fromChainId, '/action/fromChainId');
+  // the same rules as a quote's (request.ts): a step is served only where its transaction can be built
+  const sending = familyOf(fromChain).sending;
+  if (!sending.supported) {
+    invalid('/action/fromChainId', 'sendingSupported', `body field /action/fromChainId: sending from ${fromChain.name} (${fromChain.id}) is not supported yet: ${sending.reason}`);
+  }
   const toChain = chainOf(graph, step.toChainId, '/action/toChainId');
   const fromToken = tokenOf(graph, fromChain, step.fromToken, '/action/fromToken/address');
   const toToken = tokenOf(graph, toChain, step.toToken, '/action/toToken/address');
@@ -90,10 +100,13 @@ export function repriceStep(graph: RoutingGraph, step: StepDescription): Reprice
   const feeHop = step.hops.find((h) => h.kind === 'fee');
   const fee = feeHop?.kind === 'fee' ? feeHop.fee : undefined;
   if (fee !== undefined && fee > 0 && !step.integrator) invalid('/integrator', 'requiresIntegrator', 'body field /integrator is missing: the step collects an integrator fee');
+  const deposit = sending.transaction === 'svmBridgeDeposit';
+  if (deposit && feeHop) invalid(`${feeHop.field}/tool`, 'sendingChainCollectsFees', `body field ${feeHop.field}: integrator fees are collected by the service's fee collector, which runs on EVM chains only; sending from ${fromChain.name} (${fromChain.id}) takes no fee yet`);
 
   // A destination gas refuel (fromAmountForGas) follows the main transfer's steps: priced as its own leg, merged as the finder does.
   const { main, refuel } = splitRefuel(step.hops, fromChain.id);
   const refuelAmount = refuel.length > 0 ? hopAmount(refuel[0]) : 0n;
+  if (deposit && refuel.length > 0) invalid(`${refuel[0].field}`, 'sendingChainRefuels', `body field ${refuel[0].field}: a refuel is a second leg of the router's transaction, which runs on EVM chains only; sending from ${fromChain.name} (${fromChain.id}) cannot refuel yet`);
   if (refuelAmount >= step.fromAmount) invalid(`${refuel[0]?.field ?? '/includedSteps'}/action/fromAmount`, 'refuel', 'body field /includedSteps: the gas refuel takes the whole fromAmount');
   const request: RouteRequest = {
     fromChain, toChain, fromToken, toToken,
@@ -112,6 +125,7 @@ export function repriceStep(graph: RoutingGraph, step: StepDescription): Reprice
     allowSwitchChain: false,
     maxPriceImpact: DEFAULT_MAX_PRICE_IMPACT,
     maxRoutes: 1,
+    ...(deposit ? { svmPriorityFeeLevel: step.svmPriorityFeeLevel ?? DEFAULT_PRIORITY_FEE_LEVEL } : {}),
   };
   let route: Route;
   try {

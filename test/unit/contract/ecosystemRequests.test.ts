@@ -79,7 +79,7 @@ const BODY_TYPES: [typeName: string, operationId: string, nested: boolean][] = [
  * Where the contract is narrower than the types on purpose, `<type> <field> <check>` (a query parameter as
  * `?name`, a body field as its JSON pointer, `*` for an array's items) → why, e.g.
  * `'ContractCallsQuoteRequest /contractCalls minItems': '<the reason the service needs a call>'`. Elsewhere the
- * contract was widened where it was narrower (contract 1.1.0, CHANGELOG.md).
+ * contract was widened where it was narrower (contract 2.0.0, CHANGELOG.md).
  */
 const CATALOG_CHAINS = "the types' ChainId and ChainKey list every chain of the ecosystem; the contract lists the catalog's (ChainIdOrKey), as the service refuses any other chain with 400";
 const NARROWER_ON_PURPOSE: Record<string, string> = {

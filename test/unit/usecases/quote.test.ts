@@ -12,8 +12,8 @@ beforeAll(() => {
 const cross = { fromChain: 'arb', toChain: 'opt', fromToken: 'USDC', toToken: 'USDC', amount: '1000000000', mode: 'exactIn' as const, fromAddress: WALLET };
 
 describe('quote', () => {
-  it('is the best single-transaction route, with its transaction to the router and ids derived from the route', () => {
-    const result = quote(deps, cross);
+  it('is the best single-transaction route, with its transaction to the router and ids derived from the route', async () => {
+    const result = await quote(deps, cross);
     if (!result.ok) throw new Error(result.message);
     const { view, transaction } = result;
     expect(view.id).toBe(view.route.id);
@@ -21,12 +21,12 @@ describe('quote', () => {
     expect(view.included.map((s) => s.id)).toEqual(view.transaction.steps.map((_, k) => childStepId(view.id, k)));
     expect(transaction).toMatchObject({ chainId: 42161, to: deps.routers.routerOf(42161) });
     // the same request on the same data: the same answer
-    const again = quote(deps, cross);
+    const again = await quote(deps, cross);
     expect(again.ok && again.view.id).toBe(view.id);
   });
 
-  it('answers no route with the first reason and how many more there are', () => {
-    const result = quote(deps, { ...cross, amount: '1' });
+  it('answers no route with the first reason and how many more there are', async () => {
+    const result = await quote(deps, { ...cross, amount: '1' });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.message).toBe(noRouteMessage(result.unavailable));

@@ -37,9 +37,10 @@ describe('findPossibilities', () => {
   it('without filters lists every bridge route, sorted', () => {
     const p = findPossibilities(graph, {});
     expect(p.chains.length).toBe(catalog.chains.length);
-    // every bridge route from a chain the service can send from (EVM here)
-    expect(p.bridges.length).toBe(graph.bridgeRoutes.filter((r) => catalog.getChain(r.fromChainId)?.chainType === 'EVM').length);
-    expect(p.bridges.every((b) => catalog.getChain(b.fromChainId)?.chainType === 'EVM')).toBe(true);
+    // every bridge route from a chain the service can send from (EVM and Solana here)
+    const sends = (chainId: number) => ['EVM', 'SVM'].includes(catalog.getChain(chainId)?.chainType ?? '');
+    expect(p.bridges.length).toBe(graph.bridgeRoutes.filter((r) => sends(r.fromChainId)).length);
+    expect(p.bridges.every((b) => sends(b.fromChainId))).toBe(true);
     const keys = p.bridges.map((b) => [b.fromChainId, b.toChainId]);
     expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
   });
