@@ -116,6 +116,18 @@ export function tokenKey(chainId: number, address: string): string {
   return `${chainId}:${address.toLowerCase()}`;
 }
 
+/** Decimals of a catalog token (an EVM chain's zero address: its native coin). */
+export function tokenDecimals(data: SandboxData, chainId: number, address: string): number {
+  if (isNative(address)) {
+    const chain = data.chains.find((c) => c.id === chainId);
+    if (!chain) throw new Error(`chain ${chainId} is not in the catalog`);
+    return chain.nativeToken.decimals;
+  }
+  const t = data.tokenIndex.get(tokenKey(chainId, address));
+  if (!t) throw new Error(`token ${address} of chain ${chainId} is not in the catalog`);
+  return t.decimals;
+}
+
 /** The address of a fixed label: the last 20 bytes of keccak256(label), checksummed (as routers.json's). */
 export function labelAddress(label: string): string {
   return getAddress(dataSlice(keccak256(toUtf8Bytes(label)), 12));

@@ -12,11 +12,12 @@
 import { getAddress, Interface, type JsonRpcProvider } from 'ethers';
 import type { Artifacts } from './compile';
 import {
-  BRIDGE_ENDPOINT_ADDRESS, integratorAccount, isNative, NATIVE, tokenKey,
+  BRIDGE_ENDPOINT_ADDRESS, integratorAccount, isNative, NATIVE, tokenDecimals,
   type RawBridgeRoute, type RawPool, type RawToken, type SandboxData,
 } from './data';
 import { deployMulticall3 } from './multicall3';
 import { rpcBatch, UnlockedSender, type SendOptions } from './rpc';
+import { foreignTokenId, SOLANA_CHAIN_ID } from './solana/bridge';
 
 export interface SeedOptions {
   readonly provider: JsonRpcProvider;
@@ -106,9 +107,10 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     r.keys.add(pair);
     r.pools.push(getAddress(p.address));
   }
-  // routes from this chain (deposits; to a non-EVM chain too: the relayer refunds those) and from EVM chains to it (releases)
+  // routes from this chain (deposits; to a non-EVM chain too: the relayer releases those to Solana, refunds the others)
+  // and to it (releases) from EVM chains and from Solana (its tokens by their foreign token id, routeConfig)
   const evm = (id: number) => data.chains.find((c) => c.id === id)?.chainType === 'EVM';
-  const routes = data.bridges.filter((r) => r.fromChainId === chainId || (r.toChainId === chainId && evm(r.fromChainId)));
+  const routes = data.bridges.filter((r) => r.fromChainId === chainId || (r.toChainId === chainId && (evm(r.fromChainId) || r.fromChainId === SOLANA_CHAIN_ID)));
 
   // --- code
   const code: [string, string][] = [
@@ -259,17 +261,15 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   };
 }
 
+/**
+ * A route as BridgeEndpoint.setRoutes takes it. The endpoint keys a route by (bridge, from chain, to chain, from
+ * token) with the token as an EVM address; a route from Solana names its token by its foreign token id (the last 20
+ * bytes of keccak256 of the mint's 32 bytes, native SOL as the all-zero key 111…1: solana/bridge.ts foreignTokenId),
+ * which the relayer's release of a Solana deposit gives as fromToken. The fee model is the snapshot's, in the source
+ * token's decimals (the Solana token's for a Solana source), rescaled by the endpoint to the destination's.
+ */
 function routeConfig(r: RawBridgeRoute, data: SandboxData): unknown[] {
-  const decimalsOf = (chainId: number, address: string): number => {
-    if (isNative(address)) {
-      const chain = data.chains.find((c) => c.id === chainId);
-      if (!chain) throw new Error(`bridge route to unknown chain ${chainId}`);
-      return chain.nativeToken.decimals;
-    }
-    const t = data.tokenIndex.get(tokenKey(chainId, address));
-    if (!t) throw new Error(`bridge route token ${address} of chain ${chainId} is not in the catalog`);
-    return t.decimals;
-  };
+  const decimalsOf = (chainId: number, address: string): number => tokenDecimals(data, chainId, address);
   const u128 = (name: string, value: string): bigint => {
     const v = BigInt(value);
     if (v < 0n || v > MAX_UINT128) throw new Error(`bridge route ${r.bridge} ${r.fromChainId}→${r.toChainId}: ${name} ${value} does not fit uint128`);
@@ -277,7 +277,8 @@ function routeConfig(r: RawBridgeRoute, data: SandboxData): unknown[] {
   };
   return [
     // a non-EVM destination token has no EVM address: the route is kept for deposits only
-    r.bridge, BigInt(r.fromChainId), BigInt(r.toChainId), getAddress(r.fromToken), /^0x[0-9a-fA-F]{40}$/.test(r.toToken) ? getAddress(r.toToken) : NATIVE,
+    r.bridge, BigInt(r.fromChainId), BigInt(r.toChainId), r.fromChainId === SOLANA_CHAIN_ID ? foreignTokenId(r.fromToken) : getAddress(r.fromToken),
+    /^0x[0-9a-fA-F]{40}$/.test(r.toToken) ? getAddress(r.toToken) : NATIVE,
     decimalsOf(r.fromChainId, r.fromToken), decimalsOf(r.toChainId, r.toToken), r.feePpm,
     u128('fixedFee', r.fixedFee), u128('destinationGasFee', r.destinationGasFee), u128('minAmount', r.minAmount),
     u128('maxAmount', r.maxAmount), u128('nativeFee', r.nativeFee),

@@ -3,9 +3,36 @@
  * every few ms), releases each deposit on its destination chain (BridgeEndpoint.release, which applies the
  * route's fee model and runs the destination call), and refunds the deposit on the source chain when the release
  * is impossible (destination chain not running, unknown route, amount out of limits, below the minimum...).
+ *
+ * With the sandbox's Solana chain attached (addSolana), both directions between Solana and the EVM chains:
+ * - Solana → EVM: the deposits into the bridge escrow (solana/bridge.ts reads them: amount, mint, sender, memo) are
+ *   released on the memo's destination chain with BridgeEndpoint.release: fromChainId 1151111081099710, depositId
+ *   uint256(keccak256(signature)), fromToken the mint's foreign token id (solana/bridge.ts: the route deploy.ts
+ *   configured for it applies), receiverOnDestination the receiver (or, when the memo has hops, the destination router,
+ *   with the swapAndCompleteBridgeTokens call of destinationCallOfMemo). When the release would revert (unknown route,
+ *   amount out of limits, below the minimum, chain not running), or the deposit cannot be read as a transfer (no
+ *   bridge memo, malformed memo, several assets in one transaction), the escrow pays the deposit back to its sender on
+ *   Solana with the memo `xchain:refund:v1:<transferId>:<deposit signature>` (transferId: the memo's, or
+ *   0x00…00 when the deposit names none).
+ * - EVM → Solana: a Deposited event whose destination is Solana is priced with its bridge route's fee model
+ *   (src/core/math/bridge.ts on data/snapshot/bridges.json, rescaled to the Solana token's decimals, rounding down, as
+ *   BridgeEndpoint.release does) and checked against destinationMinAmount; the escrow pays nonEVMReceiver (the
+ *   32-byte public key) the route's toToken (the SPL mint, or lamports for SOL) with the memo
+ *   `xchain:release:v1:<transferId>:<source chain id>:<deposit id>`. When it cannot (unknown route, limits, minimum,
+ *   a destination call, a receiver that is not 32 bytes, the payment refused), the deposit is refunded on the EVM
+ *   chain as for EVM destinations.
  */
-import { Interface, type JsonRpcProvider, type Log } from 'ethers';
+import { getAddress, Interface, type JsonRpcProvider, type Log } from 'ethers';
+import { address, getBase58Decoder, type KeyPairSigner } from '@solana/kit';
+import { bridgeOut } from '../src/core/math/bridge';
+import { formatRefundMemo, formatReleaseMemo } from '../src/core/chains/solana/memo';
+import { destinationCallOfMemo } from '../src/core/transactions/destinationCall';
+import type { TransactionContext } from '../src/core/transactions/build';
+import { tokenDecimals, type SandboxData } from './data';
 import { UnlockedSender, waitForReceipt } from './rpc';
+import {
+  assetAddress, foreignTokenId, SOL_ADDRESS, SOLANA_CHAIN_ID, solanaDepositId, SolanaEscrow, type EscrowMint, type SolanaAsset, type SolanaDeposit,
+} from './solana/bridge';
 
 export interface RelayerChain {
   readonly chainId: number;
@@ -13,12 +40,19 @@ export interface RelayerChain {
   readonly endpoint: string;
 }
 
+/**
+ * The outcome of one deposit. On Solana, transactions are signatures (base58) and addresses public keys: `depositTx`
+ * of a Solana deposit, `releaseTx` of a release to Solana, `refundTx` of a Solana deposit's refund; `token` and
+ * `paidTo` of a release on Solana are the mint (the all-zero key for SOL) and the receiver's wallet.
+ */
 export type Completion =
   | {
       readonly kind: 'released';
+      /** The transfer id (0x + 64 hex, lower case). */
       readonly transactionId: string;
       readonly fromChainId: number;
       readonly toChainId: number;
+      /** The source endpoint's deposit id; for a Solana deposit uint256(keccak256(signature)). */
       readonly depositId: bigint;
       readonly token: string;
       /** What the bridge paid on the destination (in the received token's units). */
@@ -31,8 +65,10 @@ export type Completion =
     }
   | {
       readonly kind: 'refunded';
+      /** The transfer id; 0x00…00 for a Solana deposit that names none. */
       readonly transactionId: string;
       readonly fromChainId: number;
+      /** 0 when the deposit names no destination (a Solana deposit without a valid memo). */
       readonly toChainId: number;
       readonly depositId: bigint;
       readonly reason: string;
@@ -40,12 +76,36 @@ export type Completion =
       readonly refundTx: string;
     };
 
+/** What the relayer needs of the sandbox's Solana chain (Relayer.addSolana). */
+export interface SolanaRelayConfig {
+  /** The chain's JSON-RPC URL. */
+  readonly url: string;
+  /** The bridge escrow's keypair (devnet.bridgeEscrow.signer): it signs releases and refunds, and pays their fees. */
+  readonly escrow: KeyPairSigner;
+  /** The catalog's SPL mints the escrow holds (its token accounts are watched for deposits). */
+  readonly mints: readonly EscrowMint[];
+  /** Bridge routes and token decimals (EVM → Solana fee model). */
+  readonly data: SandboxData;
+  /** Graph and routers of the data the service quotes on: the destination call of a memo with hops. */
+  readonly context: () => TransactionContext;
+  /** Solana is polled at most this often (default 50 ms). */
+  readonly intervalMs?: number;
+}
+
+type QueueItem =
+  | { readonly dueAt: number; readonly kind: 'evm'; readonly fromChainId: number; readonly log: Log }
+  | { readonly dueAt: number; readonly kind: 'solana'; readonly deposit: SolanaDeposit };
+
+/** Keys of the completions: transfer ids and EVM hashes in lower case, Solana signatures as they are. */
+const keyOf = (id: string): string => (/^0x/i.test(id) ? id.toLowerCase() : id);
+
 export class Relayer {
   private readonly iface: Interface;
   private readonly chains = new Map<number, RelayerChain & { sender: UnlockedSender; nextBlock: number }>();
   private readonly completions = new Map<string, Completion[]>();
   /** Deposits seen and not handled yet, in order, each with the time its release is due. */
-  private queue: { dueAt: number; fromChainId: number; log: Log }[] = [];
+  private queue: QueueItem[] = [];
+  private solana: { config: SolanaRelayConfig; escrow: SolanaEscrow; lastPoll: number; lastError?: string } | undefined;
   private readonly waiters = new Map<string, { count: number; resolve: (c: Completion[]) => void }[]>();
   private timer: NodeJS.Timeout | undefined;
   private running = false;
@@ -65,6 +125,15 @@ export class Relayer {
   ) {
     this.iface = new Interface(endpointAbi as string[]);
     for (const c of chains) this.chains.set(c.chainId, { ...c, sender: new UnlockedSender(c.provider, relayerAddress), nextBlock: 0 });
+  }
+
+  /**
+   * Relays to and from the sandbox's Solana chain too, from its current transactions on (deposits to Solana seen
+   * before this were refunded as to a chain not running).
+   */
+  async addSolana(config: SolanaRelayConfig): Promise<void> {
+    const escrow = await SolanaEscrow.open(config.url, config.escrow, config.mints);
+    this.solana = { config, escrow, lastPoll: 0 };
   }
 
   /** Watches from the current blocks on; after stop(), start() resumes where it stopped (deposits made meanwhile are relayed). */
@@ -88,6 +157,7 @@ export class Relayer {
       c.sender.reset();
       c.nextBlock = 0;
     }
+    await this.solana?.escrow.resync();
     if (wasRunning) await this.start();
   }
 
@@ -98,11 +168,12 @@ export class Relayer {
   }
 
   /**
-   * The outcomes of the first `count` transfers with this transactionId (BridgeData.transactionId; a gas refuel
-   * leg shares its transfer's id), once relayed.
+   * The outcomes of the first `count` transfers with this transactionId (BridgeData.transactionId, or a Solana
+   * deposit memo's transfer id; a gas refuel leg shares its transfer's id), once relayed. A Solana deposit is also
+   * found by its signature (a deposit without a memo has no transfer id of its own).
    */
   waitForAll(transactionId: string, count: number, timeoutMs = 20_000): Promise<Completion[]> {
-    const id = transactionId.toLowerCase();
+    const id = keyOf(transactionId);
     const done = this.completions.get(id) ?? [];
     if (done.length >= count) return Promise.resolve(done.slice(0, count));
     return new Promise<Completion[]>((resolve, reject) => {
@@ -131,11 +202,24 @@ export class Relayer {
     this.running = true;
     try {
       for (const c of this.chains.values()) await this.poll(c);
+      if (this.solana && Date.now() - this.solana.lastPoll >= (this.solana.config.intervalMs ?? 50)) {
+        this.solana.lastPoll = Date.now();
+        try {
+          await this.pollSolana(this.solana.escrow);
+          this.solana.lastError = undefined;
+        } catch (error) {
+          // a Solana RPC that does not answer holds up nothing on the EVM chains; said once until it answers again
+          this.lastError = error as Error;
+          if (!this.stopped && this.solana.lastError !== (error as Error).message) this.options.log?.(`relayer: solana: ${(error as Error).message}`);
+          this.solana.lastError = (error as Error).message;
+        }
+      }
       while (this.queue.length > 0 && !this.stopped) {
         const k = this.queue.findIndex((q) => q.dueAt <= Date.now());
         if (k < 0) break;
         const [item] = this.queue.splice(k, 1);
-        await this.handle(item.fromChainId, item.log);
+        if (item.kind === 'evm') await this.handle(item.fromChainId, item.log);
+        else await this.handleSolanaDeposit(item.deposit);
       }
     } catch (error) {
       this.lastError = error as Error;
@@ -160,7 +244,16 @@ export class Relayer {
     for (const log of logs) {
       const r = this.iface.parseLog(log)!.args.request;
       const delay = this.options.delayMs?.({ bridge: r.bridge as string, fromChainId: c.chainId, toChainId: Number(r.destinationChainId as bigint), token: r.token as string }) ?? 0;
-      this.queue.push({ dueAt: Date.now() + delay, fromChainId: c.chainId, log });
+      this.queue.push({ dueAt: Date.now() + delay, kind: 'evm', fromChainId: c.chainId, log });
+    }
+  }
+
+  private async pollSolana(escrow: SolanaEscrow): Promise<void> {
+    for (const deposit of await escrow.poll()) {
+      const delay = deposit.memo
+        ? this.options.delayMs?.({ bridge: deposit.memo.bridge, fromChainId: SOLANA_CHAIN_ID, toChainId: deposit.memo.destinationChainId, token: assetAddress(deposit.asset) }) ?? 0
+        : 0;
+      this.queue.push({ dueAt: Date.now() + delay, kind: 'solana', deposit });
     }
   }
 
@@ -175,59 +268,167 @@ export class Relayer {
     const base = { transactionId, fromChainId, toChainId, depositId, depositTx: log.transactionHash };
 
     let reason: string | undefined;
-    if (!destination) reason = `destination chain ${toChainId} is not running`;
+    if (toChainId === SOLANA_CHAIN_ID && this.solana) {
+      reason = await this.releaseOnSolana(this.solana.config, this.solana.escrow, base, r);
+      if (!reason) return;
+    } else if (!destination) reason = `destination chain ${toChainId} is not running`;
     else {
-      const data = this.iface.encodeFunctionData('release', [[
+      reason = await this.releaseOnEvm(destination, base, [
         BigInt(fromChainId), depositId, r.bridge, r.transactionId, r.token, r.amount, r.receiverOnDestination, r.receiver,
         r.destinationMinAmount, r.destinationCallData,
-      ]]);
-      try {
-        await destination.provider.call({ from: this.relayerAddress, to: destination.endpoint, data });
-      } catch (error) {
-        reason = `release would revert: ${describeRevert(error, this.iface)}`;
-      }
-      if (!reason) {
-        const hash = await destination.sender.send({ to: destination.endpoint, data, gas: 15_000_000n });
-        const receipt = await waitForReceipt(destination.provider, hash);
-        if (receipt.status === 1) {
-          const released = receipt.logs
-            .filter((l) => l.address.toLowerCase() === destination.endpoint.toLowerCase())
-            .map((l) => this.iface.parseLog(l))
-            .find((e) => e?.name === 'Released')!;
-          this.complete({
-            kind: 'released', ...base,
-            token: released.args.token as string,
-            amount: released.args.amount as bigint,
-            paidTo: released.args.paidTo as string,
-            destinationCall: released.args.destinationCall as boolean,
-            destinationCallSucceeded: released.args.destinationCallSucceeded as boolean,
-            releaseTx: hash,
-          });
-          this.options.log?.(`relayer: released ${fromChainId}→${toChainId} #${depositId} (${released.args.amount} to ${released.args.paidTo})`);
-          return;
-        }
-        reason = `release transaction ${hash} reverted`;
-      }
+      ]);
+      if (!reason) return;
     }
     const hash = await source.sender.send({ to: source.endpoint, data: this.iface.encodeFunctionData('refund', [depositId]) });
     const receipt = await waitForReceipt(source.provider, hash);
     if (receipt.status !== 1) throw new Error(`refund of deposit ${depositId} on chain ${fromChainId} reverted (${hash})`);
     this.options.log?.(`relayer: refunded ${fromChainId}→${toChainId} #${depositId}: ${reason}`);
-    this.complete({ kind: 'refunded', ...base, reason: reason!, refundTx: hash });
+    this.complete({ kind: 'refunded', ...base, reason, refundTx: hash });
   }
 
-  private complete(c: Completion): void {
-    const list = this.completions.get(c.transactionId) ?? [];
+  /** Releases on an EVM chain (the ReleaseRequest tuple); undefined once released, or why it cannot be. */
+  private async releaseOnEvm(
+    destination: RelayerChain & { sender: UnlockedSender },
+    base: { transactionId: string; fromChainId: number; toChainId: number; depositId: bigint; depositTx: string },
+    request: unknown[],
+  ): Promise<string | undefined> {
+    const data = this.iface.encodeFunctionData('release', [request]);
+    try {
+      await destination.provider.call({ from: this.relayerAddress, to: destination.endpoint, data });
+    } catch (error) {
+      return `release would revert: ${describeRevert(error, this.iface)}`;
+    }
+    const hash = await destination.sender.send({ to: destination.endpoint, data, gas: 15_000_000n });
+    const receipt = await waitForReceipt(destination.provider, hash);
+    if (receipt.status !== 1) return `release transaction ${hash} reverted`;
+    const released = receipt.logs
+      .filter((l) => l.address.toLowerCase() === destination.endpoint.toLowerCase())
+      .map((l) => this.iface.parseLog(l))
+      .find((e) => e?.name === 'Released')!;
+    this.complete({
+      kind: 'released', ...base,
+      token: released.args.token as string,
+      amount: released.args.amount as bigint,
+      paidTo: released.args.paidTo as string,
+      destinationCall: released.args.destinationCall as boolean,
+      destinationCallSucceeded: released.args.destinationCallSucceeded as boolean,
+      releaseTx: hash,
+    });
+    this.options.log?.(`relayer: released ${base.fromChainId}→${base.toChainId} #${base.depositId} (${released.args.amount} to ${released.args.paidTo})`);
+    return undefined;
+  }
+
+  /**
+   * EVM → Solana: what arrives by the route's fee model, paid by the escrow to nonEVMReceiver with the release memo;
+   * undefined once released, or why it cannot be.
+   */
+  private async releaseOnSolana(
+    config: SolanaRelayConfig,
+    escrow: SolanaEscrow,
+    base: { transactionId: string; fromChainId: number; toChainId: number; depositId: bigint; depositTx: string },
+    r: { bridge: string; token: string; amount: bigint; nonEVMReceiver: string; destinationMinAmount: bigint; destinationCallData: string },
+  ): Promise<string | undefined> {
+    const receiverBytes = Buffer.from(r.nonEVMReceiver.slice(2), 'hex');
+    if (receiverBytes.length !== 32) return `the receiver on Solana must be a 32-byte public key, not ${r.nonEVMReceiver}`;
+    if (r.destinationCallData !== '0x') return 'the bridge runs no destination call on Solana';
+    const route = config.data.bridges.find((b) => b.bridge === r.bridge && b.fromChainId === base.fromChainId && b.toChainId === SOLANA_CHAIN_ID
+      && b.fromToken.toLowerCase() === r.token.toLowerCase());
+    if (!route) return `unknown route ${r.bridge} ${base.fromChainId}→${SOLANA_CHAIN_ID} for ${r.token}`;
+    const maxAmount = BigInt(route.maxAmount);
+    const quote = bridgeOut(r.amount, {
+      fixedFee: BigInt(route.fixedFee), feePpm: BigInt(route.feePpm), destinationGasFee: BigInt(route.destinationGasFee),
+      minAmount: BigInt(route.minAmount), ...(maxAmount === 0n ? {} : { maxAmount }), // 0: no upper limit, as the endpoint reads it
+    });
+    if (!quote.ok) return `${quote.reason} (limit ${quote.limit}) on ${r.bridge} ${base.fromChainId}→${SOLANA_CHAIN_ID}`;
+    const out = rescale(quote.amountOut, tokenDecimals(config.data, base.fromChainId, route.fromToken), tokenDecimals(config.data, SOLANA_CHAIN_ID, route.toToken));
+    if (out === 0n) return `FEES_HIGHER_THAN_AMOUNT on ${r.bridge} ${base.fromChainId}→${SOLANA_CHAIN_ID}: nothing left in the Solana token's decimals`;
+    if (out < r.destinationMinAmount) return `below the destination minimum: ${out} < ${r.destinationMinAmount}`;
+    let asset: SolanaAsset;
+    if (route.toToken === SOL_ADDRESS) asset = { kind: 'native' };
+    else {
+      const mint = escrow.mint(route.toToken);
+      if (!mint) return `the escrow holds no ${route.toToken}`;
+      asset = { kind: 'spl', mint: address(mint.address), decimals: mint.decimals };
+    }
+    const receiver = getBase58Decoder().decode(receiverBytes);
+    let signature: string;
+    try {
+      signature = await escrow.pay(receiver, asset, out, formatReleaseMemo({ transferId: base.transactionId, sourceChainId: base.fromChainId, depositId: base.depositId }));
+    } catch (error) {
+      return `release on Solana failed: ${(error as Error).message}`;
+    }
+    this.complete({
+      kind: 'released', ...base, token: route.toToken, amount: out, paidTo: receiver, destinationCall: false, destinationCallSucceeded: false, releaseTx: signature,
+    });
+    this.options.log?.(`relayer: released ${base.fromChainId}→${SOLANA_CHAIN_ID} #${base.depositId} (${out} of ${route.toToken} to ${receiver}: ${signature})`);
+    return undefined;
+  }
+
+  /** Solana → EVM: releases a deposit on its destination, or refunds it on Solana. */
+  private async handleSolanaDeposit(d: SolanaDeposit): Promise<void> {
+    const { config, escrow } = this.solana!;
+    const memo = d.memo;
+    const depositId = solanaDepositId(d.signature);
+    const base = { transactionId: d.transferId, fromChainId: SOLANA_CHAIN_ID, toChainId: memo?.destinationChainId ?? 0, depositId, depositTx: d.signature };
+    let reason = d.problem;
+    if (!reason && memo) {
+      const destination = this.chains.get(memo.destinationChainId);
+      const fromToken = assetAddress(d.asset);
+      const route = config.data.bridges.find((b) => b.bridge === memo.bridge && b.fromChainId === SOLANA_CHAIN_ID && b.toChainId === memo.destinationChainId && b.fromToken === fromToken);
+      if (!destination) reason = `destination chain ${memo.destinationChainId} is not running`;
+      else if (!/^0x[0-9a-f]{40}$/.test(memo.receiver)) reason = `the receiver ${memo.receiver} is not an EVM address`;
+      else if (!route) reason = `unknown route ${memo.bridge} ${SOLANA_CHAIN_ID}→${memo.destinationChainId} for ${fromToken}`;
+      else {
+        const receiver = getAddress(memo.receiver);
+        let receiverOnDestination = receiver;
+        let callData = '0x';
+        if (memo.hops) {
+          try {
+            const call = destinationCallOfMemo(config.context(), memo, route.toToken);
+            receiverOnDestination = getAddress(call.router);
+            callData = call.data;
+          } catch (error) {
+            reason = `the memo's destination swaps cannot be encoded: ${(error as Error).message}`;
+          }
+        }
+        if (!reason) {
+          reason = await this.releaseOnEvm(destination, base, [
+            BigInt(SOLANA_CHAIN_ID), depositId, memo.bridge, memo.transferId, foreignTokenId(fromToken), d.amount, receiverOnDestination, receiver,
+            memo.minAmountOut, callData,
+          ]);
+          if (!reason) {
+            this.index(d.signature, base.transactionId);
+            return;
+          }
+        }
+      }
+    }
+    const refundTx = await escrow.pay(d.sender, d.asset, d.amount, formatRefundMemo({ transferId: d.transferId, depositSignature: d.signature }));
+    this.options.log?.(`relayer: refunded ${SOLANA_CHAIN_ID}→${base.toChainId} ${d.signature} (${d.amount} of ${assetAddress(d.asset)} to ${d.sender}): ${reason}`);
+    this.complete({ kind: 'refunded', ...base, reason: reason ?? 'not a bridge deposit', refundTx });
+    this.index(d.signature, base.transactionId);
+  }
+
+  /** Makes a Solana deposit's completion findable by its signature too. */
+  private index(signature: string, transactionId: string): void {
+    const done = this.completions.get(keyOf(transactionId));
+    const c = done?.find((x) => x.depositTx === signature);
+    if (c) this.complete(c, signature);
+  }
+
+  /** Records an outcome under its transfer id (or `key`) and wakes who waits for it. */
+  private complete(c: Completion, key: string = keyOf(c.transactionId)): void {
+    const list = this.completions.get(key) ?? [];
     list.push(c);
-    this.completions.set(c.transactionId, list);
-    const waiting = this.waiters.get(c.transactionId) ?? [];
+    this.completions.set(key, list);
+    const waiting = this.waiters.get(key) ?? [];
     const still = waiting.filter((w) => {
       if (list.length < w.count) return true;
       w.resolve(list.slice(0, w.count));
       return false;
     });
-    if (still.length > 0) this.waiters.set(c.transactionId, still);
-    else this.waiters.delete(c.transactionId);
+    if (still.length > 0) this.waiters.set(key, still);
+    else this.waiters.delete(key);
   }
 }
 
@@ -244,4 +445,11 @@ export function describeRevert(error: unknown, iface?: Interface): string {
     }
   }
   return e.shortMessage ?? e.message ?? String(error);
+}
+
+/** An amount in `from` decimals in `to` decimals, rounding down (as BridgeEndpoint._bridgeOut). */
+function rescale(amount: bigint, from: number, to: number): bigint {
+  if (to > from) return amount * 10n ** BigInt(to - from);
+  if (from > to) return amount / 10n ** BigInt(from - to);
+  return amount;
 }

@@ -5,8 +5,10 @@
  * follows them block by block. Prints the service URL, the RPC URLs, the test wallets' keys and the time to ready.
  * With Solana's chain id (1151111081099710) among --chains, the sandbox's Solana chain (sandbox/solana/devnet.ts) runs
  * beside the anvils: CHAINS_FILE names its RPC (rpcUrl only), so /v1/chains advertises it first for Solana; it prints
- * its RPC and WebSocket URLs, its wallets (address and secret key) and the bridge escrow. Quotes from Solana are
- * refused (400 sendingSupported) as without it.
+ * its RPC and WebSocket URLs, its wallets (address and secret key) and the bridge escrow. The relayer then relays
+ * both ways between Solana and the anvil chains (sandbox/relayer.ts addSolana: deposits into the bridge escrow are
+ * released on their EVM destination, EVM deposits to Solana are paid out of the escrow), with the destination swaps of
+ * a Solana memo encoded on the service's own graph and routers.
  *
  *   npm run sandbox                              # Ethereum, Arbitrum, Base on http://localhost:8080 (PORT)
  *   npm run sandbox -- --chains 1,10,8453
@@ -76,6 +78,8 @@ export interface SandboxState {
   readonly url: string;
   readonly chains: readonly { readonly chainId: number; readonly rpcUrl: string }[];
   readonly walletKeys: readonly string[];
+  /** The Solana test wallets' secret keys (base58 of the 64-byte keypair), when the sandbox runs Solana. */
+  readonly solanaWalletKeys?: readonly string[];
   readonly pid: number;
 }
 
@@ -132,6 +136,17 @@ export async function startSandbox(options: {
     const logger = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'warn' });
     dependencies = buildDependencies(config, { access: buildAccessControl(config, { logger }) });
     const devnetReady = performance.now();
+    if (solana && devnet.relayer) {
+      const deps = dependencies;
+      await devnet.relayer.addSolana({
+        url: solana.url,
+        escrow: solana.bridgeEscrow.signer,
+        mints: solana.mints.map((m) => ({ address: m.address, decimals: m.decimals })),
+        data: devnet.data,
+        // the graph and routers the service quotes on (in chain mode the graph is replaced as pools move)
+        context: () => ({ graph: deps.graph, routers: deps.routers }),
+      });
+    }
     chainMode = await startChainMode(dependencies, config, logger);
     const chainModeMs = Math.round(performance.now() - devnetReady);
     const app = await createApp(dependencies, config, { handlers, logger });
@@ -146,6 +161,7 @@ export async function startSandbox(options: {
         url: `http://${host}:${port}`,
         chains: [...[...devnet.chains.values()].map((c) => ({ chainId: c.chainId, rpcUrl: c.url })), ...(solana ? [{ chainId: solana.chainId, rpcUrl: solana.url }] : [])],
         walletKeys: [...devnet.walletKeys],
+        ...(solana ? { solanaWalletKeys: solana.wallets.map((w) => getBase58Decoder().decode(w.secretKey)) } : {}),
         pid: process.pid,
       };
       fs.mkdirSync(path.dirname(options.stateFile), { recursive: true });
@@ -168,7 +184,7 @@ function solanaLines(solana: SolanaDevnet): string[] {
     '  Solana test wallets (SOL, wSOL and every SPL token; secret key: base58 of the 64-byte keypair):',
     ...solana.wallets.map((w) => `    ${w.address}  key ${secret(w.secretKey)}`),
     `  bridge escrow ${solana.bridgeEscrow.address}  key ${secret(solana.bridgeEscrow.secretKey)}`,
-    '  quotes from Solana are not served yet (400 sendingSupported); /v1/chains advertises this RPC first for Solana',
+    '  the relayer relays both ways between Solana and the anvil chains; /v1/chains advertises this RPC first for Solana',
   ];
 }
 

@@ -50,10 +50,11 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token';
 import { decodeMint, decodeTransaction, Ledger, NATIVE_MINT, SYSTEM_PROGRAM, type LandedTransaction } from './ledger';
+import { SOLANA_CHAIN_ID } from './bridge';
 import { MAINNET_GENESIS_HASH, startSolanaRpc, type SolanaRpcServer } from './rpc';
 
-/** The catalog's chain id of Solana. */
-export const SOLANA_CHAIN_ID = 1151111081099710;
+/** The catalog's chain id of Solana (defined beside the bridge's Solana side, which the EVM seeding imports without LiteSVM). */
+export { SOLANA_CHAIN_ID };
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
 const DEFAULT_CATALOG_DIR = path.resolve(__dirname, '..', '..', 'data', 'catalog');
 
