@@ -91,6 +91,7 @@ export class SolanaNodes {
    */
   async start(logger: Logger): Promise<string[]> {
     this.logger = logger;
+    this.stopped = false;
     const outcomes = await Promise.all(this.nodes.map((n) => this.check(n)));
     return outcomes.flatMap((o) => (o instanceof GenesisHashMismatchError ? [o.message] : []));
   }

@@ -109,6 +109,15 @@ export class ChainTransferReads implements TransferReads {
     return { txHash: log.transactionHash, blockNumber: log.blockNumber, event: releaseOf(BRIDGE_ENDPOINT.parseLog(log)!) };
   }
 
+  async releaseOfTransfer(chainId: number, fromChainId: number, transferId: string): Promise<Emitted<ReleaseEvent> | null> {
+    const chain = this.connection(chainId);
+    if (!chain.bridgeEndpoint) return null;
+    const logs = await this.recentLogs(chain, chain.bridgeEndpoint, [TOPIC.released, uint256Topic(BigInt(fromChainId)), null, transferId.toLowerCase()]);
+    const log = logs[0];
+    if (!log) return null;
+    return { txHash: log.transactionHash, blockNumber: log.blockNumber, event: releaseOf(BRIDGE_ENDPOINT.parseLog(log)!) };
+  }
+
   async settlement(chainId: number, hash: string, blockNumber: number): Promise<Settlement> {
     const chain = this.connection(chainId);
     const [receipt, tx, block] = await Promise.all([
@@ -246,6 +255,7 @@ function depositOf(l: LogDescription): DepositEvent {
     amount: r.amount as bigint,
     destinationChainId: Number(r.destinationChainId as bigint),
     receiver: r.receiver as string,
+    ...((r.nonEVMReceiver as string) !== '0x' ? { nonEvmReceiver: (r.nonEVMReceiver as string).toLowerCase() } : {}),
     hasDestinationCall: (r.destinationCallData as string) !== '0x',
   };
 }

@@ -3,6 +3,7 @@ import { chainModeCatalog } from '../chain/catalog';
 import { ChainFeeLedger } from '../chain/feeLedger';
 import { ChainConnections, checkChainEntries, evmEntries } from '../chain/rpc';
 import { SolanaNodes, solanaNodeEntries } from '../chain/solanaNode';
+import { solanaTransferReadsOf } from '../chain/solanaTransferReads';
 import { ChainTransferReads } from '../chain/transferReads';
 import { loadCatalog } from '../core/catalog/load';
 import type { Catalog } from '../core/catalog/catalog';
@@ -67,6 +68,7 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
   const feeLedger = overrides.feeLedger ?? (chains ? new ChainFeeLedger(seededFees(), chains.chains, catalog) : seededFees());
   const exchangeByAddress = new Map(routers.allExchangeRouters.map((r) => [r.address.toLowerCase(), r.exchange]));
   const transfers = overrides.transfers ?? new TransferTracker(chains ? new ChainTransferReads(chains, catalog.listTools().bridges.map((b) => b.key)) : undefined, catalog, {
+    solana: solanaTransferReadsOf(config.chains, catalog, (chainId) => routers.bridgeEscrowOf(chainId)?.owner),
     exchangeOf: (chainId, address) => exchangeByAddress.get(address.toLowerCase()) ?? poolExchanges.get(liquidity.graph, poolExchangesOf).get(`${chainId}:${address.toLowerCase()}`),
   });
   return {

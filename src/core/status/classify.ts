@@ -15,6 +15,9 @@
  *   `bridge` asked for: INVALID;
  * - mined with fewer confirmations than configured: PENDING WAIT_SOURCE_CONFIRMATIONS; a chain that is not
  *   connected: PENDING CHAIN_NOT_AVAILABLE; no bridge endpoint there: PENDING BRIDGE_NOT_AVAILABLE.
+ *
+ * The progress of a bridge transfer after its deposit (refund, destination, release) is bridgeProgress, shared
+ * with the transfers whose deposit is on Solana (solana.ts).
  */
 import type { Token } from '../catalog/entities';
 import { diagnoseRevert } from './failure';
@@ -28,6 +31,8 @@ export interface StatusContext {
   nativeToken(chainId: number): Token | undefined;
   /** The exchange (tool key) a swap's callTo belongs to: exchange routers and pools (undefined: unknown). */
   exchangeOf(chainId: number, address: string): string | undefined;
+  /** A receiver's bytes (0x-hex, as a bridge request or memo carries them) as an address of `chainId`'s family (undefined: unknown). */
+  receiverAddress?(chainId: number, bytes: string): string | undefined;
 }
 
 /** A release or a refund, with the transaction that made it. */
@@ -46,17 +51,35 @@ export interface TransferFacts {
 
 export type TransferNeed =
   | { readonly kind: 'replay' }
-  /** The source transaction of a receiving one: the facts start again from it. */
-  | { readonly kind: 'sourceDeposit'; readonly chainId: number; readonly depositId: bigint }
+  /**
+   * The source transaction of a receiving one: the facts start again from it. Found by its deposit id on an EVM
+   * chain, by the transfer id on Solana (whose escrow has no deposit ids).
+   */
+  | { readonly kind: 'sourceDeposit'; readonly chainId: number; readonly depositId: bigint; readonly transferId: string }
+  /** A transaction named by another (a Solana refund names its deposit's signature): the facts start again from it. */
+  | { readonly kind: 'sourceTransaction'; readonly chainId: number; readonly hash: string }
   | { readonly kind: 'refund'; readonly chainId: number; readonly depositId: bigint; readonly fromBlock: number }
-  | { readonly kind: 'release'; readonly chainId: number; readonly fromChainId: number; readonly depositId: bigint };
+  /** The escrow's refund on Solana of the deposit `depositSignature`. */
+  | { readonly kind: 'solanaRefund'; readonly chainId: number; readonly transferId: string; readonly depositSignature: string }
+  /**
+   * The release on `chainId` of the transfer: by deposit id when the source has one (an EVM endpoint's), else by
+   * transfer id (a Solana deposit); on Solana by the release memo (transfer id, source chain, deposit id).
+   */
+  | { readonly kind: 'release'; readonly chainId: number; readonly fromChainId: number; readonly depositId?: bigint; readonly transferId: string };
 
 export type TransferStep = { readonly status: TransferStatus; readonly need?: undefined } | { readonly need: TransferNeed };
 
 // ------------------------------------------------------------------------------------ before any transaction
 
 export const NOT_CONNECTED: TransferStatus = { status: 'NOT_FOUND', substatusMessage: 'This instance is not connected to any chain (chain mode is off), so it cannot see transactions.' };
-export const NOT_AN_EVM_REFERENCE: TransferStatus = { status: 'NOT_FOUND', substatusMessage: 'Only EVM transfers are tracked: the reference is not an EVM transaction hash, transfer id or step id.' };
+export const NOT_A_TRACKED_REFERENCE: TransferStatus = {
+  status: 'NOT_FOUND',
+  substatusMessage: 'Only EVM and Solana transfers are tracked: the reference is not an EVM transaction hash, a Solana signature, a transfer id or a step id.',
+};
+export const NO_SOLANA_CHAIN: TransferStatus = {
+  status: 'NOT_FOUND',
+  substatusMessage: 'The reference is a Solana signature, but no Solana chain is connected to this instance, so it cannot see Solana transactions.',
+};
 
 export function chainNotConnected(chainId: number): TransferStatus {
   return { status: 'PENDING', substatus: 'CHAIN_NOT_AVAILABLE', substatusMessage: `Chain ${chainId} is not connected to this instance; its transactions cannot be read.` };
@@ -155,7 +178,7 @@ function receivingSide({ tx, unknownDeposit }: TransferFacts, released: ReleaseE
     });
   }
   if (unknownDeposit) return done(invalid(`Transaction ${tx.hash} releases deposit ${released.depositId} of chain ${sourceId}, which that chain's bridge endpoint does not know.`));
-  return { need: { kind: 'sourceDeposit', chainId: sourceId, depositId: released.depositId } };
+  return { need: { kind: 'sourceDeposit', chainId: sourceId, depositId: released.depositId, transferId: released.transactionId } };
 }
 
 function bridgeTransfer(
@@ -174,34 +197,70 @@ function bridgeTransfer(
       ...tokenField('fromToken', context.token(tx.chainId, sentAmount.token)), ...tokenField('toToken', context.token(tx.chainId, deposit.token)),
     });
   }
+  const receiver = deposit.nonEvmReceiver ? context.receiverAddress?.(deposit.destinationChainId, deposit.nonEvmReceiver) : undefined;
   const common = {
-    transactionId: deposit.transactionId, tool: deposit.bridge, fromAddress: tx.from, toAddress: deposit.receiver,
+    transactionId: deposit.transactionId, tool: deposit.bridge, fromAddress: tx.from, toAddress: receiver ?? deposit.receiver,
     ...(call.integrator !== undefined ? { integrator: call.integrator } : {}),
     fees: withFractions(fees, sentAmount.amount),
   };
-  const sending: TransferTransaction = { ...base, ...amountOf(context, tx.chainId, sentAmount), includedSteps: sourceSteps };
-  const waiting = { chainId: deposit.destinationChainId };
-  const source = context.chain(tx.chainId);
-  const required = source?.confirmations ?? 1;
-  if (tx.confirmations < required) {
-    return done({
-      status: 'PENDING', substatus: 'WAIT_SOURCE_CONFIRMATIONS', ...common, sending, receiving: waiting,
-      substatusMessage: `The sending transaction has ${tx.confirmations} of ${required} confirmations.`,
-    });
-  }
-  if (!source?.hasBridgeEndpoint) return done(bridgeNotAvailable(tx.chainId, { ...common, sending, receiving: waiting }));
-  // a refund happens on the source chain, also when the destination chain is out of reach
-  if (facts.refund === undefined) return { need: { kind: 'refund', chainId: tx.chainId, depositId: deposit.depositId, fromBlock: tx.blockNumber } };
+  const required = context.chain(tx.chainId)?.confirmations ?? 1;
+  let refund: BridgeLeg['refund'];
   if (facts.refund) {
-    const { event: refund, txHash, blockNumber, settlement } = facts.refund;
-    return done({
-      status: 'DONE', substatus: 'REFUNDED', ...common, sending,
-      substatusMessage: `The bridge could not deliver on chain ${deposit.destinationChainId} and refunded ${refund.amount} to ${refund.to} on chain ${tx.chainId}.`,
+    const { event, txHash, blockNumber, settlement } = facts.refund;
+    refund = {
+      message: `The bridge could not deliver on chain ${deposit.destinationChainId} and refunded ${event.amount} to ${event.to} on chain ${tx.chainId}.`,
       receiving: {
         ...(settlement.cost ? transaction(context, tx.chainId, txHash, blockNumber, settlement.cost) : { chainId: tx.chainId, txHash }),
-        ...amountOf(context, tx.chainId, { token: refund.token, amount: refund.amount }),
+        ...amountOf(context, tx.chainId, { token: event.token, amount: event.amount }),
       },
-    });
+    };
+  } else refund = facts.refund;
+  return bridgeProgress({
+    sourceChainId: tx.chainId, deposit, common,
+    sending: { ...base, ...amountOf(context, tx.chainId, sentAmount), includedSteps: sourceSteps },
+    sourceSteps,
+    ...(tx.confirmations < required ? { unconfirmed: `The sending transaction has ${tx.confirmations} of ${required} confirmations.` } : {}),
+    refund,
+    refundNeed: { kind: 'refund', chainId: tx.chainId, depositId: deposit.depositId, fromBlock: tx.blockNumber },
+    depositId: deposit.depositId,
+    release: facts.release,
+  }, context);
+}
+
+/** A bridge transfer whose deposit has been read, in the terms its progress is decided on (EVM or Solana deposit). */
+export interface BridgeLeg {
+  readonly sourceChainId: number;
+  /** The deposit as the bridge took it (bridge, token, amount, destination, transfer id; the bridge step reads it). */
+  readonly deposit: DepositEvent;
+  /** The status fields known from the sending side (transactionId, tool, fromAddress, toAddress, integrator, fees). */
+  readonly common: Omit<TransferStatus, 'status' | 'substatus' | 'substatusMessage' | 'sending' | 'receiving'>;
+  readonly sending: TransferTransaction;
+  readonly sourceSteps: readonly IncludedStep[];
+  /** Why the sending transaction does not count as confirmed yet (undefined: it does). */
+  readonly unconfirmed?: string;
+  /** undefined: not read yet (refundNeed); null: none; else the refund as the status shows it. */
+  readonly refund: { readonly message: string; readonly receiving: TransferTransaction } | null | undefined;
+  readonly refundNeed: TransferNeed;
+  /** The source endpoint's deposit id (undefined: the source has none, the release is found by transfer id). */
+  readonly depositId?: bigint;
+  readonly release: Settled<ReleaseEvent> | null | undefined;
+}
+
+/**
+ * The progress of a bridge transfer after its deposit: confirmations, the source's bridge endpoint, a refund on the
+ * source chain, the destination chain and its endpoint, the release there.
+ */
+export function bridgeProgress(leg: BridgeLeg, context: StatusContext): TransferStep {
+  const { deposit, common, sending, sourceSteps, sourceChainId } = leg;
+  const waiting = { chainId: deposit.destinationChainId };
+  if (leg.unconfirmed !== undefined) {
+    return done({ status: 'PENDING', substatus: 'WAIT_SOURCE_CONFIRMATIONS', ...common, sending, receiving: waiting, substatusMessage: leg.unconfirmed });
+  }
+  if (!context.chain(sourceChainId)?.hasBridgeEndpoint) return done(bridgeNotAvailable(sourceChainId, { ...common, sending, receiving: waiting }));
+  // a refund happens on the source chain, also when the destination chain is out of reach
+  if (leg.refund === undefined) return { need: leg.refundNeed };
+  if (leg.refund) {
+    return done({ status: 'DONE', substatus: 'REFUNDED', ...common, sending, substatusMessage: leg.refund.message, receiving: leg.refund.receiving });
   }
   const destination = context.chain(deposit.destinationChainId);
   if (!destination) {
@@ -211,14 +270,21 @@ function bridgeTransfer(
     });
   }
   if (!destination.hasBridgeEndpoint) return done(bridgeNotAvailable(destination.chainId, { ...common, sending, receiving: waiting }));
-  if (facts.release === undefined) return { need: { kind: 'release', chainId: destination.chainId, fromChainId: tx.chainId, depositId: deposit.depositId } };
-  if (facts.release === null) {
+  if (leg.release === undefined) {
+    return {
+      need: {
+        kind: 'release', chainId: destination.chainId, fromChainId: sourceChainId,
+        ...(leg.depositId !== undefined ? { depositId: leg.depositId } : {}), transferId: deposit.transactionId,
+      },
+    };
+  }
+  if (leg.release === null) {
     return done({
       status: 'PENDING', substatus: 'WAIT_DESTINATION_TRANSACTION', ...common, sending, receiving: waiting,
       substatusMessage: `The bridge has the funds; waiting for the receiving transaction on chain ${deposit.destinationChainId}.`,
     });
   }
-  const received = receiving(context, destination.chainId, facts.release, deposit, tx.chainId);
+  const received = receiving(context, destination.chainId, leg.release, deposit, sourceChainId);
   return done({
     status: 'DONE', substatus: received.partial ? 'PARTIAL' : 'COMPLETED', ...common,
     substatusMessage: received.partial
@@ -264,25 +330,25 @@ function receiving(context: StatusContext, destinationId: number, released: Sett
 
 // ------------------------------------------------------------------------------------------ helpers
 
-function done(status: TransferStatus): TransferStep {
+export function done(status: TransferStatus): TransferStep {
   return { status };
 }
 
-function invalid(message: string): TransferStatus {
+export function invalid(message: string): TransferStatus {
   return { status: 'INVALID', substatusMessage: message };
 }
 
-function transaction(context: StatusContext, chainId: number, txHash: string, block: number, cost: TransactionCost): TransferTransaction {
+export function transaction(context: StatusContext, chainId: number, txHash: string, block: number, cost: TransactionCost): TransferTransaction {
   const native = context.nativeToken(chainId);
   return {
     chainId, txHash, block,
-    gasPrice: cost.gasPrice, gasUsed: cost.gasUsed, gasAmount: cost.gasPrice * cost.gasUsed, value: cost.value,
+    gasPrice: cost.gasPrice, gasUsed: cost.gasUsed, gasAmount: cost.fee ?? cost.gasPrice * cost.gasUsed, value: cost.value,
     ...(native ? { gasToken: native } : {}),
     ...(cost.timestamp !== undefined ? { timestamp: cost.timestamp } : {}),
   };
 }
 
-function amountOf(context: StatusContext, chainId: number, sent: { token: string; amount: bigint } | undefined): Partial<TransferTransaction> {
+export function amountOf(context: StatusContext, chainId: number, sent: { token: string; amount: bigint } | undefined): Partial<TransferTransaction> {
   if (!sent) return {};
   const token = context.token(chainId, sent.token);
   return { amount: sent.amount, ...(token ? { token } : { tokenAddress: sent.token }) };

@@ -1,7 +1,8 @@
 /**
  * Why a transaction of the router reverted: the revert of the same call replayed on the state before its block
  * (read by TransferReads.replay), its data decoded with the errors of the router, the tokens, the exchanges and the
- * bridge endpoint, and mapped onto the contract's FAILED substatus values.
+ * bridge endpoint, and mapped onto the contract's FAILED substatus values. A failed Solana deposit: the node's
+ * TransactionError and the programs' logs, mapped the same way (diagnoseSolanaFailure).
  */
 import { ErrorDescription, Interface } from 'ethers';
 import type { Revert } from './ports';
@@ -101,4 +102,24 @@ function reasonIn(data: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+const SOLANA_MESSAGES: Readonly<Record<string, string>> = {
+  INSUFFICIENT_BALANCE: 'The sending wallet did not hold enough of the token (or enough SOL for the fee and rent) when the transaction ran.',
+  OUT_OF_GAS: 'The transaction ran out of compute units: send it with at least the compute unit limit it was built with.',
+  UNKNOWN_FAILED_ERROR: 'The transaction failed for a reason the service does not recognise.',
+};
+
+/**
+ * A failed Solana transaction's substatus, from the node's TransactionError (JSON, e.g. {"InstructionError":[3,
+ * {"Custom":1}]} or "InsufficientFundsForFee") and the programs' logs ("Error: insufficient funds" of the Token
+ * program, "Transfer: insufficient lamports" of the System program, "exceeded CUs meter"...); the message names the error.
+ */
+export function diagnoseSolanaFailure(error: unknown, logs: readonly string[]): FailureDiagnosis {
+  const text = typeof error === 'string' ? error : JSON.stringify(error, (_, v) => (typeof v === 'bigint' ? v.toString() : v)) ?? String(error);
+  const all = `${text}\n${logs.join('\n')}`;
+  const substatus: Substatus = /ComputationalBudgetExceeded|exceeded CUs meter|compute units? (?:limit|budget) exceeded/i.test(all) ? 'OUT_OF_GAS'
+    : /InsufficientFunds|insufficient funds|insufficient lamports|insufficient account balance/i.test(all) ? 'INSUFFICIENT_BALANCE'
+      : 'UNKNOWN_FAILED_ERROR';
+  return { substatus, message: `${SOLANA_MESSAGES[substatus]} (${text})` };
 }

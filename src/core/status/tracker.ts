@@ -1,31 +1,49 @@
 /**
  * Transfer tracking (GET /v1/status, GET /v1/gas/status): finds the transaction a reference names on the connected
- * chains, then reads what the classification (classify.ts, gasRefill.ts) asks for until it answers. The chains are
- * read through TransferReads (ports.ts); without them (chain mode off) every reference is NOT_FOUND.
+ * chains, then reads what the classification (classify.ts, solana.ts, gasRefill.ts) asks for until it answers. The
+ * EVM chains are read through TransferReads, Solana chains through SolanaTransferReads (ports.ts); without either
+ * (chain mode off) every reference is NOT_FOUND.
  *
- * A reference is a transaction hash (sending or receiving), a transfer id (BridgeData.transactionId) or a step id
- * (UUID, whose transfer id is transactionIdOf(stepId)). fromChain / toChain are searched first; the other connected
- * chains only when those do not know the hash. A hash known but not mined yet is PENDING WAIT_SOURCE_CONFIRMATIONS;
- * a chain that does not answer gives PENDING CHAIN_NOT_AVAILABLE, never an error. Final answers (DONE, FAILED,
- * INVALID) never change and are kept in a small cache.
+ * A reference is a transaction hash (sending or receiving), a Solana signature (a deposit, a release or a refund of
+ * the bridge's escrow), a transfer id (BridgeData.transactionId, the memo's on Solana) or a step id (UUID, whose
+ * transfer id is transactionIdOf(stepId)). fromChain / toChain are searched first; the other connected chains only
+ * when those do not know the hash. A hash known but not mined yet (a signature not confirmed yet) is PENDING
+ * WAIT_SOURCE_CONFIRMATIONS; a chain that does not answer gives PENDING CHAIN_NOT_AVAILABLE, never an error. Final
+ * answers (DONE, FAILED, INVALID) never change and are kept in a small cache.
+ *
+ * On Solana a transfer id is found in the memos of the escrow's recent transactions (SolanaTransferReads.
+ * escrowTransactions), and each transaction found is checked for what its memo claims (solana.ts, solanaBridgeRole):
+ * a deposit into the escrow, a release or refund signed by it. A transfer between Solana and an EVM chain is followed
+ * across both: a Solana deposit's release on the EVM destination by its transfer id (releaseOfTransfer), an EVM
+ * deposit's release on Solana by its release memo, a Solana release's source deposit on the EVM chain by its deposit id.
  */
+import { getAddress } from 'ethers';
 import { LRUCache } from 'lru-cache';
 import type { Catalog } from '../catalog/catalog';
 import { transactionIdOf } from '../transactions/ids';
 import {
-  chainNotConnected, chainStoppedAnswering, classifyTransfer, NOT_AN_EVM_REFERENCE, NOT_CONNECTED, notFound, notMined,
-  type StatusContext, type TransferFacts, type TransferNeed,
+  chainNotConnected, chainStoppedAnswering, classifyTransfer, NO_SOLANA_CHAIN, NOT_A_TRACKED_REFERENCE, NOT_CONNECTED, notFound, notMined,
+  type Settled, type StatusContext, type TransferFacts, type TransferNeed,
 } from './classify';
 import { classifyGasRefill, GAS_NOT_CONNECTED, gasRefillNotMined, type GasRefillFacts, type GasRefillNeed } from './gasRefill';
-import type { Receipt, TransferReads } from './ports';
+import type { Receipt, ReleaseEvent, SolanaEscrowEntry, SolanaTransaction, SolanaTransferReads, TransferReads } from './ports';
+import {
+  classifySolanaTransfer, isSolanaSignature, solanaAddressOf, solanaBridgeRole, solanaNotConfirmed, solanaRelease, type SolanaTransferFacts,
+} from './solana';
 import type { GasRefillStatus, StatusQuery, TransferStatus } from './transferStatus';
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+/** Escrow transactions naming a transfer id read in full, at most, per kind and lookup (the newest first). */
+const MAX_ESCROW_CANDIDATES = 8;
+/** Reads one transfer may chain (source ↔ destination), at most: a guard against transactions naming each other in a loop. */
+const MAX_STEPS = 16;
 
 export interface TrackerOptions {
   /** The exchange (tool key) a swap's callTo belongs to: exchange routers and pools (undefined: unknown). */
   readonly exchangeOf?: (chainId: number, address: string) => string | undefined;
+  /** The connected Solana chains (chain mode: CHAINS_FILE's Solana entries with a bridge escrow). */
+  readonly solana?: readonly SolanaTransferReads[];
 }
 
 /** A read of `chainId` failed while a transfer was being read. */
@@ -35,24 +53,44 @@ class ChainUnavailable extends Error {
   }
 }
 
+/** The facts of a transfer, read from an EVM transaction or a Solana one. */
+type Facts = { readonly on: 'evm'; readonly facts: TransferFacts } | { readonly on: 'solana'; readonly facts: SolanaTransferFacts };
+
+/** The reads of one status request shared by its steps: Solana escrow scans and transactions, each made once. */
+class Lookup {
+  readonly unavailable = new Set<number>();
+  readonly scans = new Map<string, Promise<readonly SolanaEscrowEntry[]>>();
+  readonly transactions = new Map<string, Promise<SolanaTransaction | null>>();
+}
+
 export class TransferTracker {
   private readonly final = new LRUCache<string, TransferStatus>({ max: 10_000 });
   private readonly context: StatusContext;
+  private readonly solana: ReadonlyMap<number, SolanaTransferReads>;
+  private readonly evmChainIds: readonly number[];
 
-  /** `reads`: the connected chains (undefined: chain mode off). */
+  /** `reads`: the connected EVM chains (undefined: none, or chain mode off); options.solana: the Solana chains. */
   constructor(private readonly reads: TransferReads | undefined, catalog: Catalog, options: TrackerOptions = {}) {
-    const chains = new Map((reads?.chains ?? []).map((c) => [c.chainId, c]));
+    this.solana = new Map((options.solana ?? []).map((s) => [s.chain.chainId, s]));
+    this.evmChainIds = (reads?.chains ?? []).map((c) => c.chainId);
+    const evm = new Set(this.evmChainIds);
+    const chains = new Map([...(reads?.chains ?? []), ...[...this.solana.values()].map((s) => s.chain)].map((c) => [c.chainId, c]));
     this.context = {
       chain: (chainId) => chains.get(chainId),
       token: (chainId, address) => catalog.findToken(chainId, address),
       nativeToken: (chainId) => catalog.getChain(chainId)?.nativeToken,
       exchangeOf: (chainId, address) => options.exchangeOf?.(chainId, address),
+      receiverAddress: (chainId, bytes) => {
+        if (this.solana.has(chainId)) return solanaAddressOf(bytes);
+        return evm.has(chainId) && /^0x[0-9a-fA-F]{40}$/.test(bytes) ? getAddress(bytes) : undefined;
+      },
     };
   }
 
   /** The status of a transfer (see the module comment). Never throws for a chain that does not answer. */
   async status(query: StatusQuery): Promise<TransferStatus> {
-    const key = `${query.ref.toLowerCase()}|${query.bridge ?? ''}`;
+    // base58 signatures are case-sensitive; hex hashes, transfer ids and UUIDs are not
+    const key = `${isSolanaSignature(query.ref) ? query.ref : query.ref.toLowerCase()}|${query.bridge ?? ''}`;
     const cached = this.final.get(key);
     if (cached) return cached;
     const result = await this.lookUp(query);
@@ -62,92 +100,247 @@ export class TransferTracker {
 
   private async lookUp(query: StatusQuery): Promise<TransferStatus> {
     const reads = this.reads;
-    if (!reads || reads.chains.length === 0) return NOT_CONNECTED;
+    const solanaIds = [...this.solana.keys()];
+    if (this.evmChainIds.length === 0 && solanaIds.length === 0) return NOT_CONNECTED;
     for (const id of [query.fromChainId, query.toChainId]) {
       if (id !== undefined && !this.context.chain(id)) return chainNotConnected(id);
     }
-    const phases = this.phases(reads, query);
-    const candidates = phases.flat();
-    const unavailable = new Set<number>();
+    const lookup = new Lookup();
+    const all = [...this.evmChainIds, ...solanaIds];
 
-    if (UUID.test(query.ref)) return this.byTransferId(reads, transactionIdOf(query.ref), query, candidates, unavailable);
-    if (!HASH.test(query.ref)) return NOT_AN_EVM_REFERENCE;
+    if (UUID.test(query.ref)) return this.byTransferId(transactionIdOf(query.ref), query, this.phases(all, query).flat(), lookup);
+    if (isSolanaSignature(query.ref)) return this.bySignature(query.ref, query, lookup);
+    if (!HASH.test(query.ref)) return NOT_A_TRACKED_REFERENCE;
     const hash = query.ref.toLowerCase();
-    for (const phase of phases) {
-      const receipts = await Promise.all(phase.map((chainId) => this.try(chainId, unavailable, () => reads.receipt(chainId, hash))));
-      const found = receipts.find((r) => r);
-      if (found) return this.settle(reads, found, query);
+    const { unavailable } = lookup;
+    if (reads && this.evmChainIds.length > 0) {
+      const phases = this.phases(this.evmChainIds, query);
+      for (const phase of phases) {
+        const receipts = await Promise.all(phase.map((chainId) => this.try(chainId, unavailable, () => reads.receipt(chainId, hash))));
+        const found = receipts.find((r) => r);
+        if (found) return this.settleReceipt(found, query, lookup);
+      }
+      const candidates = phases.flat();
+      const pending = await Promise.all(candidates.map((chainId) => this.try(chainId, unavailable, () => reads.pending(chainId, hash))));
+      const p = pending.findIndex((t) => t);
+      if (p >= 0) return notMined(candidates[p], hash, pending[p]!);
     }
-    const pending = await Promise.all(candidates.map((chainId) => this.try(chainId, unavailable, () => reads.pending(chainId, hash))));
-    const p = pending.findIndex((t) => t);
-    if (p >= 0) return notMined(candidates[p], hash, pending[p]!);
-    return this.byTransferId(reads, hash, query, candidates, unavailable);
+    return this.byTransferId(hash, query, this.phases(all, query).flat(), lookup);
   }
 
-  /** The chains to search, in phases: the ones named by the query, then the others. */
-  private phases(reads: TransferReads, query: StatusQuery): number[][] {
-    const all = reads.chains.map((c) => c.chainId);
-    const named = [...new Set([query.fromChainId, query.toChainId].filter((id): id is number => id !== undefined))];
-    if (named.length === 0) return [all];
-    const others = all.filter((id) => !named.includes(id));
+  /** The chains to search among `ids`, in phases: the ones named by the query, then the others. */
+  private phases(ids: readonly number[], query: StatusQuery): number[][] {
+    const named = [...new Set([query.fromChainId, query.toChainId].filter((id): id is number => id !== undefined && ids.includes(id)))];
+    if (named.length === 0) return [[...ids]];
+    const others = ids.filter((id) => !named.includes(id));
     return others.length > 0 ? [named, others] : [named];
   }
 
-  private async byTransferId(reads: TransferReads, id: string, query: StatusQuery, candidates: number[], unavailable: Set<number>): Promise<TransferStatus> {
+  /** A Solana signature: the transaction on the connected Solana chains, or one seen but not confirmed yet. */
+  private async bySignature(signature: string, query: StatusQuery, lookup: Lookup): Promise<TransferStatus> {
+    if (this.solana.size === 0) return NO_SOLANA_CHAIN;
+    const phases = this.phases([...this.solana.keys()], query);
+    for (const phase of phases) {
+      const found = await Promise.all(phase.map((chainId) => this.try(chainId, lookup.unavailable, () => this.solanaTransaction(chainId, signature, lookup))));
+      const tx = found.find((t) => t);
+      if (tx) return this.settle(async () => this.solanaFacts(tx), query, lookup);
+    }
+    const candidates = phases.flat();
+    const pending = await Promise.all(candidates.map((chainId) => this.try(chainId, lookup.unavailable, () => this.solana.get(chainId)!.pending(signature))));
+    const p = pending.findIndex((t) => t);
+    if (p >= 0) return solanaNotConfirmed(candidates[p], signature, pending[p]!.slot);
+    return notFound([...lookup.unavailable]);
+  }
+
+  private async byTransferId(id: string, query: StatusQuery, candidates: number[], lookup: Lookup): Promise<TransferStatus> {
     const transferId = id.toLowerCase();
-    const found = await Promise.all(candidates.map((chainId) => this.try(chainId, unavailable, async () => {
-      const hash = await reads.transferTransaction(chainId, transferId);
-      return hash ? { chainId, hash } : null;
-    })));
+    const reads = this.reads;
+    const { unavailable } = lookup;
+    const evmCandidates = candidates.filter((chainId) => !this.solana.has(chainId));
+    const solanaCandidates = candidates.filter((chainId) => this.solana.has(chainId));
+    const [found, solanaFound] = await Promise.all([
+      Promise.all(evmCandidates.map((chainId) => this.try(chainId, unavailable, async () => {
+        const hash = await reads!.transferTransaction(chainId, transferId);
+        return hash ? { chainId, hash } : null;
+      }))),
+      Promise.all(solanaCandidates.map((chainId) => this.try(chainId, unavailable, () => this.solanaTransferTransaction(chainId, transferId, lookup)))),
+    ]);
     const hit = found.find((f) => f);
     if (hit) {
-      const receipt = await this.try(hit.chainId, unavailable, () => reads.receipt(hit.chainId, hit.hash));
-      if (receipt) return this.settle(reads, receipt, query);
+      const receipt = await this.try(hit.chainId, unavailable, () => reads!.receipt(hit.chainId, hit.hash));
+      if (receipt) return this.settleReceipt(receipt, query, lookup);
     }
+    const solanaHit = solanaFound.find((t) => t);
+    if (solanaHit) return this.settle(async () => this.solanaFacts(solanaHit), query, lookup);
     return notFound([...unavailable]);
   }
 
-  /** Reads what the classification of a mined transaction asks for, until it answers. */
-  private async settle(reads: TransferReads, receipt: Receipt, query: StatusQuery): Promise<TransferStatus> {
+  private settleReceipt(receipt: Receipt, query: StatusQuery, lookup: Lookup): Promise<TransferStatus> {
+    return this.settle(async () => ({ on: 'evm', facts: { tx: await this.read(receipt.chainId, () => this.evm(receipt.chainId).transaction(receipt)) } }), query, lookup);
+  }
+
+  /** Reads what the classification of a transaction asks for, until it answers. */
+  private async settle(start: () => Promise<Facts>, query: StatusQuery, lookup: Lookup): Promise<TransferStatus> {
     try {
-      let facts: TransferFacts = { tx: await this.read(receipt.chainId, () => reads.transaction(receipt)) };
-      for (;;) {
-        const step = classifyTransfer(facts, query, this.context);
+      let current = await start();
+      for (let steps = 0; steps < MAX_STEPS; steps += 1) {
+        const step = current.on === 'evm' ? classifyTransfer(current.facts, query, this.context) : classifySolanaTransfer(current.facts, query, this.context);
         if (!step.need) return step.status;
-        facts = await this.gather(reads, facts, step.need);
+        current = await this.gather(current, step.need, lookup);
       }
+      return { status: 'PENDING', substatus: 'UNKNOWN_ERROR', substatusMessage: `The transactions of this transfer refer to each other over more than ${MAX_STEPS} reads; it cannot be followed.` };
     } catch (error) {
       if (error instanceof ChainUnavailable) return chainStoppedAnswering(error.message);
       throw error;
     }
   }
 
-  private async gather(reads: TransferReads, facts: TransferFacts, need: TransferNeed): Promise<TransferFacts> {
+  private async gather(current: Facts, need: TransferNeed, lookup: Lookup): Promise<Facts> {
     switch (need.kind) {
-      case 'replay':
-        return { ...facts, replay: await reads.replay(facts.tx) };
+      case 'replay': {
+        if (current.on !== 'evm') return current;
+        const replay = await this.evm(current.facts.tx.chainId).replay(current.facts.tx);
+        return { on: 'evm', facts: { ...current.facts, replay } };
+      }
       case 'sourceDeposit': {
         const { chainId } = need;
+        if (this.solana.has(chainId)) {
+          const tx = await this.read(chainId, () => this.solanaDeposit(chainId, need.transferId, lookup));
+          return tx ? this.solanaFacts(tx) : withFacts(current, { unknownDeposit: true });
+        }
+        const reads = this.evm(chainId);
         const hash = await this.read(chainId, () => reads.depositTransaction(chainId, need.depositId));
-        if (!hash) return { ...facts, unknownDeposit: true };
-        const receipt = await this.read(chainId, () => reads.receipt(chainId, hash));
-        if (!receipt) throw new ChainUnavailable(chainId, new Error('deposit transaction without receipt'));
-        return { tx: await this.read(chainId, () => reads.transaction(receipt)) };
+        if (!hash) return withFacts(current, { unknownDeposit: true });
+        return this.evmFacts(chainId, hash);
+      }
+      case 'sourceTransaction': {
+        const { chainId, hash } = need;
+        if (this.solana.has(chainId)) {
+          const tx = await this.read(chainId, () => this.solanaTransaction(chainId, hash, lookup));
+          return tx ? this.solanaFacts(tx) : withFacts(current, { unknownDeposit: true });
+        }
+        return this.evmFacts(chainId, hash);
       }
       case 'refund': {
+        const reads = this.evm(need.chainId);
         const refund = await this.read(need.chainId, async () => {
           const emitted = await reads.refund(need.chainId, need.depositId, need.fromBlock);
           return emitted ? { ...emitted, settlement: await reads.settlement(need.chainId, emitted.txHash, emitted.blockNumber) } : null;
         });
-        return { ...facts, refund };
+        return withFacts(current, { refund });
+      }
+      case 'solanaRefund': {
+        const refund = await this.read(need.chainId, () => this.solanaRefund(need.chainId, need.transferId, need.depositSignature, lookup));
+        return current.on === 'solana' ? { on: 'solana', facts: { ...current.facts, refund } } : current;
       }
       case 'release': {
-        const emitted = await this.read(need.chainId, () => reads.release(need.chainId, need.fromChainId, need.depositId));
-        if (!emitted) return { ...facts, release: null };
-        const settlement = await this.read(need.chainId, () => reads.settlement(need.chainId, emitted.txHash, emitted.blockNumber));
-        return { ...facts, release: { ...emitted, settlement } };
+        const { chainId } = need;
+        if (this.solana.has(chainId)) {
+          const release = await this.read(chainId, () => this.solanaReleaseOf(chainId, need.fromChainId, need.transferId, need.depositId, lookup));
+          return withFacts(current, { release });
+        }
+        const reads = this.evm(chainId);
+        const emitted = await this.read(chainId, () => (need.depositId !== undefined
+          ? reads.release(chainId, need.fromChainId, need.depositId)
+          : reads.releaseOfTransfer(chainId, need.fromChainId, need.transferId)));
+        if (!emitted) return withFacts(current, { release: null });
+        const settlement = await this.read(chainId, () => reads.settlement(chainId, emitted.txHash, emitted.blockNumber));
+        return withFacts(current, { release: { ...emitted, settlement } });
       }
     }
+  }
+
+  /** The EVM reads (a need names an EVM chain only when it is connected, so they are there). */
+  private evm(chainId: number): TransferReads {
+    if (!this.reads) throw new ChainUnavailable(chainId, new Error('no EVM chain is connected'));
+    return this.reads;
+  }
+
+  private async evmFacts(chainId: number, hash: string): Promise<Facts> {
+    const reads = this.evm(chainId);
+    const receipt = await this.read(chainId, () => reads.receipt(chainId, hash));
+    if (!receipt) throw new ChainUnavailable(chainId, new Error('deposit transaction without receipt'));
+    return { on: 'evm', facts: { tx: await this.read(chainId, () => reads.transaction(receipt)) } };
+  }
+
+  private solanaFacts(tx: SolanaTransaction): Facts {
+    return { on: 'solana', facts: { solana: tx, escrowOwner: this.solana.get(tx.chainId)!.escrowOwner } };
+  }
+
+  // ---------------------------------------------------------------------------------------------- Solana reads
+
+  private solanaTransaction(chainId: number, signature: string, lookup: Lookup): Promise<SolanaTransaction | null> {
+    const key = `${chainId}|${signature}`;
+    let read = lookup.transactions.get(key);
+    if (!read) lookup.transactions.set(key, (read = this.solana.get(chainId)!.transaction(signature)));
+    return read;
+  }
+
+  /** The escrow's transactions naming the transfer of `kind`, newest first (one scan per lookup; a deposit scan serves the others). */
+  private async escrowEntries(chainId: number, transferId: string, kind: SolanaEscrowEntry['kind'], lookup: Lookup): Promise<readonly SolanaEscrowEntry[]> {
+    const withDeposits = `${chainId}|${transferId}|deposits`;
+    const ownerOnly = `${chainId}|${transferId}|owner`;
+    let scan = lookup.scans.get(withDeposits) ?? (kind === 'deposit' ? undefined : lookup.scans.get(ownerOnly));
+    if (!scan) {
+      const deposits = kind === 'deposit';
+      scan = this.solana.get(chainId)!.escrowTransactions(transferId, { deposits });
+      lookup.scans.set(deposits ? withDeposits : ownerOnly, scan);
+    }
+    return (await scan).filter((e) => e.kind === kind);
+  }
+
+  /** The transactions of entries, read in order, until `accept` takes one (at most MAX_ESCROW_CANDIDATES). */
+  private async firstOf<T>(chainId: number, entries: readonly SolanaEscrowEntry[], lookup: Lookup, accept: (tx: SolanaTransaction) => T | undefined): Promise<T | null> {
+    for (const entry of entries.slice(0, MAX_ESCROW_CANDIDATES)) {
+      const tx = await this.solanaTransaction(chainId, entry.signature, lookup);
+      const accepted = tx ? accept(tx) : undefined;
+      if (accepted !== undefined) return accepted;
+    }
+    return null;
+  }
+
+  /** The transfer's deposit into the escrow (a successful one before a failed one), or null. */
+  private async solanaDeposit(chainId: number, transferId: string, lookup: Lookup): Promise<SolanaTransaction | null> {
+    const escrow = this.solana.get(chainId)!.escrowOwner;
+    const entries = await this.escrowEntries(chainId, transferId, 'deposit', lookup);
+    const ordered = [...entries.filter((e) => !e.failed), ...entries.filter((e) => e.failed)];
+    return this.firstOf(chainId, ordered, lookup, (tx) => {
+      const role = solanaBridgeRole(tx, escrow);
+      return role.kind === 'deposit' && role.memo.transferId === transferId ? tx : undefined;
+    });
+  }
+
+  /** The transaction a transfer id names on a Solana chain: its deposit, else its release (a transfer to Solana). */
+  private async solanaTransferTransaction(chainId: number, transferId: string, lookup: Lookup): Promise<SolanaTransaction | null> {
+    const deposit = await this.solanaDeposit(chainId, transferId, lookup);
+    if (deposit) return deposit;
+    const escrow = this.solana.get(chainId)!.escrowOwner;
+    const entries = (await this.escrowEntries(chainId, transferId, 'release', lookup)).filter((e) => !e.failed);
+    return this.firstOf(chainId, entries, lookup, (tx) => {
+      const role = solanaBridgeRole(tx, escrow);
+      return role.kind === 'release' && role.memo.transferId === transferId && tx.error === undefined ? tx : undefined;
+    });
+  }
+
+  /** The escrow's release on Solana of a transfer from `fromChainId` (and of its deposit `depositId`, when it has one). */
+  private async solanaReleaseOf(chainId: number, fromChainId: number, transferId: string, depositId: bigint | undefined, lookup: Lookup): Promise<Settled<ReleaseEvent> | null> {
+    const escrow = this.solana.get(chainId)!.escrowOwner;
+    const entries = (await this.escrowEntries(chainId, transferId, 'release', lookup)).filter((e) => !e.failed);
+    return this.firstOf(chainId, entries, lookup, (tx) => {
+      const release = solanaRelease(tx, escrow, this.context);
+      if (!release || release.event.transactionId !== transferId || release.event.fromChainId !== fromChainId) return undefined;
+      return depositId === undefined || release.event.depositId === depositId ? release : undefined;
+    });
+  }
+
+  /** The escrow's refund of the deposit `depositSignature`, or null. */
+  private async solanaRefund(chainId: number, transferId: string, depositSignature: string, lookup: Lookup): Promise<SolanaTransaction | null> {
+    const escrow = this.solana.get(chainId)!.escrowOwner;
+    const entries = (await this.escrowEntries(chainId, transferId, 'refund', lookup)).filter((e) => !e.failed);
+    return this.firstOf(chainId, entries, lookup, (tx) => {
+      const role = solanaBridgeRole(tx, escrow);
+      return role.kind === 'refund' && tx.error === undefined && role.memo.transferId === transferId && role.memo.depositSignature === depositSignature ? tx : undefined;
+    });
   }
 
   /** The gas refuel legs of a sending transaction (GET /v1/gas/status). */
@@ -206,4 +399,11 @@ export class TransferTracker {
       throw new ChainUnavailable(chainId, error);
     }
   }
+}
+
+/** The facts with a part added, whichever chain they were read from. */
+function withFacts(current: Facts, part: { readonly unknownDeposit?: true; readonly refund?: TransferFacts['refund']; readonly release?: Settled<ReleaseEvent> | null }): Facts {
+  if (current.on === 'evm') return { on: 'evm', facts: { ...current.facts, ...part } };
+  const { refund: _evmRefund, ...rest } = part;
+  return { on: 'solana', facts: { ...current.facts, ...rest } };
 }

@@ -2,7 +2,8 @@
  * Chain mode's Solana entries (src/chain/solanaNode.ts, through startChainMode): checked at start with getGenesisHash
  * and getHealth against a small JSON-RPC server standing in for a node; a wrong genesis hash stops the start-up as a
  * wrong eth_chainId does; a node down at start is logged, the service starts, and the node is asked again until it
- * answers; stop() leaves no timer behind.
+ * answers; once it answers, its latest blockhash and recent prioritization fees are read every poll interval and
+ * given to the transactions sent from Solana (deps.svmCluster); stop() leaves no timer behind.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,11 +15,16 @@ import { useScratchDir } from '../../support/files';
 import { freePort } from '../../support/processes';
 
 const SOLANA = 1151111081099710;
+const BLOCKHASH = 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N';
+const FEES = [0, 5000, 20000];
 const files = useScratchDir('solana-node-');
 const servers: http.Server[] = [];
 const modes: ChainMode[] = [];
 
-/** A node answering getGenesisHash with `genesisHash` and getHealth with "ok"; the methods asked are kept. */
+/**
+ * A node answering getGenesisHash with `genesisHash`, getHealth with "ok", getLatestBlockhash and
+ * getRecentPrioritizationFees with BLOCKHASH and FEES; the methods asked are kept.
+ */
 async function fakeNode(genesisHash: string, port = 0): Promise<{ url: string; asked: string[] }> {
   const asked: string[] = [];
   const server = http.createServer((req, res) => {
@@ -27,7 +33,11 @@ async function fakeNode(genesisHash: string, port = 0): Promise<{ url: string; a
     req.on('end', () => {
       const { id, method } = JSON.parse(body) as { id: number; method: string };
       asked.push(method);
-      const result = method === 'getGenesisHash' ? genesisHash : method === 'getHealth' ? 'ok' : null;
+      const result = method === 'getGenesisHash' ? genesisHash
+        : method === 'getHealth' ? 'ok'
+        : method === 'getLatestBlockhash' ? { context: { slot: 7 }, value: { blockhash: BLOCKHASH, lastValidBlockHeight: 157 } }
+        : method === 'getRecentPrioritizationFees' ? FEES.map((prioritizationFee, slot) => ({ slot, prioritizationFee }))
+        : null;
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ jsonrpc: '2.0', id, result }));
     });
@@ -60,7 +70,17 @@ test('a Solana RPC of the right chain: checked with getGenesisHash and getHealth
   expect(app.dependencies.chains).toBeUndefined();
   const started = await mode();
   expect(started.status()).toEqual([expect.objectContaining({ chainId: SOLANA, state: 'following' })]);
-  expect(node.asked).toEqual(['getGenesisHash', 'getHealth']);
+  expect(node.asked.slice(0, 2)).toEqual(['getGenesisHash', 'getHealth']);
+  expect(node.asked).not.toContain('eth_chainId');
+  // then the cluster's blockhash and fees, as the transactions sent from Solana take them
+  expect(app.dependencies.svmCluster(SOLANA)).toEqual({ blockhash: BLOCKHASH, lastValidBlockHeight: 157n, recentPrioritizationFees: [0n, 5000n, 20000n] });
+  const reads = node.asked.filter((m) => m === 'getLatestBlockhash').length;
+  await sleep(100);
+  expect(node.asked.filter((m) => m === 'getLatestBlockhash').length).toBeGreaterThan(reads); // read again every poll interval
+  await started.stop();
+  const stopped = node.asked.length;
+  await sleep(100);
+  expect(node.asked.length).toBe(stopped); // stop() ends the reads
 });
 
 test('a Solana RPC of another cluster stops the start-up, naming the chain and both hashes', async () => {
@@ -86,9 +106,9 @@ test('a Solana RPC down at start: the service starts, logs it, asks again until 
   for (let k = 0; k < 100 && started.status()[0].state !== 'following'; k++) await sleep(20);
   expect(started.status()[0]).toMatchObject({ chainId: SOLANA, state: 'following' });
   expect(log.records().some((r) => r.level === 30 && String(r.msg).startsWith(`chain ${SOLANA} (http://127.0.0.1:${port}) answers now`))).toBe(true);
-  const asked = node.asked.length;
   await sleep(100);
-  expect(node.asked.length).toBe(asked); // answered once: nothing more is asked
+  // answered: not checked again, only read
+  expect(node.asked.filter((m) => m === 'getGenesisHash')).toHaveLength(1);
   await started.stop();
 });
 

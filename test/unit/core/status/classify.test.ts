@@ -319,7 +319,7 @@ describe('classifyTransfer: a bridge deposit', () => {
   });
 
   it('no refund → the release on the destination chain is asked for', () => {
-    expect(classify({ tx: bridgeTx(), refund: null })).toEqual({ need: { kind: 'release', chainId: 10, fromChainId: 1, depositId: 42n } });
+    expect(classify({ tx: bridgeTx(), refund: null })).toEqual({ need: { kind: 'release', chainId: 10, fromChainId: 1, depositId: 42n, transferId: TRANSFER_ID } });
   });
 
   it('a destination chain that is not connected → the refund is still asked for, then PENDING CHAIN_NOT_AVAILABLE', () => {
@@ -424,7 +424,7 @@ describe('classifyTransfer: a bridge deposit', () => {
       events: { deposits: [deposit({ depositId: 7n, bridge: 'relay', token: ZERO, amount: 1n }), deposit({ depositId: 8n, bridge: 'stargate' })] },
     });
     expect(classify({ tx }).need).toEqual({ kind: 'refund', chainId: 1, depositId: 8n, fromBlock: 1000 });
-    expect(classify({ tx, refund: null }).need).toEqual({ kind: 'release', chainId: 10, fromChainId: 1, depositId: 8n });
+    expect(classify({ tx, refund: null }).need).toEqual({ kind: 'release', chainId: 10, fromChainId: 1, depositId: 8n, transferId: TRANSFER_ID });
     expect(statusOf(classify({ tx, refund: null, release: null })).tool).toBe('stargate');
     expect(statusOf(classify({ tx }, { bridge: 'relay' })).status).toBe('INVALID');
   });
@@ -436,7 +436,7 @@ describe('classifyTransfer: a receiving transaction (a release without a deposit
   const receivingTx = (release: ReleaseEvent) => minedTx({ chainId: 10, hash: RELEASE_HASH, events: { releases: [release] } });
 
   it('asks for the source chain\'s deposit', () => {
-    expect(classify({ tx: receivingTx(releaseEvent()) })).toEqual({ need: { kind: 'sourceDeposit', chainId: 1, depositId: 42n } });
+    expect(classify({ tx: receivingTx(releaseEvent()) })).toEqual({ need: { kind: 'sourceDeposit', chainId: 1, depositId: 42n, transferId: TRANSFER_ID } });
   });
 
   it('a source chain that is not connected → PENDING CHAIN_NOT_AVAILABLE', () => {

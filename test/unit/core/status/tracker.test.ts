@@ -106,6 +106,10 @@ class FakeReads implements TransferReads {
     this.touch('release', chainId, fromChainId, depositId);
     return this.releases.get(key(chainId, fromChainId, depositId)) ?? null;
   }
+  async releaseOfTransfer(chainId: number, fromChainId: number, transferId: string): Promise<Emitted<ReleaseEvent> | null> {
+    this.touch('releaseOfTransfer', chainId, fromChainId, transferId);
+    return [...this.releases.entries()].find(([k, r]) => k.startsWith(key(chainId, fromChainId, '')) && r.event.transactionId === transferId)?.[1] ?? null;
+  }
   async settlement(chainId: number, hash: string, blockNumber: number): Promise<Settlement> {
     this.touch('settlement', chainId, hash, blockNumber);
     return this.settlements.get(key(chainId, hash)) ?? { destinationSwapTargets: [] };
@@ -214,7 +218,7 @@ describe('TransferTracker: before any read', () => {
     const reads = new FakeReads(CHAINS);
     const status = await tracker(reads).status({ ref: '0x1234' });
     expect(status.status).toBe('NOT_FOUND');
-    expect(status.substatusMessage).toMatch(/Only EVM transfers are tracked/);
+    expect(status.substatusMessage).toMatch(/Only EVM and Solana transfers are tracked/);
     expect(reads.log).toEqual([]);
   });
 
