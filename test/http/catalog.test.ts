@@ -199,6 +199,7 @@ describe('GET /v1/tools', () => {
     contract.expectResponse('getTools', res);
     const { graph, catalog } = t.dependencies;
     const isEvm = (id: number) => catalog.getChain(id)?.chainType === 'EVM';
+    const sends = (id: number) => ['EVM', 'SVM'].includes(catalog.getChain(id)?.chainType ?? '');
     for (const e of res.body.exchanges as { key: string; supportedChains: number[] }[]) {
       for (const chainId of e.supportedChains) {
         expect({ exchange: e.key, chainId, evm: isEvm(chainId), pools: graph.pools.some((p) => p.exchange === e.key && p.chainId === chainId) }).toEqual({ exchange: e.key, chainId, evm: true, pools: true });
@@ -207,7 +208,7 @@ describe('GET /v1/tools', () => {
     for (const b of res.body.bridges as { key: string; supportedChains: { fromChainId: number; toChainId: number }[] }[]) {
       for (const { fromChainId, toChainId } of b.supportedChains) {
         const routes = graph.bridgesBetween(fromChainId, toChainId).filter((r) => r.bridge === b.key).length;
-        expect({ bridge: b.key, fromChainId, toChainId, evm: isEvm(fromChainId), routes: routes > 0 }).toEqual({ bridge: b.key, fromChainId, toChainId, evm: true, routes: true });
+        expect({ bridge: b.key, fromChainId, toChainId, sends: sends(fromChainId), routes: routes > 0 }).toEqual({ bridge: b.key, fromChainId, toChainId, sends: true, routes: true });
       }
     }
     // the Solana, Sui and Tron exchanges have no pool a route could use; no bridge route touches Bitcoin
@@ -215,14 +216,20 @@ describe('GET /v1/tools', () => {
     for (const key of ['orca', 'raydium', 'meteora', 'cetus', 'aftermath', 'sunswap']) expect(exchangeKeys).not.toContain(key);
     const bitcoin = 20000000000001;
     expect(res.body.bridges.flatMap((b: { supportedChains: { fromChainId: number; toChainId: number }[] }) => b.supportedChains).filter((p: { fromChainId: number; toChainId: number }) => p.fromChainId === bitcoin || p.toChainId === bitcoin)).toEqual([]);
-    // transfers to Solana from EVM chains are routes, so bridges list them
-    expect(res.body.bridges.some((b: { supportedChains: { toChainId: number }[] }) => b.supportedChains.some((p) => p.toChainId === 1151111081099710))).toBe(true);
+    // transfers to and from Solana are routes, so bridges list them; none from Sui or Tron
+    const pairs = res.body.bridges.flatMap((b: { supportedChains: { fromChainId: number; toChainId: number }[] }) => b.supportedChains) as { fromChainId: number; toChainId: number }[];
+    expect(pairs.some((p) => p.toChainId === 1151111081099710)).toBe(true);
+    expect(pairs.some((p) => p.fromChainId === 1151111081099710)).toBe(true);
+    expect(pairs.filter((p) => [9270000000000000, 728126428].includes(p.fromChainId))).toEqual([]);
   });
 });
 
 describe('GET /v1/connections from a chain the service cannot send from', () => {
-  it('lists none (a connection starts where a route can)', async () => {
-    const res = await request(t.app).get('/v1/connections?fromChain=sol');
+  it('lists none (a connection starts where a route can); Solana sends', async () => {
+    const fromSolana = await request(t.app).get('/v1/connections?fromChain=sol&toChain=arb');
+    contract.expectResponse('getConnections', fromSolana);
+    expect(fromSolana.body.connections.length).toBeGreaterThan(0);
+    const res = await request(t.app).get('/v1/connections?fromChain=trx');
     contract.expectResponse('getConnections', res);
     expect(res.status).toBe(200);
     expect(res.body.connections).toEqual([]);

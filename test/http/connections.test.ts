@@ -128,8 +128,8 @@ describe('POST /v1/advanced/possibilities', () => {
     contract.expectResponse('postPossibilities', res);
     expect(res.status).toBe(200);
     expect(res.body.chains).toHaveLength(t.dependencies.catalog.chains.length);
-    // every bridge route a transfer can start with: none from a chain the service cannot send from (Solana...)
-    const sendable = t.dependencies.graph.bridgeRoutes.filter((r) => t.dependencies.catalog.getChain(r.fromChainId)?.chainType === 'EVM');
+    // every bridge route a transfer can start with: none from a chain the service cannot send from (Sui, Tron...)
+    const sendable = t.dependencies.graph.bridgeRoutes.filter((r) => ['EVM', 'SVM'].includes(t.dependencies.catalog.getChain(r.fromChainId)?.chainType ?? ''));
     expect(sendable.length).toBeLessThan(t.dependencies.graph.bridgeRoutes.length);
     expect(res.body.bridges).toHaveLength(sendable.length);
   });

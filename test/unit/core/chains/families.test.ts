@@ -7,12 +7,12 @@ import { FAMILIES, familyOf } from '../../../../src/core/chains/families';
 import { loadConfig } from '../../../../src/config';
 import { buildDependencies } from '../../../../src/server/dependencies';
 
-test('every chain of the catalog has its family, and only EVM chains send', async () => {
+test('every chain of the catalog has its family, and only EVM and Solana chains send', async () => {
   const { catalog, access } = buildDependencies(loadConfig({ LOG_LEVEL: 'silent' }));
   try {
     for (const chain of catalog.chains) {
       expect(familyOf(chain).type).toBe(chain.chainType);
-      expect({ chain: chain.key, sends: familyOf(chain).sending.supported }).toEqual({ chain: chain.key, sends: chain.chainType === 'EVM' });
+      expect({ chain: chain.key, sends: familyOf(chain).sending.supported }).toEqual({ chain: chain.key, sends: chain.chainType === 'EVM' || chain.chainType === 'SVM' });
       // the chain's zero address and native coin are addresses of its own family, where the native coin is one
       expect(familyOf(chain).parseAddress(familyOf(chain).zeroAddress)).toBe(familyOf(chain).zeroAddress);
     }
@@ -31,6 +31,6 @@ test('EVM addresses: 0x and 40 hex digits in any case, written checksummed', () 
     expect({ bad, parsed: evm.parseAddress(bad) }).toEqual({ bad, parsed: undefined });
   }
   expect(evm.receiverBytes(evm.parseAddress('0x552008c0F6870C2f77e5cC1d2Eb9bdff03E30Ea9')!)).toBe('0x552008c0f6870c2f77e5cc1d2eb9bdff03e30ea9');
-  expect(evm.sending).toEqual({ supported: true });
+  expect(evm.sending).toEqual({ supported: true, transaction: 'evmRouterCall' });
   expect(evm.approvals).toBe(true);
 });

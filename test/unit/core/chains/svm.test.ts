@@ -70,10 +70,10 @@ describe('svm', () => {
     expect(svm.receiverBytes(svm.zeroAddress as FamilyAddress<'SVM'>)).toBe(`0x${'0'.repeat(64)}`);
   });
 
-  it('states its rule, no approvals, and sending as not supported', () => {
+  it('states its rule, no approvals, and sends bridge deposits', () => {
     expect(svm.type).toBe('SVM');
     expect(svm.addressRule).toBe('base58 of a 32-byte public key');
     expect(svm.approvals).toBe(false);
-    expect(svm.sending).toEqual({ supported: false, reason: 'the service does not build Solana transactions yet' });
+    expect(svm.sending).toEqual({ supported: true, transaction: 'svmBridgeDeposit' });
   });
 });
