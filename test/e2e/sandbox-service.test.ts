@@ -3,7 +3,7 @@
  * from quote to DONE through `npm run sandbox:transfer`'s runTransfer (plain HTTP + a test wallet), and stop()
  * leaves no anvil and no state file behind. With Solana's chain id the Solana chain runs too: /v1/chains advertises
  * its RPC first, a @solana/kit client built from that URL reads it, a quote from Solana carries a deposit on the
- * cluster's recent blockhash that the cluster simulates without error, and stop() closes
+ * cluster's recent blockhash that the cluster simulates without error, `sandbox:transfer` sends one to DONE, and stop() closes
  * it (no port, no block timer).
  */
 import fs from 'node:fs';
@@ -110,6 +110,14 @@ test("a quote from Solana is a deposit on the cluster's recent blockhash, which 
   const simulated = await rpc.simulateTransaction(res.body.transactionRequest.data, { encoding: 'base64', sigVerify: false }).send();
   expect(simulated.value.err).toBeNull();
   expect(Number(simulated.value.unitsConsumed)).toBeLessThanOrEqual(Number(res.body.estimate.gasCosts[0].limit));
+});
+
+test('sandbox:transfer from Solana: the quote signed by a Solana test wallet, relayed to Arbitrum, DONE by its signature', async () => {
+  const state = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
+  const lines: string[] = [];
+  const result = await runTransfer(state, { fromChain: String(SOLANA_CHAIN_ID), toChain: '42161', fromToken: 'USDC', toToken: 'USDC', fromAmount: '5000000', allowBridges: 'cctp' }, { log: (l) => lines.push(l) });
+  expect(result.status).toMatchObject({ status: 'DONE', substatus: 'COMPLETED', tool: 'cctp', sending: { txHash: result.txHash, chainId: SOLANA_CHAIN_ID } });
+  expect(BigInt(result.status.receiving!.amount!)).toBeGreaterThanOrEqual(BigInt(result.quote.estimate.toAmountMin));
 });
 
 test('stop() leaves no anvil, no Solana chain and no state file behind', async () => {
