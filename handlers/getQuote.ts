@@ -7,5 +7,5 @@ import { noRouteError, quotedStepToWire } from './wire/routes';
 export const getQuote = operation('getQuote', async (request, dependencies) => {
   const result = await quote(dependencies, quoteParameters(request.query, { value: request.query.fromAmount, mode: 'exactIn', name: 'fromAmount' }));
   if (!result.ok) throw noRouteError(result);
-  return { status: 200, body: quotedStepToWire(dependencies.catalog, result), uncacheable: result.dependsOnTiming };
+  return { status: 200, body: quotedStepToWire(dependencies.catalog, result), uncacheable: result.uncacheable };
 }, { cache: 'liquidity' });

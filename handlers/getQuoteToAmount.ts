@@ -7,5 +7,5 @@ import { noRouteError, quotedStepToWire } from './wire/routes';
 export const getQuoteToAmount = operation('getQuoteToAmount', async (request, dependencies) => {
   const result = await quote(dependencies, quoteParameters(request.query, { value: request.query.toAmount, mode: 'exactOut', name: 'toAmount' }));
   if (!result.ok) throw noRouteError(result);
-  return { status: 200, body: quotedStepToWire(dependencies.catalog, result), uncacheable: result.dependsOnTiming };
+  return { status: 200, body: quotedStepToWire(dependencies.catalog, result), uncacheable: result.uncacheable };
 }, { cache: 'liquidity' });

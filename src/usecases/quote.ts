@@ -27,6 +27,11 @@ export interface QuotedStep {
   readonly view: StepView;
   readonly transaction: StepTransactionRequest;
   readonly dependsOnTiming: boolean;
+  /**
+   * The answer must not be served again from a cache: the search was bounded by timing strategies, or the
+   * transaction holds a Solana cluster's recent blockhash, which expires within about a minute.
+   */
+  readonly uncacheable: boolean;
 }
 
 /** A route with each of its transactions as a step. */
@@ -52,7 +57,8 @@ export async function quote(dependencies: Dependencies, parameters: RouteParamet
   const dependsOnTiming = request.timing !== undefined;
   const route = result.routes.find((r) => !r.containsSwitchChain);
   if (!route) return { ok: false, message: noRouteMessage(result.unavailable), unavailable: result.unavailable, dependsOnTiming };
-  return { ...(await quotedStep(dependencies, route, 0, names)), dependsOnTiming };
+  const step = await quotedStep(dependencies, route, 0, names);
+  return { ...step, dependsOnTiming, uncacheable: step.uncacheable || dependsOnTiming };
 }
 
 /** Routes a search returns at most (POST /v1/advanced/routes). */
@@ -74,7 +80,7 @@ export function searchRoutes(dependencies: Dependencies, parameters: RouteParame
 export async function quotedStep(dependencies: Dependencies, route: Route, index: number, names?: ParameterNames): Promise<QuotedStep> {
   const view = stepView(dependencies, route, index);
   const transaction = await buildStepTransaction(dependencies, route, index, view.id, names);
-  return { ok: true, view, transaction, dependsOnTiming: false };
+  return { ok: true, view, transaction, dependsOnTiming: false, uncacheable: transaction.kind === 'svm' && transaction.recentBlockhash };
 }
 
 /**

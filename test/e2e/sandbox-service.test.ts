@@ -110,6 +110,15 @@ test("a quote from Solana is a deposit on the cluster's recent blockhash, which 
   const simulated = await rpc.simulateTransaction(res.body.transactionRequest.data, { encoding: 'base64', sigVerify: false }).send();
   expect(simulated.value.err).toBeNull();
   expect(Number(simulated.value.unitsConsumed)).toBeLessThanOrEqual(Number(res.body.estimate.gasCosts[0].limit));
+  // never served again from the response cache: the same request later carries the cluster's newer blockhash
+  const blockhashOf = (data: string) => (decompileTransactionMessage(getCompiledTransactionMessageDecoder().decode(getTransactionDecoder().decode(getBase64Encoder().encode(data)).messageBytes)).lifetimeConstraint as { blockhash: string }).blockhash;
+  let later = blockhash;
+  for (let k = 0; k < 50 && later === blockhash; k++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const again = await request(sandbox!.url).get('/v1/quote').query(res.req.path.split('?')[1]);
+    later = blockhashOf(again.body.transactionRequest.data);
+  }
+  expect(later).not.toBe(blockhash);
 });
 
 test('sandbox:transfer from Solana: the quote signed by a Solana test wallet, relayed to Arbitrum, DONE by its signature', async () => {

@@ -29,6 +29,8 @@ export interface SvmTransactionRequest {
   readonly deposit: BridgeDeposit;
   /** The fee of this transaction (lamports), as the step's gas cost. */
   readonly gasCost: GasCost;
+  /** Whether its blockhash is a cluster's recent one (chain mode), valid for about a minute, or the placeholder. */
+  readonly recentBlockhash: boolean;
 }
 
 /**
@@ -74,6 +76,7 @@ export async function buildSvmDeposit(
     chainId: chain.id,
     data: built.transactionBase64,
     deposit: built,
+    recentBlockhash: cluster !== undefined,
     gasCost: svmGasCost(chain, { computeUnitLimit: built.computeUnitLimit, computeUnitPriceMicroLamports: built.computeUnitPriceMicroLamports, fees: built.fees }),
   };
 }
