@@ -32,7 +32,7 @@ export interface LiveLiquidityOptions {
   /** The embedded snapshot: the pools to follow, and everything that is not read from the chains. */
   readonly base: LiquiditySnapshot;
   /** Receives every new graph (LiquidityState of the dependencies). */
-  readonly target: { replace(graph: RoutingGraph): void };
+  readonly target: { readonly graph: RoutingGraph; replace(graph: RoutingGraph): void };
   readonly chains: readonly LiveChain[];
   readonly pollIntervalMs: number;
   readonly logger: Logger;
@@ -109,6 +109,10 @@ export class LiveLiquidity {
   private readonly current = new Map<string, PoolState>();
   private readonly basePools: ReadonlyMap<string, PoolState>;
   private readonly gas: Map<number, ChainGas>;
+  /** Chains whose pools or gas changed since the last graph was published. */
+  private touched = new Set<number>();
+  /** The graph published last. */
+  private published: RoutingGraph | undefined;
   private stopped = false;
 
   constructor(private readonly options: LiveLiquidityOptions) {
@@ -288,6 +292,7 @@ export class LiveLiquidity {
     const moved = wei > gas.gasPriceWei ? wei - gas.gasPriceWei : gas.gasPriceWei - wei;
     if (moved * PPM < gas.gasPriceWei * GAS_PRICE_STEP_PPM) return false;
     this.gas.set(t.chain.chainId, { ...gas, gasPriceWei: wei, updatedAt: Date.now() });
+    this.touched.add(t.chain.chainId);
     return true;
   }
 
@@ -303,6 +308,7 @@ export class LiveLiquidity {
         const before = this.current.get(id) ?? this.basePools.get(id)!;
         if (!sameState(before, o.pool)) {
           this.current.set(id, o.pool);
+          this.touched.add(t.chain.chainId);
           changed = true;
         } else if (!this.current.has(id)) this.current.set(id, before);
       } else if (o.kind === 'missing') {
@@ -320,7 +326,11 @@ export class LiveLiquidity {
     return changed;
   }
 
-  /** A new snapshot from the current state, its graph handed to the target. */
+  /**
+   * A new snapshot from the current state, its graph handed to the target: derived from the target's graph when
+   * that is the one this follower published last (or the base's), so that only the chains touched since are indexed
+   * again (RoutingGraph.derive); built whole otherwise.
+   */
   private publish(): void {
     const { base, catalog, target } = this.options;
     const snapshot: LiquiditySnapshot = {
@@ -329,6 +339,11 @@ export class LiveLiquidity {
       bridges: base.bridges,
       gas: new Map(this.gas),
     };
-    target.replace(new RoutingGraph(catalog, snapshot));
+    const previous = target.graph;
+    const derivable = previous === this.published || (this.published === undefined && previous.snapshot === base);
+    const graph = derivable ? RoutingGraph.derive(previous, snapshot, this.touched) : new RoutingGraph(catalog, snapshot);
+    this.touched = new Set();
+    this.published = graph;
+    target.replace(graph);
   }
 }

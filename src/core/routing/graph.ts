@@ -1,7 +1,13 @@
 /**
- * The liquidity graph: built once from the catalog and the snapshot, read-only afterwards.
+ * The liquidity graph: built from the catalog and a snapshot, read-only afterwards.
  * Nodes are (chainId, lower-cased token address); edges are pool hops, wrap/unwrap of the native coin,
  * and bridge routes between chains.
+ *
+ * A graph can be derived from the previous one when pool states (or gas prices) change (chain mode, each block):
+ * `RoutingGraph.derive(previous, snapshot, touched)`. Only the chains named in `touched` are indexed again; the
+ * others keep their edges, and every memo is carried over: a pool's float model is keyed by the pool's state object
+ * (an untouched pool is the same object), reaches and gas costs by the chain's generation, which grows only when the
+ * chain is touched. A block that changes k pools costs the edges of their chains, not the whole graph.
  */
 import type { Catalog } from '../catalog/catalog';
 import type { Token } from '../catalog/entities';
@@ -47,18 +53,27 @@ const NO_EDGES: readonly SwapEdge[] = Object.freeze([]);
 export const MAX_REACHES = 50_000;
 export const MAX_REACH_STEPS = 200_000;
 
+/** What a derived graph carries over from its predecessor (RoutingGraph.derive). */
+interface Lineage {
+  readonly previous: RoutingGraph;
+  /** Chains whose pools or gas changed: indexed again, their memos left behind. */
+  readonly touched: ReadonlySet<number>;
+}
+
 export class RoutingGraph {
   /** Swap edges by chain, then by token (the search reads these on every label it extends). */
-  private readonly edges = new Map<number, Map<string, SwapEdge[]>>();
+  private readonly edges: Map<number, Map<string, SwapEdge[]>>;
+  /** Per chain, a generation: grows when a derived graph touches the chain; keys of the per-chain memos. */
+  private readonly generations: Map<number, number>;
   private readonly bridgeRoutesFrom = new Map<string, BridgeRoute[]>();
   private readonly bridgeRoutesBetween = new Map<string, BridgeRoute[]>();
   private readonly wrappedNative = new Map<number, string>();
   /** Memo of token lookups, gas costs, pools' float models and reachability (pure functions of the read-only graph). */
-  private readonly tokens = new Map<number, Map<string, Token>>();
-  private readonly gasCosts = new Map<number, Map<string, number>>();
-  private readonly gasCostTables = new Map<number, (address: string) => number>();
-  private readonly estimates = new ObjectMemo<PoolState, PoolEstimate>();
-  private readonly reaches = new BoundedMemo<string, Reach>({ max: MAX_REACHES, maxSize: MAX_REACH_STEPS, sizeOf: (reach) => reach.size });
+  private readonly tokens: Map<number, Map<string, Token>>;
+  private readonly gasCosts: Map<number, Map<string, number>>;
+  private readonly gasCostTables: Map<number, (address: string) => number>;
+  private readonly estimates: ObjectMemo<PoolState, PoolEstimate>;
+  private readonly reaches: BoundedMemo<string, Reach>;
   private readonly poolsById: ReadonlyMap<string, PoolState>;
   readonly pools: readonly PoolState[];
   readonly bridgeRoutes: readonly BridgeRoute[];
@@ -68,11 +83,23 @@ export class RoutingGraph {
   constructor(
     readonly catalog: Catalog,
     readonly snapshot: LiquiditySnapshot,
+    lineage?: Lineage,
   ) {
     this.pools = snapshot.pools;
     this.bridgeRoutes = snapshot.bridges;
     this.poolsById = new Map(snapshot.pools.map((p) => [p.id, p]));
     this.poolIdsUnique = this.poolsById.size === snapshot.pools.length;
+    const previous = lineage?.previous;
+    const kept = (chainId: number) => previous !== undefined && !lineage!.touched.has(chainId);
+    // memos whose keys say what they depend on (pool objects, chain generations, catalog tokens) are shared
+    this.tokens = previous?.tokens ?? new Map();
+    this.estimates = previous?.estimates ?? new ObjectMemo();
+    this.reaches = previous?.reaches ?? new BoundedMemo({ max: MAX_REACHES, maxSize: MAX_REACH_STEPS, sizeOf: (reach) => reach.size });
+    this.generations = new Map(previous?.generations ?? []);
+    for (const chainId of lineage?.touched ?? []) this.generations.set(chainId, (this.generations.get(chainId) ?? 0) + 1);
+    this.gasCosts = new Map([...(previous?.gasCosts ?? [])].filter(([chainId]) => kept(chainId)));
+    this.gasCostTables = new Map([...(previous?.gasCostTables ?? [])].filter(([chainId]) => kept(chainId)));
+    this.edges = new Map([...(previous?.edges ?? [])].filter(([chainId]) => kept(chainId)));
     // Edges name a token by one string object per address (pools read from a file or a chain each hold their own
     // copy): the search's map lookups by token then match on identity instead of comparing 42 characters.
     const canonical = new Map<string, string>();
@@ -83,6 +110,7 @@ export class RoutingGraph {
       return address;
     };
     for (const pool of snapshot.pools) {
+      if (kept(pool.chainId)) continue;
       for (let i = 0; i < pool.tokens.length; i++) {
         for (let j = 0; j < pool.tokens.length; j++) {
           if (i !== j) this.addEdge(pool.chainId, { kind: 'pool', pool, i, j, from: intern(pool.tokens[i]), to: intern(pool.tokens[j]) });
@@ -90,7 +118,7 @@ export class RoutingGraph {
       }
     }
     for (const chain of catalog.chains) {
-      if (!familyOf(chain).evmContracts) continue; // wrapping through the router's WETH calls
+      if (!familyOf(chain).evmContracts || kept(chain.id)) continue; // wrapping through the router's WETH calls
       const wrapped = catalog.tokensOf(chain.id).find((t) => t.symbol.toUpperCase() === `W${chain.nativeToken.symbol.toUpperCase()}`);
       if (!wrapped) continue;
       const native = intern(catalog.addressKey(chain.id, chain.nativeToken.address));
@@ -107,7 +135,17 @@ export class RoutingGraph {
       const pair = `${route.fromChainId}>${route.toChainId}`;
       this.bridgeRoutesBetween.set(pair, [...(this.bridgeRoutesBetween.get(pair) ?? []), route]);
     }
+    for (const [chainId, wrapped] of previous?.wrappedNative ?? []) if (kept(chainId)) this.wrappedNative.set(chainId, wrapped);
     for (const table of this.edges.values()) for (const list of table.values()) Object.freeze(list);
+  }
+
+  /**
+   * The graph of `snapshot`, which differs from `previous`'s only on the `touched` chains (their pools' states or
+   * gas): those are indexed again, the others kept with their memos. `snapshot` must hold the same pools as
+   * `previous.snapshot` on every chain not touched (the same objects), and the same catalog.
+   */
+  static derive(previous: RoutingGraph, snapshot: LiquiditySnapshot, touched: ReadonlySet<number>): RoutingGraph {
+    return new RoutingGraph(previous.catalog, snapshot, { previous, touched });
   }
 
   private addEdge(chainId: number, edge: SwapEdge): void {
@@ -208,7 +246,7 @@ export class RoutingGraph {
 
   /** hopsToTargets with, per token, the edges that lead towards the targets (memoised with it, per graph). */
   reachOf(chainId: number, targets: readonly string[], maxHops: number): Reach {
-    const key = `${chainId}|${maxHops}|${[...targets].sort().join(',')}`;
+    const key = `${chainId}.${this.generations.get(chainId) ?? 0}|${maxHops}|${[...targets].sort().join(',')}`;
     return this.reaches.get(key, () => new Reach(this, chainId, this.computeHopsToTargets(chainId, targets, maxHops)));
   }
 
