@@ -72,6 +72,8 @@ export interface ConcentratedInput {
   tickSpacing: number;
   bands: BandParams[];
   usd: Rational;
+  /** The address its factory gives it (routers.json); absent: its model address. */
+  address?: string;
 }
 
 export function buildConcentratedPool(input: ConcentratedInput): ConcentratedPool {
@@ -99,7 +101,7 @@ export function buildConcentratedPool(input: ConcentratedInput): ConcentratedPoo
     chainId: input.chainId,
     exchange: input.exchange,
     kind: 'concentrated',
-    address: modelAddress(id),
+    address: input.address ?? modelAddress(id),
     tokens: [token0.address, token1.address],
     feePpm: input.feePpm,
     tickSpacing,

@@ -10,11 +10,25 @@ import type { ChainParams, LiquidityTable, PoolKind } from './types';
 import { compareStrings, parseDecimal, type Rational } from './units';
 
 export const LIQUIDITY_SOURCE = 'data/sources/liquidity.json';
+/** The deployment's exchange routers and the factories of the exchanges addressed by them. */
+export const ROUTERS_FILE = 'data/catalog/routers.json';
 export const CATALOG_FILES = {
   chains: 'data/catalog/chains.json',
   tokens: 'data/catalog/tokens.json',
   tools: 'data/catalog/tools.json',
 } as const;
+
+/**
+ * An exchange whose pools its factory creates (routers.json `exchangeRouters[].factory`): their addresses follow from
+ * the factory (CREATE2), and a V2 factory has one fee (`feePpm`), a V3 factory its fee tiers.
+ */
+export interface ExchangeFactory {
+  readonly exchange: string;
+  readonly kind: 'constantProduct' | 'concentrated';
+  readonly factory: { readonly address: string; readonly initCodeHash: string };
+  readonly feePpm?: number;
+  readonly feeTiers?: Readonly<Record<string, number>>;
+}
 
 export interface SnapshotInputs {
   asOf: string;
@@ -22,6 +36,8 @@ export interface SnapshotInputs {
   tokens: CatalogToken[];
   tools: ToolsFile;
   liquidity: LiquidityTable;
+  /** Exchanges addressed by their factories (none: every pool at its model address). */
+  factories?: readonly ExchangeFactory[];
 }
 
 export interface ChainContext {
@@ -33,6 +49,8 @@ export interface ChainContext {
   tokenByCoinKey: Map<string, CatalogToken>;
   /** EVM: exchanges that run each pool kind on this chain, in the chain's exchange order. */
   exchangesByKind: Record<PoolKind, string[]>;
+  /** The factory of an exchange's pools of a kind, when they are addressed by it (routers.json). */
+  factoryOf(exchange: string, kind: PoolKind): ExchangeFactory | undefined;
 }
 
 export function loadInputs(repoRoot: string): SnapshotInputs {
@@ -42,7 +60,9 @@ export function loadInputs(repoRoot: string): SnapshotInputs {
   const tools = read<ToolsFile>(CATALOG_FILES.tools);
   const liquidity = read<LiquidityTable>(LIQUIDITY_SOURCE);
   if (chains.asOf !== tokens.asOf || tokens.asOf !== tools.asOf) throw new Error('catalog files disagree on asOf');
-  return { asOf: tokens.asOf, chains: chains.chains, tokens: tokens.tokens, tools, liquidity };
+  const routers = read<{ exchangeRouters: (Omit<ExchangeFactory, 'factory'> & { factory?: ExchangeFactory['factory'] })[] }>(ROUTERS_FILE);
+  const factories = routers.exchangeRouters.filter((r): r is ExchangeFactory => r.factory !== undefined);
+  return { asOf: tokens.asOf, chains: chains.chains, tokens: tokens.tokens, tools, liquidity, factories };
 }
 
 export function isNativeAddress(token: CatalogToken): boolean {
@@ -64,7 +84,8 @@ export function buildContexts(inputs: SnapshotInputs): ChainContext[] {
     const exchangesByKind = {} as Record<PoolKind, string[]>;
     for (const kind of POOL_KINDS) exchangesByKind[kind] = isEvm ? orderedExchanges(inputs, chain.id, kind, params) : [];
     if (isEvm) checkEvmParams(chain, params, tokenByCoinKey, exchangesByKind);
-    return { chain, params, isEvm, depthScale: parseDecimal(params.depthScale), tokenByCoinKey, exchangesByKind };
+    const factoryOf = (exchange: string, kind: PoolKind) => inputs.factories?.find((f) => f.exchange === exchange && f.kind === kind);
+    return { chain, params, isEvm, depthScale: parseDecimal(params.depthScale), tokenByCoinKey, exchangesByKind, factoryOf };
   });
 }
 

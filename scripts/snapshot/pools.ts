@@ -18,6 +18,7 @@ import { isNativeAddress, type ChainContext } from './inputs';
 import type {
   ConstantProductPool, LiquidityTable, ProfileSlot, SnapshotPool, StablePoolParams, StableswapPool,
 } from './types';
+import { v2PairAddress, v3PoolAddress } from '../../src/core/liquidity/poolAddress';
 import { compareStrings, jitter, modelAddress, mul, parseDecimal, usdToRaw, type Rational } from './units';
 
 const POOL_DEPTH_SPREAD_PPM = 150_000;
@@ -28,6 +29,24 @@ function poolToken(ctx: ChainContext, role: string): CatalogToken | undefined {
   const coinKey = role === 'NATIVE' ? ctx.params.wrappedNative! : role;
   const token = ctx.tokenByCoinKey.get(coinKey);
   return token && !isNativeAddress(token) ? token : undefined;
+}
+
+/**
+ * The address the exchange's factory gives the pool (CREATE2: src/core/liquidity/poolAddress.ts), when its pools are
+ * addressed by their factory; undefined otherwise (a model address then). A V3 factory must have the fee tier, with
+ * the tick spacing the hand table uses.
+ */
+function factoryAddress(
+  ctx: ChainContext, exchange: string, kind: 'constantProduct' | 'concentrated', pair: [CatalogToken, CatalogToken], feePpm: number, tickSpacing?: number,
+): string | undefined {
+  const f = ctx.factoryOf(exchange, kind);
+  if (!f) return undefined;
+  const factory = { factory: f.factory.address, initCodeHash: f.factory.initCodeHash };
+  if (kind === 'constantProduct') return v2PairAddress(factory, pair[0].address, pair[1].address);
+  const spacing = f.feeTiers?.[String(feePpm)];
+  if (spacing === undefined) throw new Error(`routers.json: the ${exchange} V3 factory has no fee tier ${feePpm}`);
+  if (spacing !== tickSpacing) throw new Error(`routers.json: the ${exchange} V3 fee tier ${feePpm} has tick spacing ${spacing}, liquidity.json ${tickSpacing}`);
+  return v3PoolAddress(factory, pair[0].address, pair[1].address, feePpm);
 }
 
 /** token0 < token1 by lower-case address, as in Uniswap. */
@@ -44,7 +63,7 @@ function constantProductPool(
     chainId: ctx.chain.id,
     exchange,
     kind: 'constantProduct',
-    address: modelAddress(id),
+    address: factoryAddress(ctx, exchange, 'constantProduct', pair, feePpm) ?? modelAddress(id),
     tokens: [pair[0].address, pair[1].address],
     feePpm,
     reserves: pair.map((t) => usdToRaw(half, parseDecimal(t.priceUSD), t.decimals, 'down').toString()) as [
@@ -68,7 +87,8 @@ function planSlots(
   for (const slot of profile) {
     const exchange = ctx.exchangesByKind[slot.kind][slot.slot];
     if (!exchange) continue;
-    const feePpm = slot.feePpm ?? table.constantProductFeePpm[exchange] ?? table.constantProductFeePpm.default!;
+    // a V2 factory has one fee: its pairs charge it whatever the profile says
+    const feePpm = ctx.factoryOf(exchange, slot.kind)?.feePpm ?? slot.feePpm ?? table.constantProductFeePpm[exchange] ?? table.constantProductFeePpm.default!;
     const id = `${ctx.chain.id}:${exchange}:${slot.kind}:${pair[0].symbol}-${pair[1].symbol}:${feePpm}`;
     const existing = planned.get(id);
     if (existing) existing.weight += slot.weight;
@@ -105,6 +125,7 @@ function pairPools(ctx: ChainContext, table: LiquidityTable): SnapshotPool[] {
       pools.push(buildConcentratedPool({
         id: p.id, chainId: ctx.chain.id, exchange: p.exchange, token0: pair[0], token1: pair[1], feePpm: p.feePpm,
         tickSpacing: tier.tickSpacing, bands: tier.bands, usd: share,
+        address: factoryAddress(ctx, p.exchange, 'concentrated', pair, p.feePpm, tier.tickSpacing),
       }));
     }
   }

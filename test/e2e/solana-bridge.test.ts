@@ -11,6 +11,7 @@
  *   route cannot meet is refunded on Arbitrum.
  */
 import pino from 'pino';
+import { UNISWAP_V2_FACTORY, v2PairAddress } from '../../src/core/liquidity/poolAddress';
 import { Contract, Interface, Wallet, getAddress } from 'ethers';
 import {
   createSolanaRpc, generateKeyPairSigner, getAddressEncoder, getBase64EncodedWireTransaction, getTransactionDecoder, signTransaction, type Signature,
@@ -39,8 +40,8 @@ const USDC_SOL = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const SOL = '11111111111111111111111111111111';
 /** Wormhole SOL on Ethereum (9 decimals), what the bridges deliver for native SOL. */
 const SOL_ETH = '0xD31a59c85aE9D8edEFeC411D448f90841571b89c';
-/** Uniswap V2-style WETH/USDC pair on Arbitrum (snapshot pool 42161:uniswap:constantProduct:WETH-USDC:3000). */
-const WETH_USDC_PAIR = '0x75CC56f4B214Cf7AF22dc9C2bCBE9624Ca07e586';
+/** The Uniswap V2 WETH/USDC pair on Arbitrum (snapshot pool 42161:uniswap:constantProduct:WETH-USDC:3000), where the factory puts it. */
+const WETH_USDC_PAIR = v2PairAddress(UNISWAP_V2_FACTORY, '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', '0xaf88d065e77c8cC2239327C5EDb3A432268e5831');
 
 let sandbox: Sandbox;
 

@@ -30,6 +30,17 @@ export interface ExchangeRouter {
   /** `uniswapV2Router02` (constantProduct) or `uniswapV3SwapRouter` (concentrated). */
   readonly interface: string;
   readonly address: string;
+  /**
+   * The factory that creates the exchange's pools of this kind, when they are addressed by it (CREATE2 with its init
+   * code hash: src/core/liquidity/poolAddress.ts); absent: the pools have model addresses.
+   */
+  readonly factory?: { readonly address: string; readonly initCodeHash: string };
+  /** A V2 factory's one fee (ppm). */
+  readonly feePpm?: number;
+  /** A V3 factory's fee tiers (ppm) and their tick spacings. */
+  readonly feeTiers?: Readonly<Record<string, number>>;
+  /** The genuine contracts these are (published code), when they are not the project's models. */
+  readonly genuine?: string;
 }
 
 /**
@@ -158,6 +169,14 @@ export function validateRouters(parsed: unknown, where: string, catalog?: Catalo
     if (typeof r?.exchange !== 'string' || r.exchange === '') fail(`exchangeRouters[${k}].exchange must be a tool key`);
     if (r.kind !== 'constantProduct' && r.kind !== 'concentrated') fail(`exchangeRouters[${k}].kind must be constantProduct or concentrated`);
     checksummed(r.address, `exchangeRouters[${k}].address`);
+    if (r.factory !== undefined) {
+      checksummed(r.factory.address, `exchangeRouters[${k}].factory.address`);
+      if (!/^0x[0-9a-f]{64}$/.test(r.factory.initCodeHash ?? '')) fail(`exchangeRouters[${k}].factory.initCodeHash must be 0x and 64 lower-case hex digits`);
+    }
+    if (r.feePpm !== undefined && !(Number.isInteger(r.feePpm) && r.feePpm >= 0 && r.feePpm < 1_000_000)) fail(`exchangeRouters[${k}].feePpm must be an integer fee in ppm`);
+    for (const [fee, spacing] of Object.entries(r.feeTiers ?? {}) as [string, unknown][]) {
+      if (!/^[0-9]+$/.test(fee) || !Number.isInteger(spacing) || (spacing as number) < 1) fail(`exchangeRouters[${k}].feeTiers: ${fee} → ${spacing} is no fee tier (ppm) and tick spacing`);
+    }
     const key = `${r.exchange}:${r.kind}`;
     if (seenRouters.has(key)) fail(`exchange router ${key} is listed twice`);
     seenRouters.add(key);

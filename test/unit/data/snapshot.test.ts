@@ -10,6 +10,7 @@ import type { ChainsFile as CatalogChains, TokensFile, ToolsFile } from '../../.
 import type {
   BridgesFile, ChainsFile, ConcentratedPool, PoolsFile, SnapshotPool,
 } from '../../../scripts/snapshot/types';
+import { v2PairAddress, v3PoolAddress } from '../../../src/core/liquidity/poolAddress';
 import { quoteExactInput } from '../../../src/core/math/concentrated';
 import { getAmountOut } from '../../../src/core/math/constantProduct';
 import { getAmount0Delta, getAmount1Delta } from '../../../src/core/math/sqrtPriceMath';
@@ -25,6 +26,8 @@ const { tokens } = JSON.parse(readText('data/catalog/tokens.json')) as TokensFil
 const tools = JSON.parse(readText('data/catalog/tools.json')) as ToolsFile;
 
 const evmChains = catalogChains.filter((c) => c.chainType === 'EVM');
+const routersFile = JSON.parse(readFileSync(join(__dirname, '../../../data/catalog/routers.json'), 'utf8')) as { exchangeRouters: { exchange: string; kind: string; factory?: { address: string; initCodeHash: string } }[] };
+const factories = new Map(routersFile.exchangeRouters.flatMap((r) => (r.factory ? [[`${r.exchange}:${r.kind}`, { factory: r.factory.address, initCodeHash: r.factory.initCodeHash }] as const] : [])));
 const tokenIndex = new Map(tokens.map((t) => [`${t.chainId}:${t.address}`, t]));
 const tokenAt = (chainId: number, address: string) => tokenIndex.get(`${chainId}:${address}`);
 const symbolAt = (chainId: number, symbol: string) => tokens.find((t) => t.chainId === chainId && t.symbol === symbol)!;
@@ -92,7 +95,7 @@ describe('snapshot pools', () => {
     expect([...stableSizes].sort()).toEqual([2, 3]);
   });
 
-  it('has unique ids in the documented format, model addresses, catalog tokens and listed exchanges', () => {
+  it('has unique ids in the documented format, factory or model addresses, catalog tokens and listed exchanges', () => {
     expect(new Set(pools.map((p) => p.id)).size).toBe(pools.length);
     const problems: string[] = [];
     for (const pool of pools) {
@@ -101,7 +104,12 @@ describe('snapshot pools', () => {
         if (!cond) problems.push(`${pool.id}: ${what}`);
       };
       check(pool.id === `${pool.chainId}:${pool.exchange}:${pool.kind}:${symbols.join('-')}:${pool.feePpm}`, 'id');
-      check(pool.address === getAddress(`0x${keccak256(toUtf8Bytes(pool.id)).slice(-40)}`), 'address');
+      // where its exchange's factory creates it (routers.json: Uniswap), else the model address of its id
+      const factory = pool.kind === 'stableswap' ? undefined : factories.get(`${pool.exchange}:${pool.kind}`);
+      const [a, b] = pool.tokens;
+      const expected = !factory ? getAddress(`0x${keccak256(toUtf8Bytes(pool.id)).slice(-40)}`)
+        : pool.kind === 'constantProduct' ? v2PairAddress(factory, a, b) : v3PoolAddress(factory, a, b, pool.feePpm);
+      check(pool.address === expected, 'address');
       check(symbols.every((s) => s !== undefined), 'catalog tokens');
       check(pool.tokens.every((a) => a === getAddress(a) && !/^0x0{40}$/.test(a)), 'checksummed ERC-20');
       check(new Set(pool.tokens).size === pool.tokens.length, 'distinct tokens');

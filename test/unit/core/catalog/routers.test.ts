@@ -1,3 +1,4 @@
+import { UNISWAP_V2_FACTORY, UNISWAP_V3_FACTORY, v2PairAddress, v3PoolAddress } from '../../../../src/core/liquidity/poolAddress';
 /** data/catalog/routers.json: the derivation of every address from its label, coverage, validation; ids and zero addresses. */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,13 +27,25 @@ describe('routers.json', () => {
     expect(routers.routerOf(1151111081099710)).toBeUndefined();
   });
 
-  it('has a label-derived router for every exchange and routed pool kind of the snapshot', () => {
+  it('has a router for every exchange and routed pool kind of the snapshot: label-derived, or the genuine one with its factory', () => {
     const routers = loadRouters(DEFAULT_DATA_DIR, catalog);
-    for (const r of routers.allExchangeRouters) expect(r.address).toBe(fromLabel(`xchain-router:exchange-router:${r.exchange}:${r.kind}:v1`));
+    for (const r of routers.allExchangeRouters) {
+      if (r.genuine === undefined) expect(r.address).toBe(fromLabel(`xchain-router:exchange-router:${r.exchange}:${r.kind}:v1`));
+    }
+    // Uniswap's: the genuine routers at their mainnet addresses, the pools addressed by the canonical factories
+    expect(routers.exchangeRouter('uniswap', 'constantProduct')).toMatchObject({ address: '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D', factory: { address: UNISWAP_V2_FACTORY.factory, initCodeHash: UNISWAP_V2_FACTORY.initCodeHash }, feePpm: 3000 });
+    expect(routers.exchangeRouter('uniswap', 'concentrated')).toMatchObject({ address: '0xE592427A0AEce92De3Edee1F18E0157C05861564', factory: { address: UNISWAP_V3_FACTORY.factory, initCodeHash: UNISWAP_V3_FACTORY.initCodeHash } });
     const snapshot = loadSnapshot(DEFAULT_SNAPSHOT_DIR, catalog);
     for (const pool of snapshot.pools) {
       if (pool.kind === 'stableswap') continue;
-      expect(routers.exchangeRouter(pool.exchange, pool.kind)).toBeDefined();
+      const router = routers.exchangeRouter(pool.exchange, pool.kind);
+      expect(router).toBeDefined();
+      if (router?.factory === undefined) continue;
+      // a factory's pool is where the factory creates it
+      const factory = { factory: router.factory.address, initCodeHash: router.factory.initCodeHash };
+      const [a, b] = pool.tokens;
+      expect(pool.address).toBe(pool.kind === 'constantProduct' ? v2PairAddress(factory, a, b) : v3PoolAddress(factory, a, b, pool.feePpm));
+      if (pool.kind === 'constantProduct') expect(pool.feePpm).toBe(BigInt(router.feePpm!));
     }
     expect(routers.exchangeRouter('uniswap', 'constantProduct')!.interface).toBe('uniswapV2Router02');
     expect(routers.exchangeRouter('uniswap', 'concentrated')!.interface).toBe('uniswapV3SwapRouter');
