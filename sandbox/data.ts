@@ -66,7 +66,24 @@ export interface RawBridgeRoute {
 
 export interface RoutersJson {
   readonly chains: readonly { readonly chainId: number; readonly router: string; readonly feeCollector: string }[];
-  readonly exchangeRouters: readonly { readonly exchange: string; readonly kind: 'constantProduct' | 'concentrated'; readonly address: string }[];
+  readonly exchangeRouters: readonly RawExchangeRouter[];
+}
+
+export interface RawExchangeRouter {
+  readonly exchange: string;
+  readonly kind: 'constantProduct' | 'concentrated';
+  readonly address: string;
+  /** The factory that creates the exchange's pools of this kind (CREATE2 with its init code hash). */
+  readonly factory?: { readonly address: string; readonly initCodeHash: string };
+  /** A V2 factory's one fee (ppm). */
+  readonly feePpm?: number;
+  /** A V3 factory's fee tiers (ppm) and their tick spacings. */
+  readonly feeTiers?: Readonly<Record<string, number>>;
+  /**
+   * The genuine contracts these are (a label): the sandbox then runs the published contracts (sandbox/uniswap.ts) and
+   * creates the exchange's pools through them, instead of placing the project's models.
+   */
+  readonly genuine?: string;
 }
 
 export interface LedgerJson {

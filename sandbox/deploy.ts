@@ -8,15 +8,29 @@
  * Contracts are placed with anvil_setCode (runtime code of the compiled artifact; no constructor runs) and then
  * initialised by transactions of the admin account (each contract's one-time `initialize`). Multicall3, which
  * clients read balances through, is deployed as on real chains instead (sandbox/multicall3.ts).
+ *
+ * The genuine Uniswap contracts run on every chain (sandbox/uniswap.ts: mainnet's deployments replayed at the
+ * canonical addresses, fee tier 100/1 enabled by the V3 factory's owner), and the pools of every exchange whose
+ * routers.json routers are `genuine` (Uniswap's) are created through them, not placed: a V2 pair with
+ * factory.createPair, the snapshot's reserves of both tokens minted to it and pair.mint; a V3 pool with
+ * NonfungiblePositionManager.createAndInitializePoolIfNecessary at the snapshot's price, then one position per
+ * liquidity band of its ticks (uniswap.ts liquidityBands), minted with the smallest amounts that give the band's
+ * liquidity, and reduced to it exactly with decreaseLiquidity when the tokens' granularity makes the mint give more.
+ * The pools' state is then read back and compared with the snapshot (ChainDeployment.uniswap). Other exchanges keep
+ * the project's model contracts (contracts/v2, contracts/v3).
  */
 import { getAddress, Interface, type JsonRpcProvider } from 'ethers';
 import type { Artifacts } from './compile';
 import {
   BRIDGE_ENDPOINT_ADDRESS, integratorAccount, isNative, NATIVE, tokenDecimals,
-  type RawBridgeRoute, type RawPool, type RawToken, type SandboxData,
+  type RawBridgeRoute, type RawExchangeRouter, type RawPool, type RawToken, type SandboxData,
 } from './data';
 import { deployMulticall3 } from './multicall3';
-import { rpcBatch, UnlockedSender, type SendOptions } from './rpc';
+import { batchEthCall, rpcBatch, UnlockedSender, type SendOptions } from './rpc';
+import {
+  amountsForLiquidity, deployUniswap, enableFeeTiers, liquidityBands, MAX_TICK, MIN_TICK, sqrtRatioAtTick, UNISWAP_DEPLOYMENTS,
+  uniswapAddresses, uniswapInterface, type UniswapAddresses,
+} from './uniswap';
 import { foreignTokenId, SOLANA_CHAIN_ID } from './solana/bridge';
 
 export interface SeedOptions {
@@ -37,6 +51,14 @@ export interface SeedOptions {
    * write (token balance 0 → x, allowance 0 → max), which the service's gas limits do not cover (README).
    */
   readonly warmRouter?: boolean;
+  /**
+   * Put the genuine pools in the state of pools in use (default true), as the snapshot's are: fees collected in both
+   * tokens (feeGrowthGlobal0/1 of a V3 pool non-zero, swaps back and forth on a temporary position before the bands
+   * are minted, the price put back exactly) and a V2 pair's price accumulators running (sync() in a later block). A
+   * pool never swapped pays its first swap a zero-to-non-zero write per accumulator (~17k gas each), which pools in
+   * use do not; state that quotes read (price, tick, liquidity, ticks, reserves) is unchanged.
+   */
+  readonly warmPools?: boolean;
 }
 
 export interface ChainDeployment {
@@ -50,11 +72,39 @@ export interface ChainDeployment {
   readonly pools: readonly RawPool[];
   readonly exchangeRouters: readonly { readonly exchange: string; readonly kind: string; readonly address: string }[];
   readonly bridgeRoutes: number;
+  /** The genuine Uniswap contracts and the pools created through them (absent on a chain without a wrapped native token). */
+  readonly uniswap?: UniswapSeeding;
   /** Milliseconds spent per seeding phase. */
   readonly timings: Readonly<Record<string, number>>;
 }
 
+/** The genuine Uniswap deployment of a chain, its pools, and how exactly they reproduce the snapshot. */
+export interface UniswapSeeding {
+  readonly addresses: UniswapAddresses;
+  /** Fee tiers the V3 factory's owner enabled (ppm). */
+  readonly feeTiersEnabled: readonly number[];
+  readonly v2Pairs: number;
+  readonly v3Pools: number;
+  /** Positions minted, one per band of positive liquidity. */
+  readonly bands: number;
+  /** Bands whose mint gave exactly the band's liquidity. */
+  readonly bandsExactByMint: number;
+  /** Bands minted above it (no amounts give it exactly) and brought to it with decreaseLiquidity. */
+  readonly bandsReduced: number;
+  /** The largest excess a mint gave before its reduction (liquidity units). */
+  readonly largestExcess: bigint;
+  /** Pools whose state read back (reserves; slot0, liquidity, every tick's liquidityNet) equals the snapshot's. */
+  readonly poolsExact: number;
+  /** Every value read back that differs from the snapshot's (none expected); the chain is then the truth. */
+  readonly differences: readonly { readonly pool: string; readonly field: string; readonly snapshot: string; readonly chain: string; readonly difference: bigint }[];
+}
+
 const MAX_UINT128 = (1n << 128n) - 1n;
+const MAX_UINT256 = (1n << 256n) - 1n;
+/** The position manager's deadline argument: far in the future (2100-01-01). */
+const DEADLINE = 4_102_444_800n;
+/** Liquidity of the temporary position a V3 pool is warmed on (SeedOptions.warmPools). */
+const WARM_LIQUIDITY = 10n ** 18n;
 const pow10 = (n: number) => 10n ** BigInt(n);
 
 export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
@@ -90,7 +140,7 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     return t;
   };
   const pools = data.pools.filter((p) => p.chainId === chainId);
-  const exchangeRouters = new Map<string, { exchange: string; kind: 'constantProduct' | 'concentrated'; address: string; pools: string[]; keys: Set<string> }>();
+  const exchangeRouters = new Map<string, { exchange: string; kind: 'constantProduct' | 'concentrated'; address: string; genuine: boolean; entry: RawExchangeRouter; pools: string[]; keys: Set<string> }>();
   for (const p of pools) {
     if (p.kind === 'stableswap') continue;
     const key = `${p.exchange}:${p.kind}`;
@@ -98,7 +148,7 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     if (!r) {
       const entry = data.routers.exchangeRouters.find((e) => e.exchange === p.exchange && e.kind === p.kind);
       if (!entry) throw new Error(`routers.json has no ${p.kind} router for exchange ${p.exchange} (pool ${p.id})`);
-      r = { exchange: p.exchange, kind: p.kind, address: entry.address, pools: [], keys: new Set() };
+      r = { exchange: p.exchange, kind: p.kind, address: entry.address, genuine: !!entry.genuine, entry, pools: [], keys: new Set() };
       exchangeRouters.set(key, r);
     }
     // one pool per pair (and fee tier) per exchange router, as the call data names pools by tokens (and fee) only
@@ -112,17 +162,32 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   const evm = (id: number) => data.chains.find((c) => c.id === id)?.chainType === 'EVM';
   const routes = data.bridges.filter((r) => r.fromChainId === chainId || (r.toChainId === chainId && (evm(r.fromChainId) || r.fromChainId === SOLANA_CHAIN_ID)));
 
-  // --- code
+  // the genuine routers (Uniswap's) must be the contracts sandbox/uniswap.ts deploys, their pools those its factories create
+  const genuinePool = (p: RawPool) => p.kind !== 'stableswap' && exchangeRouters.get(`${p.exchange}:${p.kind}`)!.genuine;
+  const canonical = wrappedNative ? uniswapAddresses(wrappedNative) : undefined;
+  for (const r of exchangeRouters.values()) {
+    if (!r.genuine) continue;
+    const expected = r.kind === 'constantProduct'
+      ? { router: canonical?.v2Router02, factory: UNISWAP_DEPLOYMENTS.find((d) => d.key === 'v2Factory')!.address }
+      : { router: canonical?.swapRouter, factory: UNISWAP_DEPLOYMENTS.find((d) => d.key === 'v3Factory')!.address };
+    if (!expected.router) throw new Error(`chain ${chainId} has no wrapped native token: the genuine ${r.exchange} ${r.kind} contracts cannot be deployed`);
+    if (getAddress(r.address) !== expected.router || !r.entry.factory || getAddress(r.entry.factory.address) !== expected.factory) {
+      throw new Error(`routers.json's genuine ${r.exchange} ${r.kind} router ${r.address} (factory ${r.entry.factory?.address}) is not the canonical Uniswap ${expected.router} (factory ${expected.factory}): the sandbox deploys only those`);
+    }
+  }
+
+  // --- code (the models; none at a genuine router's or pool's address)
   const code: [string, string][] = [
     ...[...tokens.values()].map((t) => [t.address, t.contract] as [string, string]),
-    ...pools.map((p) => [getAddress(p.address), p.kind === 'constantProduct' ? 'V2Pair' : p.kind === 'concentrated' ? 'V3Pool' : 'StableSwapPool'] as [string, string]),
-    ...[...exchangeRouters.values()].map((r) => [r.address, r.kind === 'constantProduct' ? 'V2Router' : 'V3Router'] as [string, string]),
+    ...pools.filter((p) => !genuinePool(p)).map((p) => [getAddress(p.address), p.kind === 'constantProduct' ? 'V2Pair' : p.kind === 'concentrated' ? 'V3Pool' : 'StableSwapPool'] as [string, string]),
+    ...[...exchangeRouters.values()].filter((r) => !r.genuine).map((r) => [r.address, r.kind === 'constantProduct' ? 'V2Router' : 'V3Router'] as [string, string]),
     [deployment.router, 'Router'],
     [deployment.feeCollector, 'FeeCollector'],
     [BRIDGE_ENDPOINT_ADDRESS, 'BridgeEndpoint'],
   ];
   const seen = new Set<string>();
-  for (const [address] of code) {
+  const occupied = [...code.map(([address]) => address), ...(canonical ? UNISWAP_DEPLOYMENTS.map((d) => d.address) : []), ...pools.filter(genuinePool).map((p) => p.address)];
+  for (const address of occupied) {
     if (seen.has(address.toLowerCase())) throw new Error(`two contracts at ${address} on chain ${chainId}`);
     seen.add(address.toLowerCase());
   }
@@ -132,6 +197,16 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   await provider.send('anvil_setBalance', [admin, `0x${(1n << 200n).toString(16)}`]);
   await rpcBatch(provider._getConnection().url, code.map(([address, name]) => ['anvil_setCode', [address, artifacts[name].deployedBytecode]]));
   lap('code');
+
+  // --- the genuine Uniswap contracts (their periphery's WETH9 is the chain's, placed above), automine on
+  let uniswap: UniswapAddresses | undefined;
+  let feeTiersEnabled: number[] = [];
+  if (wrappedNative) {
+    uniswap = await deployUniswap(provider, { weth: wrappedNative });
+    const v3Entry = data.routers.exchangeRouters.find((e) => e.genuine && e.kind === 'concentrated' && e.address.toLowerCase() === uniswap!.swapRouter.toLowerCase());
+    if (v3Entry?.feeTiers) feeTiersEnabled = await enableFeeTiers(provider, uniswap, v3Entry.feeTiers);
+    lap('uniswap');
+  }
 
   const sender = new UnlockedSender(provider, admin);
   const tx = (to: string, i: Interface, fn: string, args: unknown[], extra: Partial<SendOptions> = {}) =>
@@ -145,7 +220,7 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     tx(deployment.router, I.router, 'initialize', [admin, BRIDGE_ENDPOINT_ADDRESS]),
     tx(deployment.feeCollector, I.feeCollector, 'initialize', [admin, admin]),
     tx(BRIDGE_ENDPOINT_ADDRESS, I.endpoint, 'initialize', [admin, o.relayer]),
-    ...[...exchangeRouters.values()].map((r) => tx(r.address, r.kind === 'constantProduct' ? I.v2Router : I.v3Router, 'initialize', [admin])),
+    ...[...exchangeRouters.values()].filter((r) => !r.genuine).map((r) => tx(r.address, r.kind === 'constantProduct' ? I.v2Router : I.v3Router, 'initialize', [admin])),
   ];
   await sender.sendAll(phaseA);
   lap('initialize');
@@ -159,7 +234,15 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     m.set(holder, (m.get(holder) ?? 0n) + amount);
   };
   const phaseB: (SendOptions & { label?: string })[] = [];
+  const genuine = planGenuinePools(pools.filter(genuinePool), exchangeRouters, token, admin, give, uniswap, o.warmPools ?? true);
+  if (genuine.v3.length > 0) {
+    // the position manager's next token id (ids count up from 1 and are never reused)
+    const npm = uniswapInterface('NonfungiblePositionManager');
+    const supply = npm.decodeFunctionResult('totalSupply', await provider.call({ to: uniswap!.positionManager, data: npm.encodeFunctionData('totalSupply') }))[0] as bigint;
+    if (supply !== 0n) throw new Error(`chain ${chainId}: the position manager already has ${supply} positions`);
+  }
   for (const p of pools) {
+    if (genuinePool(p)) continue;
     const address = getAddress(p.address);
     const poolTokens = p.tokens.map((t) => token(t).address);
     if (p.kind === 'constantProduct') {
@@ -178,6 +261,7 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     }
   }
   for (const r of exchangeRouters.values()) {
+    if (r.genuine) continue;
     phaseB.push(r.kind === 'constantProduct'
       ? tx(r.address, I.v2Router, 'registerPairs', [r.pools])
       : tx(r.address, I.v3Router, 'registerPools', [r.pools]));
@@ -216,6 +300,8 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
       }
     }
   }
+  // after the tokens are minted (one block, the admin's nonces in order): pools created through the genuine contracts
+  phaseB.push(...genuine.transactions);
   const configs = routes.map((r) => routeConfig(r, data));
   for (let k = 0; k < configs.length; k += 60) {
     phaseB.push(tx(BRIDGE_ENDPOINT_ADDRESS, I.endpoint, 'setRoutes', [configs.slice(k, k + 60)], { gas: 30_000_000n }));
@@ -223,6 +309,24 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   lap('prepare');
   await sender.sendAll(phaseB);
   lap(`seed (${phaseB.length} transactions)`);
+  let uniswapSeeding: UniswapSeeding | undefined;
+  if (uniswap && (o.warmPools ?? true) && genuine.v2.length > 0) {
+    // a later block than the pairs' mint, one second on at least: sync() runs their price accumulators on unchanged reserves
+    const pairI = uniswapInterface('UniswapV2Pair');
+    const latest = await provider.getBlock('latest');
+    await provider.send('evm_setNextBlockTimestamp', [Math.max(latest!.timestamp + 1, Math.floor(Date.now() / 1000))]);
+    await sender.sendAll(genuine.v2.map((p) => tx(getAddress(p.address), pairI, 'sync', [])));
+    lap(`sync (${genuine.v2.length} pairs)`);
+  }
+  if (uniswap) {
+    const check = await checkGenuinePools(provider._getConnection().url, uniswap, genuine);
+    uniswapSeeding = {
+      addresses: uniswap, feeTiersEnabled, v2Pairs: genuine.v2.length, v3Pools: genuine.v3.length,
+      bands: genuine.bands, bandsExactByMint: genuine.bandsExactByMint, bandsReduced: genuine.bands - genuine.bandsExactByMint, largestExcess: genuine.largestExcess,
+      ...check,
+    };
+    lap('uniswap check');
+  }
   if (o.warmRouter ?? true) {
     const spenders = new Map<string, Set<string>>(); // token → spenders the router approves
     const approve = (t: string, spender: string) => {
@@ -257,8 +361,156 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     pools,
     exchangeRouters: [...exchangeRouters.values()].map(({ exchange, kind, address }) => ({ exchange, kind, address })),
     bridgeRoutes: configs.length,
+    ...(uniswapSeeding ? { uniswap: uniswapSeeding } : {}),
     timings,
   };
+}
+
+interface GenuinePlan {
+  readonly v2: readonly (RawPool & { kind: 'constantProduct' })[];
+  readonly v3: readonly (RawPool & { kind: 'concentrated' })[];
+  readonly transactions: readonly (SendOptions & { label?: string })[];
+  readonly bands: number;
+  readonly bandsExactByMint: number;
+  readonly largestExcess: bigint;
+}
+
+/**
+ * The transactions that create the genuine pools (module comment), all from `admin`, to be sent in one block after the
+ * tokens they `give` are minted: V2 pairs get the snapshot's reserves (minted straight to the pair, as a transfer would
+ * put them) and mint their LP tokens to the admin; the admin gets the amounts of every V3 position (each band's
+ * amounts plus 2 units: the pool takes at most 1 more than the desired amount of the token that bounds the liquidity)
+ * and of the warming swaps, and approves the position manager and the SwapRouter. Positions take the token ids 1, 2,
+ * ... in order (a fresh position manager), which the reductions name.
+ */
+function planGenuinePools(
+  pools: readonly RawPool[],
+  routers: ReadonlyMap<string, { genuine: boolean; entry: RawExchangeRouter }>,
+  token: (address: string) => RawToken,
+  admin: string,
+  give: (token: string, holder: string, amount: bigint) => void,
+  uniswap: UniswapAddresses | undefined,
+  warm: boolean,
+): GenuinePlan {
+  const v2 = pools.filter((p): p is RawPool & { kind: 'constantProduct' } => p.kind === 'constantProduct');
+  const v3 = pools.filter((p): p is RawPool & { kind: 'concentrated' } => p.kind === 'concentrated');
+  if (!uniswap || pools.length === 0) return { v2, v3, transactions: [], bands: 0, bandsExactByMint: 0, largestExcess: 0n };
+  const factoryV2 = uniswapInterface('UniswapV2Factory');
+  const pairI = uniswapInterface('UniswapV2Pair');
+  const npm = uniswapInterface('NonfungiblePositionManager');
+  const swapRouter = uniswapInterface('SwapRouter');
+  const erc20 = new Interface(['function approve(address spender, uint256 amount) returns (bool)']);
+  const tx = (to: string, i: Interface, fn: string, args: unknown[], gas?: bigint) => ({ to, data: i.encodeFunctionData(fn, args), label: `${fn} ${to}`, ...(gas ? { gas } : {}) });
+  const sorted = (p: RawPool) => {
+    const [t0, t1] = p.tokens.map((t) => token(t).address);
+    if (BigInt(t0) >= BigInt(t1)) throw new Error(`pool ${p.id}: tokens not in the factory's order (token0 < token1)`);
+    return [t0, t1];
+  };
+
+  const creates: (SendOptions & { label?: string })[] = [];
+  const mints: (SendOptions & { label?: string })[] = [];
+  const reductions: (SendOptions & { label?: string })[] = [];
+  for (const p of v2) {
+    const fee = routers.get(`${p.exchange}:${p.kind}`)!.entry.feePpm;
+    if (fee !== undefined && p.feePpm !== fee) throw new Error(`pool ${p.id}: fee ${p.feePpm} ppm, but its factory charges ${fee}`);
+    const [t0, t1] = sorted(p);
+    creates.push(tx(uniswap.v2Factory, factoryV2, 'createPair', [t0, t1]));
+    give(t0, getAddress(p.address), BigInt(p.reserves[0]));
+    give(t1, getAddress(p.address), BigInt(p.reserves[1]));
+    mints.push(tx(getAddress(p.address), pairI, 'mint', [admin]));
+  }
+  const approved = new Set<string>();
+  let nextTokenId = 1n; // a fresh position manager's
+  let bands = 0;
+  let bandsExactByMint = 0;
+  let largestExcess = 0n;
+  for (const p of v3) {
+    const spacing = routers.get(`${p.exchange}:${p.kind}`)!.entry.feeTiers?.[String(p.feePpm)];
+    if (spacing !== p.tickSpacing) throw new Error(`pool ${p.id}: fee ${p.feePpm} with tick spacing ${p.tickSpacing}, but its factory's is ${spacing}`);
+    const [t0, t1] = sorted(p);
+    const sqrtPriceX96 = BigInt(p.sqrtPriceX96);
+    creates.push(tx(uniswap.positionManager, npm, 'createAndInitializePoolIfNecessary', [t0, t1, p.feePpm, sqrtPriceX96], 10_000_000n));
+    for (const t of [t0, t1]) {
+      if (approved.has(t)) continue;
+      approved.add(t);
+      creates.push(tx(t, erc20, 'approve', [uniswap.positionManager, MAX_UINT256]), tx(t, erc20, 'approve', [uniswap.swapRouter, MAX_UINT256]));
+    }
+    if (warm) {
+      // a temporary position around the price; a swap of token0 down to a price just below, one of token1 back up to
+      // exactly the snapshot's price (the swaps stop at their price limits); the position removed, its ticks cleared
+      const base = Math.floor(p.tick / p.tickSpacing) * p.tickSpacing;
+      const [lower, upper] = [base - p.tickSpacing, base + 2 * p.tickSpacing];
+      const w = amountsForLiquidity(sqrtPriceX96, lower, upper, WARM_LIQUIDITY);
+      const below = sqrtPriceX96 - sqrtPriceX96 / 10_000_000n - 1n;
+      if (lower < MIN_TICK || upper > MAX_TICK || below <= sqrtRatioAtTick(lower)) throw new Error(`pool ${p.id}: no room for the warming position around tick ${p.tick}`);
+      const tokenId = nextTokenId++;
+      mints.push(
+        tx(uniswap.positionManager, npm, 'mint', [[t0, t1, p.feePpm, lower, upper, w.amount0, w.amount1, 0n, 0n, admin, DEADLINE]]),
+        tx(uniswap.swapRouter, swapRouter, 'exactInputSingle', [[t0, t1, p.feePpm, admin, DEADLINE, w.amount0, 0n, below]]),
+        tx(uniswap.swapRouter, swapRouter, 'exactInputSingle', [[t1, t0, p.feePpm, admin, DEADLINE, w.amount1, 0n, sqrtPriceX96]]),
+        tx(uniswap.positionManager, npm, 'decreaseLiquidity', [[tokenId, w.minted, 0n, 0n, DEADLINE]]),
+        tx(uniswap.positionManager, npm, 'collect', [[tokenId, admin, MAX_UINT128, MAX_UINT128]]),
+        tx(uniswap.positionManager, npm, 'burn', [tokenId]),
+      );
+      // the position's amounts, and at most as much again for each swap
+      give(t0, admin, 2n * w.amount0 + 2n);
+      give(t1, admin, 2n * w.amount1 + 2n);
+    }
+    for (const band of liquidityBands(p.ticks)) {
+      const a = amountsForLiquidity(sqrtPriceX96, band.tickLower, band.tickUpper, band.liquidity);
+      bands++;
+      const tokenId = nextTokenId++;
+      mints.push(tx(uniswap.positionManager, npm, 'mint', [[t0, t1, p.feePpm, band.tickLower, band.tickUpper, a.amount0, a.amount1, 0n, 0n, admin, DEADLINE]]));
+      give(t0, admin, a.amount0 + 2n);
+      give(t1, admin, a.amount1 + 2n);
+      const excess = a.minted - band.liquidity;
+      if (excess === 0n) bandsExactByMint++;
+      else {
+        reductions.push(tx(uniswap.positionManager, npm, 'decreaseLiquidity', [[tokenId, excess, 0n, 0n, DEADLINE]]));
+        if (excess > largestExcess) largestExcess = excess;
+      }
+    }
+  }
+  return { v2, v3, transactions: [...creates, ...mints, ...reductions], bands, bandsExactByMint, largestExcess };
+}
+
+/**
+ * Reads the genuine pools back and compares them with the snapshot: each pair's and pool's address from its factory,
+ * a pair's getReserves, a pool's slot0 (price, tick), liquidity() and the liquidityNet of every snapshot tick (the
+ * positions touch no other tick).
+ */
+async function checkGenuinePools(url: string, uniswap: UniswapAddresses, plan: GenuinePlan): Promise<Pick<UniswapSeeding, 'poolsExact' | 'differences'>> {
+  const factoryV2 = uniswapInterface('UniswapV2Factory');
+  const factoryV3 = uniswapInterface('UniswapV3Factory');
+  const pairI = uniswapInterface('UniswapV2Pair');
+  const poolI = uniswapInterface('UniswapV3Pool');
+  interface Read { readonly pool: RawPool; readonly field: string; readonly to: string; readonly data: string; decode(result: string): bigint | string; readonly snapshot: bigint | string }
+  const reads: Read[] = [];
+  for (const p of plan.v2) {
+    reads.push({ pool: p, field: 'address', to: uniswap.v2Factory, data: factoryV2.encodeFunctionData('getPair', [p.tokens[0], p.tokens[1]]), decode: (r) => getAddress(factoryV2.decodeFunctionResult('getPair', r)[0] as string), snapshot: getAddress(p.address) });
+    for (const k of [0, 1]) reads.push({ pool: p, field: `reserve${k}`, to: getAddress(p.address), data: pairI.encodeFunctionData('getReserves'), decode: (r) => pairI.decodeFunctionResult('getReserves', r)[k] as bigint, snapshot: BigInt(p.reserves[k]) });
+  }
+  for (const p of plan.v3) {
+    const address = getAddress(p.address);
+    reads.push({ pool: p, field: 'address', to: uniswap.v3Factory, data: factoryV3.encodeFunctionData('getPool', [p.tokens[0], p.tokens[1], p.feePpm]), decode: (r) => getAddress(factoryV3.decodeFunctionResult('getPool', r)[0] as string), snapshot: address });
+    reads.push({ pool: p, field: 'sqrtPriceX96', to: address, data: poolI.encodeFunctionData('slot0'), decode: (r) => poolI.decodeFunctionResult('slot0', r)[0] as bigint, snapshot: BigInt(p.sqrtPriceX96) });
+    reads.push({ pool: p, field: 'tick', to: address, data: poolI.encodeFunctionData('slot0'), decode: (r) => poolI.decodeFunctionResult('slot0', r)[1] as bigint, snapshot: BigInt(p.tick) });
+    reads.push({ pool: p, field: 'liquidity', to: address, data: poolI.encodeFunctionData('liquidity'), decode: (r) => poolI.decodeFunctionResult('liquidity', r)[0] as bigint, snapshot: BigInt(p.liquidity) });
+    for (const [t, net] of p.ticks) {
+      reads.push({ pool: p, field: `liquidityNet(${t})`, to: address, data: poolI.encodeFunctionData('ticks', [t]), decode: (r) => poolI.decodeFunctionResult('ticks', r)[1] as bigint, snapshot: BigInt(net) });
+    }
+  }
+  const results = await batchEthCall(url, reads);
+  const differences: { pool: string; field: string; snapshot: string; chain: string; difference: bigint }[] = [];
+  reads.forEach((read, k) => {
+    const r = results[k];
+    const chain = r.ok ? read.decode(r.data) : `error: ${r.error}`;
+    if (chain === read.snapshot) return;
+    const difference = typeof chain === 'bigint' && typeof read.snapshot === 'bigint' ? (chain > read.snapshot ? chain - read.snapshot : read.snapshot - chain) : -1n;
+    differences.push({ pool: read.pool.id, field: read.field, snapshot: String(read.snapshot), chain: String(chain), difference });
+  });
+  const inexact = new Set(differences.map((d) => d.pool));
+  return { poolsExact: plan.v2.length + plan.v3.length - inexact.size, differences };
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * A local multi-chain devnet for executing the service's quotes: one anvil per chain (real chain ids), seeded
- * with the catalog's tokens, the snapshot's pools (exact state), the router, fee collector, exchange routers and
+ * with the catalog's tokens, the snapshot's pools (exact state; Uniswap's created through the genuine Uniswap
+ * contracts, deployed at their canonical addresses: deploy.ts), the router, fee collector, exchange routers and
  * the sandbox bridge at their routers.json addresses, Multicall3 at its canonical address (what wallets and the
  * LI.FI SDK read balances through), funded test wallets, and a relayer for the bridge.
  *
@@ -28,6 +29,8 @@ export interface DevnetOptions extends DataLocations {
   readonly wallets?: number;
   /** Router in the steady state of a router in use: dust balances and standing approvals (default true; deploy.ts). */
   readonly warmRouter?: boolean;
+  /** Genuine pools in the state of pools in use: fees collected, price accumulators running (default true; deploy.ts). */
+  readonly warmPools?: boolean;
   /** Start the bridge relayer (default true). */
   readonly relayer?: boolean;
   /**
@@ -110,9 +113,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       providers.push(provider);
       const answered = BigInt(await provider.send('eth_chainId', []));
       if (answered !== BigInt(chainId)) throw new Error(`anvil on ${a.url} answers chain id ${answered}, not ${chainId}`);
-      const deployment = await seedChain({ provider, chainId, artifacts, data, admin, relayer: relayerAddress, wallets, warmRouter: options.warmRouter });
+      const deployment = await seedChain({ provider, chainId, artifacts, data, admin, relayer: relayerAddress, wallets, warmRouter: options.warmRouter, warmPools: options.warmPools });
       chains.set(chainId, { chainId, url: a.url, pid: a.pid, provider, deployment });
-      options.log?.(`chain ${chainId} ready on ${a.url} (pid ${a.pid}): ${deployment.tokens.size} tokens, ${deployment.pools.length} pools, ${deployment.bridgeRoutes} bridge routes`);
+      options.log?.(`chain ${chainId} ready on ${a.url} (pid ${a.pid}): ${deployment.tokens.size} tokens, ${deployment.pools.length} pools, ${deployment.bridgeRoutes} bridge routes${uniswapSummary(deployment)}; ms ${JSON.stringify(deployment.timings)}`);
     }));
     timings.seeded = Date.now() - started;
 
@@ -160,6 +163,16 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     await stop();
     throw error;
   }
+}
+
+/** How the chain's genuine Uniswap pools reproduce the snapshot, for the log line of a chain. */
+export function uniswapSummary(deployment: ChainDeployment): string {
+  const u = deployment.uniswap;
+  if (!u) return '';
+  const largest = u.differences.reduce<(typeof u.differences)[number] | undefined>((m, d) => (!m || d.difference > m.difference ? d : m), undefined);
+  return `; genuine Uniswap: ${u.v2Pairs} V2 pairs, ${u.v3Pools} V3 pools with ${u.bands} positions (${u.bandsExactByMint} minted exactly, ${u.bandsReduced} reduced to it, largest excess ${u.largestExcess}), `
+    + `${u.poolsExact}/${u.v2Pairs + u.v3Pools} pools exactly the snapshot's`
+    + (largest ? ` (${u.differences.length} differences, largest ${largest.pool} ${largest.field}: chain ${largest.chain}, snapshot ${largest.snapshot})` : '');
 }
 
 if (require.main === module) {

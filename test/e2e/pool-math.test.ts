@@ -1,8 +1,9 @@
 /**
  * Differential check of the core's integer math against the Solidity contracts on the devnet: for every pool of
- * the chains (V2 pairs through their exchange router's getAmountsOut, V3 pools' quote, Curve pools' get_dy) and
- * every bridge route between them (the endpoint's quote), at amounts from 1 unit to beyond the liquidity, the
- * contract must give the core's figure bit for bit, and fail exactly where the core reports no liquidity.
+ * the chains (V2 pairs through their exchange router's getAmountsOut, V3 pools' quote — the genuine Uniswap V3 pools
+ * through QuoterV2's quoteExactInputSingle —, Curve pools' get_dy) and every bridge route between them (the endpoint's
+ * quote), at amounts from 1 unit to beyond the liquidity, the contract must give the core's figure bit for bit, and
+ * fail exactly where the core reports no liquidity (a genuine pool: QuoterV2's swap runs to the price limit).
  */
 import path from 'node:path';
 import { Interface } from 'ethers';
@@ -15,6 +16,8 @@ import { quoteHopExactIn } from '../../src/core/liquidity/poolQuote';
 import * as v3 from '../../src/core/math/concentrated';
 import { bridgeOut } from '../../src/core/math/bridge';
 import { rescale } from '../../src/core/routing/pricing';
+import { MAX_SQRT_RATIO, MIN_SQRT_RATIO } from '../../src/core/math/tickMath';
+import { uniswapInterface } from '../../sandbox/uniswap';
 
 jest.setTimeout(120_000);
 
@@ -61,10 +64,15 @@ test('every pool: the contracts give the core\'s output bit for bit', async () =
   const v2Router = new Interface(devnet.artifacts.V2Router.abi as string[]);
   const v3Pool = new Interface(devnet.artifacts.V3Pool.abi as string[]);
   const curve = new Interface(devnet.artifacts.StableSwapPool.abi as string[]);
+  const quoter = uniswapInterface('QuoterV2');
+  const genuine = new Set(devnet.data.routers.exchangeRouters.filter((e) => e.genuine).map((e) => `${e.exchange}:${e.kind}`));
+  let genuinePools = 0;
   interface Case { p: PoolState; i: number; j: number; amount: bigint; to: string; data: string; iface: Interface; fn: string }
   const cases = new Map<number, Case[]>();
   for (const p of snapshot.pools.filter((x) => CHAINS.includes(x.chainId))) {
     const deployment = devnet.chain(p.chainId).deployment;
+    const isGenuine = genuine.has(`${p.exchange}:${p.kind}`);
+    if (isGenuine) genuinePools++;
     const router = deployment.exchangeRouters.find((r) => r.exchange === p.exchange && r.kind === p.kind)?.address;
     const tokens = p.tokens.map((t) => catalog.findToken(p.chainId, t)!.address);
     for (let i = 0; i < p.tokens.length; i++) {
@@ -75,7 +83,9 @@ test('every pool: the contracts give the core\'s output bit for bit', async () =
             ? { p, i, j, amount, to: router!, iface: v2Router, fn: 'getAmountsOut', data: v2Router.encodeFunctionData('getAmountsOut', [amount, [tokens[i], tokens[j]]]) }
             : p.kind === 'stableswap'
               ? { p, i, j, amount, to: p.address, iface: curve, fn: 'get_dy', data: curve.encodeFunctionData('get_dy', [i, j, amount]) }
-              : { p, i, j, amount, to: p.address, iface: v3Pool, fn: 'quote', data: v3Pool.encodeFunctionData('quote', [i === 0, amount]) };
+              : isGenuine
+                ? { p, i, j, amount, to: deployment.uniswap!.addresses.quoterV2, iface: quoter, fn: 'quoteExactInputSingle', data: quoter.encodeFunctionData('quoteExactInputSingle', [[tokens[i], tokens[j], amount, p.feePpm, 0n]]) }
+                : { p, i, j, amount, to: p.address, iface: v3Pool, fn: 'quote', data: v3Pool.encodeFunctionData('quote', [i === 0, amount]) };
           if (!cases.has(p.chainId)) cases.set(p.chainId, []);
           cases.get(p.chainId)!.push(c);
         }
@@ -98,7 +108,15 @@ test('every pool: the contracts give the core\'s output bit for bit', async () =
         const out = c.iface.decodeFunctionResult(c.fn, r.data);
         if (p.kind === 'constantProduct') chain = (out[0] as bigint[])[1];
         else if (p.kind === 'stableswap') chain = out[0] as bigint;
-        else {
+        else if (c.fn === 'quoteExactInputSingle') {
+          // QuoterV2 gives the output and the price after (not the tick or liquidity after); a swap the ticks cannot
+          // absorb runs to the price limit with what they hold: the chain's "no liquidity"
+          const limit = i === 0 ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n;
+          const sqrtPriceAfter = out.sqrtPriceX96After as bigint;
+          chain = sqrtPriceAfter === limit ? `exhausted (${out.amountOut} out)` : (out.amountOut as bigint);
+          const q = v3.quoteExactInput(p.v3, i === 0, amount);
+          if (!q.exhausted && typeof chain === 'bigint' && q.sqrtPriceAfter !== sqrtPriceAfter) state = `price after ${sqrtPriceAfter} ≠ core ${q.sqrtPriceAfter}`;
+        } else {
           chain = out.amountOut as bigint;
           const q = v3.quoteExactInput(p.v3, i === 0, amount);
           // the whole state after the swap, not only the output
@@ -118,6 +136,7 @@ test('every pool: the contracts give the core\'s output bit for bit', async () =
     });
   }));
   expect(compared).toBeGreaterThan(1000);
+  expect(genuinePools).toBeGreaterThan(50); // Uniswap's, created through the genuine factories
   expect(failuresAgreed).toBeGreaterThan(0); // the windows of the V3 pools do run out at the large amounts
   expect(mismatches).toEqual([]);
 });

@@ -2,8 +2,9 @@
  * Quotes of the real app (in process) executed on real local EVM chains (anvil, sandbox/devnet.ts): the
  * transactionRequest is signed and sent as it is by a funded test wallet, and the receiver must get exactly
  * estimate.toAmount (the core's integer math, reproduced by the Solidity pools, router, fee collector and bridge).
- * One route per pool kind (V2, V3, Curve with 2 and 3 coins), native in / out through WETH, an integrator fee,
- * a bridge-only transfer completed by the relayer, and swap → bridge → destination swap.
+ * One route per pool kind (V2, V3, Curve with 2 and 3 coins), a route through the genuine Uniswap contracts (its
+ * SwapRouter and Router02, on pools their factories created: deploy.ts), native in / out through WETH, an integrator
+ * fee, a bridge-only transfer completed by the relayer, and swap → bridge → destination swap.
  * Each test starts from the seeded state (evm_snapshot / evm_revert), since quotes price the snapshot's state.
  */
 import request from 'supertest';
@@ -70,6 +71,11 @@ function hopKinds(data: string): string[] {
     const selector = s.callData.slice(0, 10);
     return feeSelectors.has(selector) ? 'fee' : SELECTORS[selector] ?? selector;
   });
+}
+
+/** The contract each SwapData of a router call (source side) calls. */
+function hopTargets(data: string): string[] {
+  return ((routerI.parseTransaction({ data })!.args.swapData ?? []) as { callTo: string }[]).map((s) => s.callTo);
 }
 
 interface Executed {
@@ -141,6 +147,14 @@ describe('same-chain quotes execute exactly', () => {
   test('concentrated (V3): USDC → WETH on Arbitrum through sushiswap', async () => {
     const e = await execute({ fromChain: '42161', toChain: '42161', fromToken: 'USDC', toToken: 'WETH', fromAmount: '25000000000', allowExchanges: 'sushiswap' });
     expect(hopKinds(e.quote.transactionRequest.data)).toEqual(['v3']);
+    expectExact(e);
+  });
+
+  test('genuine Uniswap V3 then V2 (SwapRouter.exactInput, Router02.swapExactTokensForTokens): USDC → LINK on Ethereum', async () => {
+    const e = await execute({ fromChain: '1', toChain: '1', fromToken: 'USDC', toToken: 'LINK', fromAmount: '1000000000', allowExchanges: 'uniswap' });
+    const uniswap = devnet.chain(1).deployment.uniswap!.addresses;
+    expect(hopKinds(e.quote.transactionRequest.data)).toEqual(['v3', 'v2']);
+    expect(hopTargets(e.quote.transactionRequest.data)).toEqual([uniswap.swapRouter, uniswap.v2Router02]);
     expectExact(e);
   });
 
