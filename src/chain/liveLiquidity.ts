@@ -18,6 +18,7 @@ import type { Catalog } from '../core/catalog/catalog';
 import type { ChainGas, LiquiditySnapshot, PoolState } from '../core/liquidity/snapshot';
 import { PPM } from '../core/math/rational';
 import { RoutingGraph } from '../core/routing/graph';
+import type { FactoryLog, PoolDiscovery } from './poolDiscovery';
 import { readPools, sameState, STATE_CHANGE_TOPICS, type JsonRpcSender, type PoolReadOutcome } from './poolReader';
 
 export interface LiveChain {
@@ -29,6 +30,10 @@ export interface LiveChain {
 
 export interface LiveLiquidityOptions {
   readonly catalog: Catalog;
+  /** Pools that are genuine Uniswap contracts, read through their real interface (poolReader.ts); default none. */
+  readonly genuine?: (pool: PoolState) => boolean;
+  /** Factories whose new pools join the graph as they are created (poolDiscovery.ts); default none. */
+  readonly discovery?: PoolDiscovery;
   /** The embedded snapshot: the pools to follow, and everything that is not read from the chains. */
   readonly base: LiquiditySnapshot;
   /** Receives every new graph (LiquidityState of the dependencies). */
@@ -73,8 +78,9 @@ interface Block {
 
 interface Tracker {
   readonly chain: LiveChain;
-  readonly pools: readonly PoolState[];
-  readonly byAddress: ReadonlyMap<string, readonly PoolState[]>;
+  /** The chain's pools: the snapshot's, then those its factories created since (discovered). */
+  readonly pools: PoolState[];
+  readonly byAddress: Map<string, PoolState[]>;
   verified: boolean;
   rejected: boolean;
   last?: Block;
@@ -113,6 +119,8 @@ export class LiveLiquidity {
   private touched = new Set<number>();
   /** The graph published last. */
   private published: RoutingGraph | undefined;
+  /** Pools created by the factories after the snapshot, in the order found. */
+  private readonly discovered: PoolState[] = [];
   private stopped = false;
 
   constructor(private readonly options: LiveLiquidityOptions) {
@@ -225,7 +233,7 @@ export class LiveLiquidity {
     const started = performance.now();
     const [head, gasPrice] = await Promise.all([this.block(t, 'latest'), this.gasPrice(t)]);
     if (!head) throw new Error('no latest block');
-    const outcomes = await readPools(t.chain.rpc, t.pools, { blockTag: head.number, ticks: true });
+    const outcomes = await readPools(t.chain.rpc, t.pools, { blockTag: head.number, ticks: true, genuine: this.options.genuine });
     const changed = this.apply(t, outcomes) || this.applyGasPrice(t, gasPrice);
     t.last = head;
     if (t.initialReadMs === undefined) {
@@ -250,13 +258,27 @@ export class LiveLiquidity {
     }
     if (head.number === last.number) return gasChanged;
     const touched = new Set<string>();
-    for (const address of await this.touchedAddresses(t, last.number + 1, head.number)) {
+    const { addresses, created } = await this.touchedAddresses(t, last.number + 1, head.number);
+    for (const address of addresses) {
       for (const p of t.byAddress.get(address) ?? []) if (!t.missing.has(p.id)) touched.add(p.id);
     }
     let changed = gasChanged;
+    // pools the factories created: read at the head, then followed as the others (their creation is a change)
+    const fresh = created.filter((p) => !t.byAddress.has(p.address.toLowerCase()) && !this.basePools.has(p.id) && !this.current.has(p.id));
+    if (fresh.length > 0) {
+      const outcomes = await readPools(t.chain.rpc, fresh, { blockTag: head.number, ticks: true, genuine: this.options.genuine });
+      for (const o of outcomes) {
+        if (o.kind !== 'read') continue;
+        t.pools.push(o.pool);
+        t.byAddress.set(o.pool.address.toLowerCase(), [o.pool]);
+        this.discovered.push(o.pool);
+        this.options.logger.info({ chainId: t.chain.chainId, pool: o.pool.id, address: o.pool.address }, `chain ${t.chain.chainId}: new pool ${o.pool.id} at ${o.pool.address}`);
+      }
+      changed = this.apply(t, outcomes.filter((o) => o.kind === 'read')) || changed;
+    }
     if (touched.size > 0) {
       const pools = t.pools.filter((p) => touched.has(p.id)).map((p) => this.current.get(p.id) ?? p);
-      const outcomes = await readPools(t.chain.rpc, pools, { blockTag: head.number, ticks: false });
+      const outcomes = await readPools(t.chain.rpc, pools, { blockTag: head.number, ticks: false, genuine: this.options.genuine });
       changed = this.apply(t, outcomes) || changed;
       t.refreshes++;
     }
@@ -264,15 +286,23 @@ export class LiveLiquidity {
     return changed;
   }
 
-  private async touchedAddresses(t: Tracker, fromBlock: number, toBlock: number): Promise<Set<string>> {
-    const addresses = [...t.byAddress.keys()];
-    const topics = [[...new Set(t.pools.map((p) => STATE_CHANGE_TOPICS[p.kind]))]];
+  /**
+   * The pools whose state the blocks changed (by their addresses), and the pools the factories created in them: one
+   * eth_getLogs per chunk of addresses (pools and factories), the state topics and the creation topics together.
+   */
+  private async touchedAddresses(t: Tracker, fromBlock: number, toBlock: number): Promise<{ addresses: Set<string>; created: PoolState[] }> {
+    const discovery = this.options.discovery;
+    const addresses = [...t.byAddress.keys(), ...(discovery?.addresses ?? [])];
+    const topics = [[...new Set([...t.pools.flatMap((p) => STATE_CHANGE_TOPICS[p.kind]), ...(discovery?.topics ?? [])])]];
     const chunks: string[][] = [];
     for (let k = 0; k < addresses.length; k += LOG_ADDRESS_CHUNK) chunks.push(addresses.slice(k, k + LOG_ADDRESS_CHUNK));
-    const logs = await Promise.all(chunks.map((address) => t.chain.rpc.send('eth_getLogs', [{
+    const logs = (await Promise.all(chunks.map((address) => t.chain.rpc.send('eth_getLogs', [{
       address, topics, fromBlock: `0x${fromBlock.toString(16)}`, toBlock: `0x${toBlock.toString(16)}`,
-    }]) as Promise<{ address: string }[]>));
-    return new Set(logs.flat().map((l) => l.address.toLowerCase()));
+    }]) as Promise<FactoryLog[]>))).flat();
+    return {
+      addresses: new Set(logs.map((l) => l.address.toLowerCase())),
+      created: discovery ? discovery.poolsOf(t.chain.chainId, logs) : [],
+    };
   }
 
   private async block(t: Tracker, tag: number | 'latest'): Promise<Block | undefined> {
@@ -305,8 +335,8 @@ export class LiveLiquidity {
         t.read.add(id);
         t.missing.delete(id);
         t.failed.delete(id);
-        const before = this.current.get(id) ?? this.basePools.get(id)!;
-        if (!sameState(before, o.pool)) {
+        const before = this.current.get(id) ?? this.basePools.get(id);
+        if (before === undefined || !sameState(before, o.pool)) {
           this.current.set(id, o.pool);
           this.touched.add(t.chain.chainId);
           changed = true;
@@ -335,7 +365,7 @@ export class LiveLiquidity {
     const { base, catalog, target } = this.options;
     const snapshot: LiquiditySnapshot = {
       asOf: new Date().toISOString(),
-      pools: base.pools.map((p) => this.current.get(p.id) ?? p),
+      pools: [...base.pools.map((p) => this.current.get(p.id) ?? p), ...this.discovered.map((p) => this.current.get(p.id) ?? p)],
       bridges: base.bridges,
       gas: new Map(this.gas),
     };

@@ -18,6 +18,9 @@ import type { LiquidityState } from '../core/liquidity/state';
 import { ChainIdMismatchError, LiveLiquidity, verifyChainId, type ChainLiquidityStatus } from './liveLiquidity';
 import type { ChainConnections } from './rpc';
 import { SolanaNodes } from './solanaNode';
+import { PoolDiscovery } from './poolDiscovery';
+import type { RouterDeployments } from '../core/catalog/routers';
+import type { PoolState } from '../core/liquidity/snapshot';
 import { familyOf } from '../core/chains/families';
 
 /** What chain mode works on (the composition root's dependencies have them). */
@@ -29,6 +32,8 @@ export interface ChainModeParts {
   readonly chains?: ChainConnections;
   /** The Solana nodes of CHAINS_FILE (checked, then read for blockhashes and fees); undefined: none. */
   readonly solana?: SolanaNodes;
+  /** The exchanges' routers: which pools are the genuine Uniswap contracts (read through their real interface). */
+  readonly routers?: RouterDeployments;
 }
 
 export interface ChainMode {
@@ -80,8 +85,13 @@ export async function startChainMode(deps: ChainModeParts, config: Config, logge
     logger.info({ chains: status.map((s) => ({ chainId: s.chainId, state: s.state })), ms: Math.round(performance.now() - started) }, `chain mode: no EVM chain; ${status.filter((s) => s.state === 'following').length} of ${status.length} Solana RPCs answer`);
     return { status: () => solana.status(), stop: async () => solana.stop() };
   }
+  const routers = deps.routers;
   const live = new LiveLiquidity({
     catalog: deps.catalog,
+    ...(routers ? {
+      genuine: (pool: PoolState) => pool.kind !== 'stableswap' && routers.exchangeRouter(pool.exchange, pool.kind)?.genuine !== undefined,
+      discovery: PoolDiscovery.fromRouters(deps.catalog, routers),
+    } : {}),
     base: deps.liquidity.graph.snapshot,
     target: deps.liquidity,
     chains: connections.map((c) => ({

@@ -16,11 +16,10 @@
  */
 import { Interface, isCallException } from 'ethers';
 import type { ConcentratedPoolState, ConstantProductPoolState, PoolState, StableswapPoolState } from '../core/liquidity/snapshot';
+import type { JsonRpcSender } from './jsonRpc';
+import { readUniswapV3Pools } from './uniswapReader';
 
-/** The JSON-RPC surface the reader needs (an ethers JsonRpcProvider of ChainConnections fits). */
-export interface JsonRpcSender {
-  send(method: string, params: unknown[]): Promise<unknown>;
-}
+export type { JsonRpcSender } from './jsonRpc';
 
 export const V2_PAIR = new Interface([
   'function getReserves() view returns (uint112, uint112, uint32)',
@@ -35,6 +34,12 @@ export const V3_POOL = new Interface([
   'event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)',
 ]);
 
+/** Liquidity added to or removed from a genuine Uniswap V3 pool (UniswapV3Pool of @uniswap/v3-core 1.0.1). */
+export const UNISWAP_V3_LIQUIDITY_EVENTS = new Interface([
+  'event Mint(address sender, address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount, uint256 amount0, uint256 amount1)',
+  'event Burn(address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount, uint256 amount0, uint256 amount1)',
+]);
+
 export const STABLESWAP_POOL = new Interface([
   'function balances(uint256 k) view returns (uint256)',
   'function A() view returns (uint256)',
@@ -42,11 +47,15 @@ export const STABLESWAP_POOL = new Interface([
   'event TokenExchange(address indexed buyer, int128 sold_id, uint256 tokens_sold, int128 bought_id, uint256 tokens_bought)',
 ]);
 
-/** Topics of the events after which a pool's state must be read again (one per pool kind). */
-export const STATE_CHANGE_TOPICS: Readonly<Record<PoolState['kind'], string>> = Object.freeze({
-  constantProduct: V2_PAIR.getEvent('Sync')!.topicHash,
-  concentrated: V3_POOL.getEvent('Swap')!.topicHash,
-  stableswap: STABLESWAP_POOL.getEvent('TokenExchange')!.topicHash,
+/**
+ * Topics of the events after which a pool's state must be read again, per pool kind: V2 `Sync` (every swap, mint
+ * and burn of a pair); V3 `Swap`, and `Mint` and `Burn` (liquidity added or removed: the genuine pools emit them);
+ * Curve `TokenExchange`.
+ */
+export const STATE_CHANGE_TOPICS: Readonly<Record<PoolState['kind'], readonly string[]>> = Object.freeze({
+  constantProduct: [V2_PAIR.getEvent('Sync')!.topicHash],
+  concentrated: [V3_POOL.getEvent('Swap')!.topicHash, UNISWAP_V3_LIQUIDITY_EVENTS.getEvent('Mint')!.topicHash, UNISWAP_V3_LIQUIDITY_EVENTS.getEvent('Burn')!.topicHash],
+  stableswap: [STABLESWAP_POOL.getEvent('TokenExchange')!.topicHash],
 });
 
 export type PoolReadOutcome =
@@ -61,6 +70,25 @@ export interface PoolReadOptions {
   readonly blockTag: number | 'latest';
   /** Concentrated pools: read the initialised ticks and their liquidityNet too (initial read). */
   readonly ticks: boolean;
+  /**
+   * Pools that are the genuine Uniswap contracts (routers.json `genuine`): V3 pools are read through their real
+   * interface (uniswapReader.ts: slot0, liquidity, the bitmap words within GENUINE_V3_TICK_REACH of the current
+   * tick, ticks), always with their ticks; V2 pairs answer getReserves as the model pairs do. Default: none.
+   */
+  readonly genuine?: (pool: PoolState) => boolean;
+}
+
+/**
+ * How far from the current tick a genuine V3 pool's initialised ticks are read, in ticks (either way): the bitmap
+ * words that cover it, 256 × tickSpacing ticks each (spacing 1: 79 words each side; 10: 8; 60: 2; 200: 1). 20,000
+ * ticks is a price 7.4 times higher or lower (1.0001^20000); a swap that would go further is quoted as running out of
+ * the ticks read (exhausted: no route through the pool), never at a wrong amount.
+ */
+export const GENUINE_V3_TICK_REACH = 20_000;
+
+/** The bitmap words each side of the current tick's word that cover GENUINE_V3_TICK_REACH. */
+export function genuineWordsEachSide(tickSpacing: number): number {
+  return Math.ceil(GENUINE_V3_TICK_REACH / (256 * tickSpacing));
 }
 
 /**
@@ -68,6 +96,40 @@ export interface PoolReadOptions {
  * keeps no state; a transport failure (timeout, connection refused, HTTP error) rejects the whole read.
  */
 export async function readPools(rpc: JsonRpcSender, pools: readonly PoolState[], options: PoolReadOptions): Promise<PoolReadOutcome[]> {
+  const genuine = pools.filter((p): p is ConcentratedPoolState => p.kind === 'concentrated' && options.genuine?.(p) === true);
+  if (genuine.length === 0) return readModelPools(rpc, pools, options);
+  const others = pools.filter((p) => !genuine.includes(p as ConcentratedPoolState));
+  const [read, rest] = await Promise.all([readGenuineV3Pools(rpc, genuine, options), readModelPools(rpc, others, options)]);
+  const byId = new Map([...read, ...rest].map((o) => [o.pool.id, o]));
+  return pools.map((p) => byId.get(p.id)!);
+}
+
+/** Genuine V3 pools through their real interface, grouped by tick spacing (each group reads its own words). */
+async function readGenuineV3Pools(rpc: JsonRpcSender, pools: readonly ConcentratedPoolState[], options: PoolReadOptions): Promise<PoolReadOutcome[]> {
+  const bySpacing = new Map<number, ConcentratedPoolState[]>();
+  for (const p of pools) bySpacing.set(p.v3.tickSpacing, [...(bySpacing.get(p.v3.tickSpacing) ?? []), p]);
+  const groups = await Promise.all([...bySpacing].map(async ([spacing, group]) => {
+    const read = await readUniswapV3Pools(rpc, group.map((p) => ({ address: p.address, id: p.id, exchange: p.exchange })), {
+      chainId: group[0].chainId, blockTag: options.blockTag, wordsEachSide: genuineWordsEachSide(spacing),
+    });
+    return group.map((pool, k): PoolReadOutcome => {
+      const o = read.outcomes[k];
+      if (o.kind === 'missing') return { kind: 'missing', pool };
+      if (o.kind === 'failed') return { kind: 'failed', pool, reason: o.reason };
+      // the pool as the data names it (id, address, tokens), in the state the chain holds
+      const tokensAgree = o.pool.tokens.every((t, i) => t.toLowerCase() === pool.tokens[i]?.toLowerCase());
+      if (!tokensAgree || o.pool.feePpm !== pool.feePpm) {
+        return { kind: 'failed', pool, reason: `the contract is the pool of ${o.pool.tokens.join('/')} at fee ${o.pool.feePpm}, not the data's ${pool.tokens.join('/')} at ${pool.feePpm}` };
+      }
+      return { kind: 'read', pool: { ...pool, v3: o.pool.v3 } };
+    });
+  }));
+  return groups.flat();
+}
+
+/** The project's model contracts (and V2 pairs, genuine or not: getReserves is the same). */
+async function readModelPools(rpc: JsonRpcSender, pools: readonly PoolState[], options: PoolReadOptions): Promise<PoolReadOutcome[]> {
+  if (pools.length === 0) return [];
   const block = options.blockTag === 'latest' ? 'latest' : `0x${options.blockTag.toString(16)}`;
   const call = (to: string, data: string) => rpc.send('eth_call', [{ to, data }, block]) as Promise<string>;
   const plans = pools.map((pool) => planRead(pool, options.ticks));

@@ -25,7 +25,7 @@
 import { getAddress, Interface, isCallException } from 'ethers';
 import type { ConcentratedPoolState, ConstantProductPoolState } from '../core/liquidity/snapshot';
 import { MAX_TICK, MIN_TICK } from '../core/math/tickMath';
-import type { JsonRpcSender } from './poolReader';
+import type { JsonRpcSender } from './jsonRpc';
 
 /** The genuine UniswapV3Pool's view functions the reader calls (signatures of @uniswap/v3-core 1.0.1). */
 export const UNISWAP_V3_POOL = new Interface([

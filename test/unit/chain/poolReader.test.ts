@@ -1,7 +1,7 @@
 import { AbiCoder, Interface, makeError } from 'ethers';
 import { compileContracts } from '../../../sandbox/compile';
 import {
-  decodeConcentrated, decodeReserves, decodeStableswap, readPools, sameState, STABLESWAP_POOL, STATE_CHANGE_TOPICS, V2_PAIR, V3_POOL,
+  decodeConcentrated, decodeReserves, decodeStableswap, readPools, sameState, STABLESWAP_POOL, STATE_CHANGE_TOPICS, UNISWAP_V3_LIQUIDITY_EVENTS, V2_PAIR, V3_POOL,
   type JsonRpcSender,
 } from '../../../src/chain/poolReader';
 import type { ConcentratedPoolState, ConstantProductPoolState, StableswapPoolState } from '../../../src/core/liquidity/snapshot';
@@ -66,8 +66,12 @@ describe('the ABI fragments written in poolReader.ts', () => {
       ours.forEachFunction((f) => expect(compiled.getFunction(f.selector)?.format('sighash')).toBe(f.format('sighash')));
       ours.forEachEvent((e) => expect(compiled.getEvent(e.topicHash)?.format('sighash')).toBe(e.format('sighash')));
     }
-    // the events after which a pool is read again: V2 Sync, V3 Swap, Curve TokenExchange
-    expect(STATE_CHANGE_TOPICS.constantProduct).toBe(new Interface(artifacts.V2Pair.abi as never).getEvent('Sync')!.topicHash);
+    // the events after which a pool is read again: V2 Sync, V3 Swap (and the genuine pool's Mint and Burn), Curve TokenExchange
+    expect(STATE_CHANGE_TOPICS.constantProduct).toEqual([new Interface(artifacts.V2Pair.abi as never).getEvent('Sync')!.topicHash]);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const genuinePool = new Interface((require('@uniswap/v3-core/artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json') as { abi: never }).abi);
+    UNISWAP_V3_LIQUIDITY_EVENTS.forEachEvent((e) => expect(genuinePool.getEvent(e.topicHash)?.format('sighash')).toBe(e.format('sighash')));
+    expect(STATE_CHANGE_TOPICS.concentrated).toEqual(['Swap', 'Mint', 'Burn'].map((name) => genuinePool.getEvent(name)!.topicHash));
   });
 });
 

@@ -1,0 +1,137 @@
+/**
+ * Chain mode on the genuine Uniswap pools of the sandbox (`npm run sandbox`: the mainnet contracts at their
+ * canonical addresses, every Uniswap pool of the snapshot created through the protocol): the service reads them
+ * through their real interface and quotes them exactly as the genuine QuoterV2 does; liquidity added (Mint) or
+ * removed (Burn) changes the next quote exactly; a pool the factory creates after the start appears in the quotes,
+ * found from its PoolCreated log, without a restart. Every HTTP answer validated against the contract.
+ */
+import pino from 'pino';
+import request from 'supertest';
+import { Contract, type JsonRpcProvider } from 'ethers';
+import { startSandbox, type Sandbox } from '../../sandbox/service';
+import { createV3Pool, mintV3Position, burnV3Position, uniswapAddresses, uniswapInterface, type UniswapAddresses } from '../../sandbox/uniswap';
+import { quoteHopExactIn } from '../../src/core/liquidity/poolQuote';
+import { UNISWAP_V3_FACTORY, v3PoolAddress } from '../../src/core/liquidity/poolAddress';
+import type { ConcentratedPoolState, PoolState } from '../../src/core/liquidity/snapshot';
+import { contractValidator, type ContractValidator } from '../support/contract';
+
+jest.setTimeout(120_000);
+
+const ARB = 42161;
+const POOL_ID = '42161:uniswap:concentrated:WETH-USDC:500';
+let sandbox: Sandbox;
+let provider: JsonRpcProvider;
+let uniswap: UniswapAddresses;
+let owner: string;
+let contract: ContractValidator;
+
+beforeAll(async () => {
+  contract = await contractValidator();
+  sandbox = await startSandbox({ chains: [ARB], port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), bridgeTimeScale: 0 });
+  provider = sandbox.devnet.chain(ARB).provider;
+  uniswap = uniswapAddresses(token('WETH'));
+  owner = sandbox.devnet.wallet(ARB, 2).address;
+}, 120_000);
+
+afterAll(async () => {
+  await sandbox?.stop();
+});
+
+function token(symbol: string): string {
+  const t = sandbox.dependencies.catalog.findToken(ARB, symbol);
+  if (!t) throw new Error(`no ${symbol} on Arbitrum`);
+  return t.address;
+}
+
+const graph = () => sandbox.dependencies.graph;
+const livePool = (predicate: (p: PoolState) => boolean) => graph().pools.find(predicate) as ConcentratedPoolState | undefined;
+
+/** QuoterV2.quoteExactInputSingle, called statically. */
+async function quoterOut(tokenIn: string, tokenOut: string, fee: number, amountIn: bigint): Promise<bigint> {
+  const quoter = new Contract(uniswap.quoterV2, uniswapInterface('QuoterV2'), provider);
+  const [amountOut] = (await quoter.quoteExactInputSingle.staticCall({ tokenIn, tokenOut, amountIn, fee, sqrtPriceLimitX96: 0n })) as [bigint];
+  return amountOut;
+}
+
+/** The core's quote on the pool as the service holds it now, both ways, against QuoterV2 over a sweep of amounts. */
+async function expectExact(pool: ConcentratedPoolState): Promise<void> {
+  for (const [i, j] of [[0, 1], [1, 0]]) {
+    for (const amountIn of [10n ** 4n, 10n ** 9n, 10n ** 15n, 10n ** 18n]) {
+      const core = quoteHopExactIn(pool, i, j, amountIn);
+      const chain = await quoterOut(pool.tokens[i], pool.tokens[j], Number(pool.feePpm), amountIn).catch(() => undefined);
+      if (!core.ok) continue; // beyond the ticks read: no route through the pool, never a wrong amount
+      expect({ amountIn, i, out: core.amountOut }).toEqual({ amountIn, i, out: chain });
+    }
+  }
+}
+
+/** Waits until the service published a graph in which `ready` holds. */
+async function until(ready: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!ready()) {
+    if (Date.now() > deadline) throw new Error(`not seen within 15 s: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+test('a genuine pool is read through its real interface and quoted as QuoterV2 quotes it', async () => {
+  const status = sandbox.chainMode.status().find((s) => s.chainId === ARB)!;
+  expect(status).toMatchObject({ state: 'following', poolsFailed: 0, poolsMissing: 0 });
+  const pool = livePool((p) => p.id === POOL_ID)!;
+  expect(pool.address).toBe(v3PoolAddress(UNISWAP_V3_FACTORY, pool.tokens[0], pool.tokens[1], pool.feePpm));
+  expect(pool.v3.ticks.length).toBeGreaterThan(0);
+  await expectExact(pool);
+});
+
+test('liquidity added (Mint) and removed (Burn) changes the next quote exactly', async () => {
+  const before = livePool((p) => p.id === POOL_ID)!;
+  const [token0, token1] = [before.tokens[0], before.tokens[1]];
+  for (const t of [token0, token1]) {
+    await new Contract(t, ['function approve(address, uint256) returns (bool)'], sandbox.devnet.wallet(ARB, 2)).approve(uniswap.positionManager, (1n << 256n) - 1n).then((tx) => tx.wait());
+  }
+  const spacing = before.v3.tickSpacing;
+  const lower = Math.floor(before.v3.tick / spacing) * spacing - 10 * spacing;
+  const position = await mintV3Position(provider, uniswap, {
+    from: owner, token0, token1, fee: Number(before.feePpm),
+    band: { tickLower: lower, tickUpper: lower + 20 * spacing, amount0: 10n ** 19n, amount1: 30_000n * 10n ** 6n },
+  });
+  expect(position.liquidity).toBeGreaterThan(0n);
+  await until(() => livePool((p) => p.id === POOL_ID)!.v3.liquidity === before.v3.liquidity + position.liquidity, 'the mint');
+  const minted = livePool((p) => p.id === POOL_ID)!;
+  expect(minted.v3.ticks.map(([t]) => t)).toEqual(expect.arrayContaining([lower, lower + 20 * spacing]));
+  await expectExact(minted);
+
+  await burnV3Position(provider, uniswap, { from: owner, tokenId: position.tokenId });
+  await until(() => livePool((p) => p.id === POOL_ID)!.v3.liquidity === before.v3.liquidity, 'the burn');
+  const burnt = livePool((p) => p.id === POOL_ID)!;
+  expect(burnt.v3.ticks).toEqual(before.v3.ticks);
+  await expectExact(burnt);
+});
+
+test('a pool the factory creates after the start appears in the quotes, found from its PoolCreated log', async () => {
+  // USDC/USDT at 1 %: a tier the snapshot has no pool in on Arbitrum
+  const [token0, token1] = [token('USDC'), token('USDT')].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  const address = v3PoolAddress(UNISWAP_V3_FACTORY, token0, token1, 10000);
+  expect(livePool((p) => p.address === address)).toBeUndefined();
+  const { pool } = await createV3Pool(provider, uniswap, {
+    from: owner, token0, token1, fee: 10000, sqrtPriceX96: 1n << 96n,
+    bands: [{ tickLower: -2000, tickUpper: 2000, amount0: 5_000_000n * 10n ** 6n, amount1: 5_000_000n * 10n ** 6n }],
+  });
+  expect(pool).toBe(address);
+  await until(() => livePool((p) => p.address === address)?.v3.liquidity !== undefined && livePool((p) => p.address === address)!.v3.liquidity > 0n, 'the new pool');
+  const found = livePool((p) => p.address === address)!;
+  expect(found).toMatchObject({ id: `${ARB}:uniswap:concentrated:${found.tokens.map((t) => sandbox.dependencies.catalog.findToken(ARB, t)!.symbol).join('-')}:10000`, exchange: 'uniswap' });
+  await expectExact(found);
+
+  // a quote that may use only the new pool (every other pool of Arbitrum denied) goes through it, at its exact output
+  const others = graph().pools.filter((p) => p.chainId === ARB && p.address !== address);
+  const res = await request(sandbox.url).get('/v1/quote').query({
+    fromChain: String(ARB), toChain: String(ARB), fromToken: 'USDC', toToken: 'USDT', fromAmount: '1000000000',
+    fromAddress: owner, allowExchanges: 'uniswap', denyPools: others.map((p) => p.address).join(','),
+  });
+  contract.expectResponse('getQuote', res);
+  expect(res.status).toBe(200);
+  const swap = res.body.includedSteps.find((s: { type: string }) => s.type === 'swap');
+  expect(swap.estimate.data.pool).toBe(address);
+  expect(BigInt(swap.estimate.toAmount)).toBe(await quoterOut(token('USDC'), token('USDT'), 10000, 1_000_000_000n));
+});

@@ -1,0 +1,49 @@
+/**
+ * Pools found from the factories' creation logs: a PoolCreated / PairCreated of two catalog tokens by a factory of
+ * routers.json is a pool of the graph (named as the snapshot names its pools, at the address the log gives, which is
+ * the factory's CREATE2 address); logs of other contracts, other events and tokens outside the catalog are left out.
+ */
+import { DEFAULT_DATA_DIR } from '../../../src/config';
+import { loadCatalog } from '../../../src/core/catalog/load';
+import { loadRouters } from '../../../src/core/catalog/routers';
+import { UNISWAP_V2_FACTORY, UNISWAP_V3_FACTORY, v2PairAddress, v3PoolAddress } from '../../../src/core/liquidity/poolAddress';
+import { PoolDiscovery, UNISWAP_FACTORY_EVENTS } from '../../../src/chain/poolDiscovery';
+
+const catalog = loadCatalog(DEFAULT_DATA_DIR);
+const discovery = PoolDiscovery.fromRouters(catalog, loadRouters(DEFAULT_DATA_DIR, catalog));
+const ARB = 42161;
+const token = (symbol: string) => catalog.findToken(ARB, symbol)!.address;
+
+function log(address: string, name: 'PairCreated' | 'PoolCreated', args: unknown[]) {
+  const { topics, data } = UNISWAP_FACTORY_EVENTS.encodeEventLog(name, args);
+  return { address, topics, data };
+}
+
+test('listens to the canonical Uniswap factories', () => {
+  expect(discovery.addresses).toEqual(expect.arrayContaining([UNISWAP_V2_FACTORY.factory.toLowerCase(), UNISWAP_V3_FACTORY.factory.toLowerCase()]));
+  expect(discovery.topics).toHaveLength(2);
+});
+
+test('a V3 pool and a V2 pair of catalog tokens become pools whose state is to be read', () => {
+  const [link, usdc] = [token('SUSHI'), token('USDC')].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  const v3 = v3PoolAddress(UNISWAP_V3_FACTORY, link, usdc, 10000);
+  const v2 = v2PairAddress(UNISWAP_V2_FACTORY, link, usdc);
+  const pools = discovery.poolsOf(ARB, [
+    log(UNISWAP_V3_FACTORY.factory, 'PoolCreated', [link, usdc, 10000, 200, v3]),
+    log(UNISWAP_V2_FACTORY.factory, 'PairCreated', [link, usdc, v2, 7n]),
+  ]);
+  const symbols = [link, usdc].map((a) => catalog.findToken(ARB, a)!.symbol).join('-');
+  expect(pools).toEqual([
+    expect.objectContaining({ id: `${ARB}:uniswap:concentrated:${symbols}:10000`, kind: 'concentrated', address: v3, feePpm: 10000n, tokens: [link.toLowerCase(), usdc.toLowerCase()], v3: expect.objectContaining({ tickSpacing: 200, liquidity: 0n }) }),
+    expect.objectContaining({ id: `${ARB}:uniswap:constantProduct:${symbols}:3000`, kind: 'constantProduct', address: v2, feePpm: 3000n, reserves: [0n, 0n] }),
+  ]);
+});
+
+test('leaves out other contracts, other events and tokens outside the catalog', () => {
+  const unknownToken = '0x000000000000000000000000000000000000dEaD';
+  expect(discovery.poolsOf(ARB, [
+    log('0x1111111111111111111111111111111111111111', 'PoolCreated', [token('SUSHI'), token('USDC'), 3000, 60, '0x2222222222222222222222222222222222222222']),
+    log(UNISWAP_V3_FACTORY.factory, 'PoolCreated', [unknownToken, token('USDC'), 3000, 60, '0x2222222222222222222222222222222222222222']),
+    { address: UNISWAP_V3_FACTORY.factory, topics: ['0x' + '00'.repeat(32)], data: '0x' },
+  ])).toEqual([]);
+});
