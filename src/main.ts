@@ -1,10 +1,12 @@
 import cluster from 'node:cluster';
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { createApp } from './server/app';
-import { buildDependencies } from './server/dependencies';
+import { buildDependencies, buildFollowerParts } from './server/dependencies';
 import { buildAccessControl } from './server/access/build';
 import { startChainMode } from './chain/mode';
+import { applyUpdate, decodeUpdate, encodeUpdate, LiquidityFeed } from './chain/liquidityFeed';
+import type { LiquidityState } from './core/liquidity/state';
 import { handlers } from '../handlers';
 
 /** Starts the service on the embedded default data (or DATA_DIR), and stops it cleanly on SIGTERM/SIGINT. */
@@ -21,16 +23,21 @@ async function main(): Promise<void> {
   }
   const logger = pino({ level: config.logLevel });
   if (config.workers > 1 && cluster.isPrimary) {
-    superviseWorkers(config.workers, logger);
+    // chain mode with several workers: one chain reader here, feeding them all (src/chain/liquidityFeed.ts)
+    const feed = await startFeed(config, logger);
+    superviseWorkers(config.workers, logger, feed);
     return;
   }
   const dependencies = buildDependencies(config, { access: buildAccessControl(config, { logger }) });
+  const fed = cluster.isWorker && process.env[LIQUIDITY_FEED_ENV] === 'primary';
   // chain mode (CHAINS_FILE): pool state read from the chains before the first request, then followed per block
-  const chainMode = await startChainMode(dependencies, config, logger).catch((error: Error) => {
+  // (by this process, or by the primary that feeds it)
+  const chainMode = await startChainMode(dependencies, config, logger, { pools: fed ? 'fed' : 'self' }).catch((error: Error) => {
     dependencies.chains?.close();
     process.stderr.write(`${error.message}\n`);
     process.exit(2);
   });
+  if (fed) await followFeed(dependencies.liquidity, logger);
   const app = await createApp(dependencies, config, { handlers, logger });
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
@@ -63,21 +70,78 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
+/** Set by the primary on the workers it feeds with the chains' pool state. */
+const LIQUIDITY_FEED_ENV = 'LIQUIDITY_FEED';
+/** A worker asks for the state when it listens for it; the primary answers with the latest update. */
+const READY_MESSAGE = 'liquidity:ready';
+
+interface Feed {
+  /** The full state, encoded, for a worker that starts. */
+  latest(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The primary's chain reader (chain mode with EVM chains): follows the chains as one process does and sends every
+ * change to every worker. Undefined without EVM chains to follow.
+ */
+async function startFeed(config: Config, logger: pino.Logger): Promise<Feed | undefined> {
+  const parts = buildFollowerParts(config);
+  if (!parts.chains) return undefined;
+  const base = parts.liquidity.graph.snapshot;
+  const feed = new LiquidityFeed(parts.liquidity, base, (update) => {
+    const text = encodeUpdate(update);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.send(text);
+  });
+  const chainMode = await startChainMode(parts, config, logger, { target: feed }).catch((error: Error) => {
+    parts.chains?.close();
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  });
+  logger.info({ workers: config.workers }, 'chain mode: this process follows the chains and feeds the workers');
+  return { latest: () => encodeUpdate(feed.latest()), stop: () => chainMode.stop().then(() => parts.chains?.close()) };
+}
+
+/** A fed worker: applies every update of the primary; resolves once the first one is in (or after 30 s, on the snapshot). */
+function followFeed(liquidity: LiquidityState, logger: pino.Logger): Promise<void> {
+  const base = liquidity.graph.snapshot;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      logger.warn('no pool state from the primary within 30 s: quoting the snapshot until it comes');
+      resolve();
+    }, 30_000);
+    process.on('message', (message: unknown) => {
+      if (typeof message !== 'string' || !message.startsWith('{"type":"liquidity"')) return;
+      applyUpdate(liquidity, base, decodeUpdate(message));
+      clearTimeout(timer);
+      resolve();
+    });
+    process.send?.(READY_MESSAGE);
+  });
+}
+
 /**
  * Multi-core: the primary forks one worker per WORKERS; they share the listening socket (node:cluster) and
  * the rate-limit store (Redis, required by the configuration when limits are on). A worker that dies
  * unexpectedly is replaced; SIGTERM/SIGINT are passed on and the primary exits when all workers have stopped.
+ * With a feed (chain mode), the workers are told to take the pool state from it, and each gets the latest state
+ * when it asks.
  */
-function superviseWorkers(count: number, logger: pino.Logger): void {
+function superviseWorkers(count: number, logger: pino.Logger, feed?: Feed): void {
   let stopping = false;
-  for (let k = 0; k < count; k++) cluster.fork();
+  const fork = () => {
+    const worker = cluster.fork(feed ? { [LIQUIDITY_FEED_ENV]: 'primary' } : {});
+    if (feed) worker.on('message', (message: unknown) => message === READY_MESSAGE && worker.send(feed.latest()));
+    return worker;
+  };
+  for (let k = 0; k < count; k++) fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (Object.keys(cluster.workers ?? {}).length === 0) void (feed?.stop() ?? Promise.resolve()).finally(() => process.exit(0));
       return;
     }
     logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
-    cluster.fork();
+    fork();
   });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

@@ -21,6 +21,7 @@ import { SolanaNodes } from './solanaNode';
 import { PoolDiscovery } from './poolDiscovery';
 import type { RouterDeployments } from '../core/catalog/routers';
 import type { PoolState } from '../core/liquidity/snapshot';
+import type { RoutingGraph } from '../core/routing/graph';
 import { familyOf } from '../core/chains/families';
 
 /** What chain mode works on (the composition root's dependencies have them). */
@@ -50,8 +51,19 @@ export class ChainStartError extends Error {
   }
 }
 
-export async function startChainMode(deps: ChainModeParts, config: Config, logger: Logger): Promise<ChainMode> {
-  const connections = deps.chains?.chains ?? [];
+/** How this process takes the chains' pool state. */
+export interface ChainModeOptions {
+  /**
+   * `self` (default): it follows the EVM chains itself; `fed`: another process does (the primary of several workers,
+   * liquidityFeed.ts) and this one only checks its Solana nodes.
+   */
+  readonly pools?: 'self' | 'fed';
+  /** Where the graphs read from the chains go (default deps.liquidity): the primary's feed. */
+  readonly target?: { readonly graph: RoutingGraph; replace(graph: RoutingGraph): void };
+}
+
+export async function startChainMode(deps: ChainModeParts, config: Config, logger: Logger, options: ChainModeOptions = {}): Promise<ChainMode> {
+  const connections = options.pools === 'fed' ? [] : deps.chains?.chains ?? [];
   for (const c of config.chains?.chains ?? []) {
     const chain = deps.catalog.getChain(c.chainId);
     if (!chain || familyOf(chain).evmContracts || familyOf(chain).rpcCheck !== undefined) continue;
@@ -93,7 +105,7 @@ export async function startChainMode(deps: ChainModeParts, config: Config, logge
       discovery: PoolDiscovery.fromRouters(deps.catalog, routers),
     } : {}),
     base: deps.liquidity.graph.snapshot,
-    target: deps.liquidity,
+    target: options.target ?? deps.liquidity,
     chains: connections.map((c) => ({
       chainId: c.chainId,
       rpc: c.provider,

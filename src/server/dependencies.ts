@@ -51,6 +51,19 @@ export interface Dependencies {
 const poolExchanges = new ObjectMemo<RoutingGraph, ReadonlyMap<string, string>>();
 const poolExchangesOf = (graph: RoutingGraph) => new Map(graph.pools.map((p) => [`${p.chainId}:${p.address.toLowerCase()}`, p.exchange]));
 
+/**
+ * What the chain follower needs and nothing else (no HTTP, keys or status): the primary process of several workers
+ * follows the chains with these and feeds its workers (src/chain/liquidityFeed.ts).
+ */
+export function buildFollowerParts(config: Config): Required<Pick<Dependencies, 'catalog' | 'liquidity' | 'routers'>> & Pick<Dependencies, 'chains'> {
+  const catalog = chainModeCatalog(loadCatalog(config.dataDir), config.chains);
+  if (config.chains) checkChainEntries(config.chains, catalog);
+  const routers = loadRouters(config.dataDir, catalog);
+  const liquidity = new LiquidityState(new RoutingGraph(catalog, loadSnapshot(config.snapshotDir, catalog)));
+  const chains = config.chains && evmEntries(config.chains, catalog).length > 0 ? new ChainConnections(config.chains, routers, catalog) : undefined;
+  return { catalog, liquidity, routers, ...(chains ? { chains } : {}) };
+}
+
 export function buildDependencies(config: Config, overrides: Partial<Dependencies> = {}): Dependencies {
   // in chain mode the connected chains advertise their RPC URL first (src/chain/catalog.ts)
   const catalog = overrides.catalog ?? chainModeCatalog(loadCatalog(config.dataDir), config.chains);
