@@ -233,6 +233,8 @@ export class LiveLiquidity {
     const started = performance.now();
     const [head, gasPrice] = await Promise.all([this.block(t, 'latest'), this.gasPrice(t)]);
     if (!head) throw new Error('no latest block');
+    // first read: the factories say where the catalog pairs' pools are; those the snapshot lacks are read with the rest
+    if (t.initialReadMs === undefined) this.adopt(t, await this.lookUpPools(t, head.number));
     const outcomes = await readPools(t.chain.rpc, t.pools, { blockTag: head.number, ticks: true, genuine: this.options.genuine });
     const changed = this.apply(t, outcomes) || this.applyGasPrice(t, gasPrice);
     t.last = head;
@@ -267,14 +269,9 @@ export class LiveLiquidity {
     const fresh = created.filter((p) => !t.byAddress.has(p.address.toLowerCase()) && !this.basePools.has(p.id) && !this.current.has(p.id));
     if (fresh.length > 0) {
       const outcomes = await readPools(t.chain.rpc, fresh, { blockTag: head.number, ticks: true, genuine: this.options.genuine });
-      for (const o of outcomes) {
-        if (o.kind !== 'read') continue;
-        t.pools.push(o.pool);
-        t.byAddress.set(o.pool.address.toLowerCase(), [o.pool]);
-        this.discovered.push(o.pool);
-        this.options.logger.info({ chainId: t.chain.chainId, pool: o.pool.id, address: o.pool.address }, `chain ${t.chain.chainId}: new pool ${o.pool.id} at ${o.pool.address}`);
-      }
-      changed = this.apply(t, outcomes.filter((o) => o.kind === 'read')) || changed;
+      const read = outcomes.filter((o) => o.kind === 'read');
+      this.adopt(t, read.map((o) => o.pool));
+      changed = this.apply(t, read) || changed;
     }
     if (touched.size > 0) {
       const pools = t.pools.filter((p) => touched.has(p.id)).map((p) => this.current.get(p.id) ?? p);
@@ -284,6 +281,31 @@ export class LiveLiquidity {
     }
     t.last = head;
     return changed;
+  }
+
+  /** The pools of the catalog pairs the factories know at `block` and the chain's pools do not include. */
+  private async lookUpPools(t: Tracker, block: number): Promise<PoolState[]> {
+    const lookups = this.options.discovery?.lookups(t.chain.chainId) ?? [];
+    const tag = `0x${block.toString(16)}`;
+    const answers = await Promise.allSettled(lookups.map((l) => t.chain.rpc.send('eth_call', [{ to: l.factory, data: l.data }, tag]) as Promise<string>));
+    const found: PoolState[] = [];
+    answers.forEach((answer, k) => {
+      if (answer.status !== 'fulfilled' || answer.value === '0x') return; // no factory there (or it reverted)
+      const pool = lookups[k].pool(answer.value);
+      if (pool && !t.byAddress.has(pool.address.toLowerCase()) && !this.basePools.has(pool.id)) found.push(pool);
+    });
+    return found;
+  }
+
+  /** Pools found on the chain join its pools (read and followed from now on) and the graph. */
+  private adopt(t: Tracker, pools: readonly PoolState[]): void {
+    for (const pool of pools) {
+      if (t.byAddress.has(pool.address.toLowerCase())) continue;
+      t.pools.push(pool);
+      t.byAddress.set(pool.address.toLowerCase(), [pool]);
+      this.discovered.push(pool);
+      this.options.logger.info({ chainId: t.chain.chainId, pool: pool.id, address: pool.address }, `chain ${t.chain.chainId}: pool ${pool.id} found at ${pool.address}`);
+    }
   }
 
   /**
@@ -365,7 +387,8 @@ export class LiveLiquidity {
     const { base, catalog, target } = this.options;
     const snapshot: LiquiditySnapshot = {
       asOf: new Date().toISOString(),
-      pools: [...base.pools.map((p) => this.current.get(p.id) ?? p), ...this.discovered.map((p) => this.current.get(p.id) ?? p)],
+      // a pool found on a chain joins the graph once its state is read (never with the empty state it was found with)
+      pools: [...base.pools.map((p) => this.current.get(p.id) ?? p), ...this.discovered.flatMap((p) => this.current.get(p.id) ?? [])],
       bridges: base.bridges,
       gas: new Map(this.gas),
     };

@@ -6,11 +6,19 @@
  * the data does not know becomes a pool of the graph, its state then read from the chain like any other
  * (poolReader.ts): new pools appear in quotes without a restart. Pools of tokens outside the catalog are left out
  * (the catalog has no price, decimals or symbol for them).
+ *
+ * At start, the factories are also asked where the pools of the catalog's token pairs are (`getPair`, and `getPool`
+ * per fee tier): pools that exist on the chain and that the snapshot does not have join the graph the same way.
  */
 import { getAddress, Interface } from 'ethers';
 import type { Catalog } from '../core/catalog/catalog';
 import type { RouterDeployments } from '../core/catalog/routers';
-import type { ConcentratedPoolState, ConstantProductPoolState, PoolState } from '../core/liquidity/snapshot';
+import type { PoolState } from '../core/liquidity/snapshot';
+
+export const UNISWAP_FACTORY = new Interface([
+  'function getPair(address tokenA, address tokenB) view returns (address pair)',
+  'function getPool(address tokenA, address tokenB, uint24 fee) view returns (address pool)',
+]);
 
 export const UNISWAP_FACTORY_EVENTS = new Interface([
   'event PairCreated(address indexed token0, address indexed token1, address pair, uint256)',
@@ -24,6 +32,16 @@ export interface PoolFactory {
   readonly address: string;
   /** A V2 factory's one fee (ppm). */
   readonly feePpm?: number;
+  /** A V3 factory's fee tiers (ppm) and their tick spacings. */
+  readonly feeTiers?: Readonly<Record<string, number>>;
+}
+
+/** One question to a factory at start: where the pool of a catalog pair (and fee tier) is. */
+export interface FactoryLookup {
+  readonly factory: string;
+  readonly data: string;
+  /** The pool, from the factory's answer (an address); undefined when it has none (the zero address). */
+  pool(answer: string): PoolState | undefined;
 }
 
 /** A log as eth_getLogs gives it. */
@@ -43,7 +61,11 @@ export class PoolDiscovery {
   /** The factories of routers.json, on every chain. */
   static fromRouters(catalog: Catalog, routers: RouterDeployments): PoolDiscovery {
     const factories = routers.allExchangeRouters.flatMap((r): PoolFactory[] =>
-      r.factory ? [{ exchange: r.exchange, kind: r.kind, address: r.factory.address, ...(r.feePpm !== undefined ? { feePpm: r.feePpm } : {}) }] : []);
+      r.factory ? [{
+        exchange: r.exchange, kind: r.kind, address: r.factory.address,
+        ...(r.feePpm !== undefined ? { feePpm: r.feePpm } : {}),
+        ...(r.feeTiers !== undefined ? { feeTiers: r.feeTiers } : {}),
+      }] : []);
     return new PoolDiscovery(catalog, factories);
   }
 
@@ -54,6 +76,55 @@ export class PoolDiscovery {
   /** The creation events' topics. */
   get topics(): readonly string[] {
     return [UNISWAP_FACTORY_EVENTS.getEvent('PairCreated')!.topicHash, UNISWAP_FACTORY_EVENTS.getEvent('PoolCreated')!.topicHash];
+  }
+
+  /** The questions that find the pools of every pair of the chain's catalog tokens (the native coin left out). */
+  lookups(chainId: number): FactoryLookup[] {
+    const chain = this.catalog.getChain(chainId);
+    if (!chain) return [];
+    const native = chain.nativeToken.address.toLowerCase();
+    const tokens = this.catalog.tokensOf(chainId).filter((t) => t.address.toLowerCase() !== native && /^0x[0-9a-fA-F]{40}$/.test(t.address));
+    const out: FactoryLookup[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      for (let j = i + 1; j < tokens.length; j++) {
+        const [a, b] = BigInt(tokens[i].address) < BigInt(tokens[j].address) ? [tokens[i], tokens[j]] : [tokens[j], tokens[i]];
+        for (const factory of this.factories) {
+          if (factory.kind === 'constantProduct') {
+            out.push({
+              factory: factory.address,
+              data: UNISWAP_FACTORY.encodeFunctionData('getPair', [a.address, b.address]),
+              pool: (answer) => this.stub(chainId, factory, a.address, b.address, addressOf(answer, 'getPair')),
+            });
+          } else {
+            for (const [fee, tickSpacing] of Object.entries(factory.feeTiers ?? {})) {
+              out.push({
+                factory: factory.address,
+                data: UNISWAP_FACTORY.encodeFunctionData('getPool', [a.address, b.address, Number(fee)]),
+                pool: (answer) => this.stub(chainId, factory, a.address, b.address, addressOf(answer, 'getPool'), BigInt(fee), tickSpacing),
+              });
+            }
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** A pool of the factory at `address` (none for the zero address), its state still to be read. */
+  private stub(chainId: number, factory: PoolFactory, tokenA: string, tokenB: string, address: string, fee?: bigint, tickSpacing?: number): PoolState | undefined {
+    if (BigInt(address) === 0n) return undefined;
+    const [t0, t1] = [this.catalog.findToken(chainId, tokenA)!, this.catalog.findToken(chainId, tokenB)!];
+    const tokens = [this.catalog.addressKey(chainId, t0.address), this.catalog.addressKey(chainId, t1.address)];
+    const symbols = `${t0.symbol}-${t1.symbol}`;
+    if (factory.kind === 'constantProduct') {
+      const feePpm = BigInt(factory.feePpm ?? 3000);
+      return { id: `${chainId}:${factory.exchange}:constantProduct:${symbols}:${feePpm}`, chainId, exchange: factory.exchange, kind: 'constantProduct', address: getAddress(address), tokens, feePpm, reserves: [0n, 0n] };
+    }
+    const feePpm = fee!;
+    return {
+      id: `${chainId}:${factory.exchange}:concentrated:${symbols}:${feePpm}`, chainId, exchange: factory.exchange, kind: 'concentrated', address: getAddress(address), tokens, feePpm,
+      v3: { sqrtPriceX96: 0n, tick: 0, liquidity: 0n, feePpm, tickSpacing: tickSpacing!, ticks: [] },
+    };
   }
 
   /**
@@ -75,27 +146,17 @@ export class PoolDiscovery {
       const token0 = this.catalog.findToken(chainId, parsed.args.token0 as string);
       const token1 = this.catalog.findToken(chainId, parsed.args.token1 as string);
       if (!token0 || !token1) continue;
-      const tokens = [this.catalog.addressKey(chainId, token0.address), this.catalog.addressKey(chainId, token1.address)];
-      if (parsed.name === 'PairCreated' && factory.kind === 'constantProduct') {
-        const feePpm = BigInt(factory.feePpm ?? 3000);
-        const pool: ConstantProductPoolState = {
-          id: `${chainId}:${factory.exchange}:constantProduct:${token0.symbol}-${token1.symbol}:${feePpm}`,
-          chainId, exchange: factory.exchange, kind: 'constantProduct', address: getAddress(parsed.args.pair as string),
-          tokens, feePpm, reserves: [0n, 0n],
-        };
-        pools.push(pool);
-      } else if (parsed.name === 'PoolCreated' && factory.kind === 'concentrated') {
-        const feePpm = BigInt(parsed.args.fee as bigint);
-        const tickSpacing = Number(parsed.args.tickSpacing as bigint);
-        const pool: ConcentratedPoolState = {
-          id: `${chainId}:${factory.exchange}:concentrated:${token0.symbol}-${token1.symbol}:${feePpm}`,
-          chainId, exchange: factory.exchange, kind: 'concentrated', address: getAddress(parsed.args.pool as string),
-          tokens, feePpm,
-          v3: { sqrtPriceX96: 0n, tick: 0, liquidity: 0n, feePpm, tickSpacing, ticks: [] },
-        };
-        pools.push(pool);
-      }
+      const pool = parsed.name === 'PairCreated' && factory.kind === 'constantProduct'
+        ? this.stub(chainId, factory, token0.address, token1.address, parsed.args.pair as string)
+        : parsed.name === 'PoolCreated' && factory.kind === 'concentrated'
+          ? this.stub(chainId, factory, token0.address, token1.address, parsed.args.pool as string, BigInt(parsed.args.fee as bigint), Number(parsed.args.tickSpacing as bigint))
+          : undefined;
+      if (pool) pools.push(pool);
     }
     return pools;
   }
+}
+
+function addressOf(answer: string, fn: 'getPair' | 'getPool'): string {
+  return UNISWAP_FACTORY.decodeFunctionResult(fn, answer)[0] as string;
 }

@@ -3,7 +3,7 @@
  * canonical addresses, every Uniswap pool of the snapshot created through the protocol): the service reads them
  * through their real interface and quotes them exactly as the genuine QuoterV2 does; liquidity added (Mint) or
  * removed (Burn) changes the next quote exactly; a pool the factory creates after the start appears in the quotes,
- * found from its PoolCreated log, without a restart. Every HTTP answer validated against the contract.
+ * found from its PoolCreated log, without a restart, and a service started later finds it by asking the factory. Every HTTP answer validated against the contract.
  */
 import pino from 'pino';
 import request from 'supertest';
@@ -14,6 +14,9 @@ import { quoteHopExactIn } from '../../src/core/liquidity/poolQuote';
 import { UNISWAP_V3_FACTORY, v3PoolAddress } from '../../src/core/liquidity/poolAddress';
 import type { ConcentratedPoolState, PoolState } from '../../src/core/liquidity/snapshot';
 import { contractValidator, type ContractValidator } from '../support/contract';
+import { makeTestApp } from '../support/app';
+import { captureLogger } from '../support/logCapture';
+import { startChainMode } from '../../src/chain/mode';
 
 jest.setTimeout(120_000);
 
@@ -134,4 +137,22 @@ test('a pool the factory creates after the start appears in the quotes, found fr
   const swap = res.body.includedSteps.find((s: { type: string }) => s.type === 'swap');
   expect(swap.estimate.data.pool).toBe(address);
   expect(BigInt(swap.estimate.toAmount)).toBe(await quoterOut(token('USDC'), token('USDT'), 10000, 1_000_000_000n));
+});
+
+test('a service that starts later finds that pool at start, asking the factory where the catalog pairs\' pools are', async () => {
+  const [token0, token1] = [token('USDC'), token('USDT')].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  const address = v3PoolAddress(UNISWAP_V3_FACTORY, token0, token1, 10000);
+  const log = captureLogger('info');
+  const app = await makeTestApp({ env: { CHAINS_FILE: sandbox.chainsFile } });
+  const mode = await startChainMode(app.dependencies, app.config, log.logger);
+  try {
+    const found = app.dependencies.graph.pools.find((p) => p.address === address) as ConcentratedPoolState | undefined;
+    expect(found).toBeDefined();
+    expect(found!.v3.liquidity).toBeGreaterThan(0n);
+    expect(log.records().some((r) => String(r.msg).startsWith(`chain ${ARB}: pool ${found!.id} found at ${address}`))).toBe(true);
+    await expectExact(found!);
+  } finally {
+    await mode.stop();
+    app.dependencies.chains?.close();
+  }
 });

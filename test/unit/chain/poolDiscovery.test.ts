@@ -7,7 +7,8 @@ import { DEFAULT_DATA_DIR } from '../../../src/config';
 import { loadCatalog } from '../../../src/core/catalog/load';
 import { loadRouters } from '../../../src/core/catalog/routers';
 import { UNISWAP_V2_FACTORY, UNISWAP_V3_FACTORY, v2PairAddress, v3PoolAddress } from '../../../src/core/liquidity/poolAddress';
-import { PoolDiscovery, UNISWAP_FACTORY_EVENTS } from '../../../src/chain/poolDiscovery';
+import { AbiCoder } from 'ethers';
+import { PoolDiscovery, UNISWAP_FACTORY, UNISWAP_FACTORY_EVENTS } from '../../../src/chain/poolDiscovery';
 
 const catalog = loadCatalog(DEFAULT_DATA_DIR);
 const discovery = PoolDiscovery.fromRouters(catalog, loadRouters(DEFAULT_DATA_DIR, catalog));
@@ -46,4 +47,18 @@ test('leaves out other contracts, other events and tokens outside the catalog', 
     log(UNISWAP_V3_FACTORY.factory, 'PoolCreated', [unknownToken, token('USDC'), 3000, 60, '0x2222222222222222222222222222222222222222']),
     { address: UNISWAP_V3_FACTORY.factory, topics: ['0x' + '00'.repeat(32)], data: '0x' },
   ])).toEqual([]);
+});
+
+test('at start, asks every factory where each pair of the chain\'s catalog tokens has its pool (per V3 fee tier)', () => {
+  const lookups = discovery.lookups(ARB);
+  const tokens = catalog.tokensOf(ARB).filter((t) => t.address !== '0x0000000000000000000000000000000000000000').length;
+  const pairs = (tokens * (tokens - 1)) / 2;
+  // V2: getPair; V3: getPool for 100, 500, 3000 and 10000
+  expect(lookups).toHaveLength(pairs * 5);
+  const [a, b] = [token('SUSHI'), token('USDC')].sort((x, y) => (BigInt(x) < BigInt(y) ? -1 : 1));
+  const v3 = v3PoolAddress(UNISWAP_V3_FACTORY, a, b, 500);
+  const lookup = lookups.find((l) => l.data === UNISWAP_FACTORY.encodeFunctionData('getPool', [a, b, 500]))!;
+  expect(lookup.factory).toBe(UNISWAP_V3_FACTORY.factory);
+  expect(lookup.pool(AbiCoder.defaultAbiCoder().encode(['address'], [v3]))).toMatchObject({ address: v3, feePpm: 500n, v3: expect.objectContaining({ tickSpacing: 10 }) });
+  expect(lookup.pool(AbiCoder.defaultAbiCoder().encode(['address'], ['0x0000000000000000000000000000000000000000']))).toBeUndefined();
 });
