@@ -283,6 +283,11 @@ export class LiveLiquidity {
     return changed;
   }
 
+  /** A pool of a followed chain without a contract at its address. */
+  private missing(pool: PoolState): boolean {
+    return this.trackers.some((t) => t.chain.chainId === pool.chainId && t.missing.has(pool.id));
+  }
+
   /** The pools of the catalog pairs the factories know at `block` and the chain's pools do not include. */
   private async lookUpPools(t: Tracker, block: number): Promise<PoolState[]> {
     const lookups = this.options.discovery?.lookups(t.chain.chainId) ?? [];
@@ -355,7 +360,10 @@ export class LiveLiquidity {
       const id = o.pool.id;
       if (o.kind === 'read') {
         t.read.add(id);
-        t.missing.delete(id);
+        if (t.missing.delete(id)) {
+          this.touched.add(t.chain.chainId); // back in the graph
+          changed = true;
+        }
         t.failed.delete(id);
         const before = this.current.get(id) ?? this.basePools.get(id);
         if (before === undefined || !sameState(before, o.pool)) {
@@ -365,7 +373,10 @@ export class LiveLiquidity {
         } else if (!this.current.has(id)) this.current.set(id, before);
       } else if (o.kind === 'missing') {
         if (!t.missing.has(id)) {
-          this.options.logger.warn({ chainId: t.chain.chainId, pool: id, address: o.pool.address }, `pool ${id}: no contract at ${o.pool.address} on chain ${t.chain.chainId}; quoting it from the snapshot`);
+          // nothing to swap through: the pool leaves the graph (it comes back if a contract appears there)
+          this.options.logger.warn({ chainId: t.chain.chainId, pool: id, address: o.pool.address }, `pool ${id}: no contract at ${o.pool.address} on chain ${t.chain.chainId}; not quoted`);
+          this.touched.add(t.chain.chainId);
+          changed = true;
         }
         t.missing.add(id);
         t.read.delete(id);
@@ -388,7 +399,10 @@ export class LiveLiquidity {
     const snapshot: LiquiditySnapshot = {
       asOf: new Date().toISOString(),
       // a pool found on a chain joins the graph once its state is read (never with the empty state it was found with)
-      pools: [...base.pools.map((p) => this.current.get(p.id) ?? p), ...this.discovered.flatMap((p) => this.current.get(p.id) ?? [])],
+      pools: [
+        ...base.pools.filter((p) => !this.missing(p)).map((p) => this.current.get(p.id) ?? p),
+        ...this.discovered.flatMap((p) => this.current.get(p.id) ?? []),
+      ],
       bridges: base.bridges,
       gas: new Map(this.gas),
     };

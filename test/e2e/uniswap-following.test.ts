@@ -156,3 +156,18 @@ test('a service that starts later finds that pool at start, asking the factory w
     app.dependencies.chains?.close();
   }
 });
+
+test('a pool with no contract at its address on the chain is not quoted (nothing to swap through)', async () => {
+  const gone = graph().pools.find((p) => p.chainId === ARB && p.exchange === 'sushiswap')!;
+  await provider.send('anvil_setCode', [gone.address, '0x']);
+  const app = await makeTestApp({ env: { CHAINS_FILE: sandbox.chainsFile } });
+  const mode = await startChainMode(app.dependencies, app.config, captureLogger('info').logger);
+  try {
+    expect(app.dependencies.graph.poolById(gone.id)).toBeUndefined();
+    expect(app.dependencies.graph.pools.some((p) => p.address === gone.address)).toBe(false);
+    expect(mode.status().find((s) => s.chainId === ARB)).toMatchObject({ poolsMissing: 1 });
+  } finally {
+    await mode.stop();
+    app.dependencies.chains?.close();
+  }
+});
