@@ -19,6 +19,8 @@ export interface LiquidityUpdate {
   readonly touched: readonly number[];
   /** Pools whose state is not the snapshot's, and pools discovered since it. */
   readonly pools: readonly PoolState[];
+  /** Ids of the snapshot's pools that are not quoted (no contract at their address on a followed chain). */
+  readonly dropped: readonly string[];
   readonly gas: readonly ChainGas[];
 }
 
@@ -69,10 +71,12 @@ export class LiquidityFeed {
 
   private updateOf(snapshot: LiquiditySnapshot, touched: readonly number[]): LiquidityUpdate {
     const basePools = new Set(this.base.pools);
+    const ids = new Set(snapshot.pools.map((p) => p.id));
     return {
       type: 'liquidity',
       touched,
       pools: snapshot.pools.filter((p) => !basePools.has(p)),
+      dropped: this.base.pools.filter((p) => !ids.has(p.id)).map((p) => p.id),
       gas: [...snapshot.gas.values()],
     };
   }
@@ -103,9 +107,10 @@ export function applyUpdate(state: LiquidityState, base: LiquiditySnapshot, upda
   const discovered = update.pools.filter((p) => !baseIds.has(p.id)).map(pick);
   const gas = new Map(current.snapshot.gas);
   for (const g of update.gas) if (touched.has(g.chainId)) gas.set(g.chainId, g);
+  const dropped = new Set(update.dropped);
   const snapshot: LiquiditySnapshot = {
     asOf: new Date().toISOString(),
-    pools: [...base.pools.map(pick), ...discovered],
+    pools: [...base.pools.filter((p) => !dropped.has(p.id)).map(pick), ...discovered],
     bridges: base.bridges,
     gas,
   };

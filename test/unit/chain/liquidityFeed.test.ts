@@ -38,7 +38,7 @@ const requests = [
 const answers = (graph: RoutingGraph) => requests.map((r) => JSON.stringify(new RouteFinder(graph).find(r).routes.map((x) => [x.overallPath, `${x.toAmount}`])));
 
 test('an update goes through JSON with its big integers exact', () => {
-  const update: LiquidityUpdate = { type: 'liquidity', touched: [ARB], pools: moved(base).pools.filter((p) => !base.pools.includes(p)), gas: [...moved(base).gas.values()] };
+  const update: LiquidityUpdate = { type: 'liquidity', touched: [ARB], pools: moved(base).pools.filter((p) => !base.pools.includes(p)), dropped: [], gas: [...moved(base).gas.values()] };
   expect(update.pools).toHaveLength(2);
   expect(decodeUpdate(encodeUpdate(update))).toEqual(update);
 });
@@ -67,4 +67,17 @@ test('a worker that applies the updates holds the graph of the primary; untouche
   const late = new LiquidityState(new RoutingGraph(catalog, base));
   applyUpdate(late, base, decodeUpdate(encodeUpdate(feed.latest())));
   expect(answers(late.graph)).toEqual(answers(primary.graph));
+});
+
+test('a pool the primary no longer quotes (no contract on the chain) leaves the workers\' graphs too', () => {
+  const primary = new LiquidityState(new RoutingGraph(catalog, base));
+  const sent: string[] = [];
+  const feed = new LiquidityFeed(primary, base, (u) => sent.push(encodeUpdate(u)));
+  const worker = new LiquidityState(new RoutingGraph(catalog, base));
+  const gone = base.pools.find((p) => p.chainId === ARB)!;
+  feed.replace(RoutingGraph.derive(primary.graph, { ...base, pools: base.pools.filter((p) => p !== gone) }, new Set([ARB])));
+  expect(decodeUpdate(sent[0]).dropped).toEqual([gone.id]);
+  applyUpdate(worker, base, decodeUpdate(sent[0]));
+  expect(worker.graph.poolById(gone.id)).toBeUndefined();
+  expect(worker.graph.pools).toHaveLength(base.pools.length - 1);
 });
