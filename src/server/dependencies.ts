@@ -58,7 +58,7 @@ const poolExchangesOf = (graph: RoutingGraph) => new Map(graph.pools.map((p) => 
 export function buildFollowerParts(config: Config): Required<Pick<Dependencies, 'catalog' | 'liquidity' | 'routers'>> & Pick<Dependencies, 'chains'> {
   const catalog = chainModeCatalog(loadCatalog(config.dataDir), config.chains);
   if (config.chains) checkChainEntries(config.chains, catalog);
-  const routers = loadRouters(config.dataDir, catalog);
+  const routers = loadRouters(config.dataDir, catalog).withChains(config.chains?.chains ?? []);
   const liquidity = new LiquidityState(new RoutingGraph(catalog, loadSnapshot(config.snapshotDir, catalog)));
   const chains = config.chains && evmEntries(config.chains, catalog).length > 0 ? new ChainConnections(config.chains, routers, catalog) : undefined;
   return { catalog, liquidity, routers, ...(chains ? { chains } : {}) };
@@ -69,9 +69,10 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
   const catalog = overrides.catalog ?? chainModeCatalog(loadCatalog(config.dataDir), config.chains);
   const liquidity = overrides.liquidity
     ?? new LiquidityState(overrides.graph ?? new RoutingGraph(catalog, loadSnapshot(config.snapshotDir, catalog)), overrides.finder);
-  const routers = overrides.routers ?? loadRouters(config.dataDir, catalog);
   // CHAINS_FILE against the catalog (unknown chains, EVM-only fields on other chains); EVM entries get connections
   if (config.chains) checkChainEntries(config.chains, catalog);
+  // the service's own deployment: routers.json's, or a chains file's router and fee collector on the chains it names
+  const routers = overrides.routers ?? loadRouters(config.dataDir, catalog).withChains(config.chains?.chains ?? []);
   const chains = overrides.chains ?? (config.chains && evmEntries(config.chains, catalog).length > 0 ? new ChainConnections(config.chains, routers, catalog) : undefined);
   const solanaEntries = solanaNodeEntries(config.chains, catalog);
   const solana = overrides.solana ?? (config.chains && solanaEntries.length > 0

@@ -97,6 +97,22 @@ export class RouterDeployments {
     return this.exchangeRouters.get(`${exchange}:${kind}`);
   }
 
+  /**
+   * The same deployment with some chains' router and fee collector replaced (chain mode: a chains file naming the
+   * service's own deployment on a chain), so that the transactions built, the approval addresses and `diamondAddress`
+   * are that deployment's. Chains not named keep routers.json's.
+   */
+  withChains(overrides: readonly { readonly chainId: number; readonly router?: string; readonly feeCollector?: string }[]): RouterDeployments {
+    const named = overrides.filter((o) => o.router !== undefined || o.feeCollector !== undefined);
+    if (named.length === 0) return this;
+    const chains = [...this.byChain.values()].map((c) => {
+      const o = named.find((x) => x.chainId === c.chainId);
+      const checksummed = (address: string | undefined, fallback: string) => (address === undefined ? fallback : getAddress(address.toLowerCase()));
+      return o ? { chainId: c.chainId, router: checksummed(o.router, c.router), feeCollector: checksummed(o.feeCollector, c.feeCollector) } : c;
+    });
+    return new RouterDeployments({ chains, exchangeRouters: [...this.exchangeRouters.values()], bridgeEscrows: [...this.escrows.values()] });
+  }
+
   get deployments(): readonly ChainDeployment[] {
     return [...this.byChain.values()];
   }
