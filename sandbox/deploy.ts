@@ -520,7 +520,7 @@ async function checkGenuinePools(url: string, uniswap: UniswapAddresses, plan: G
  * which the relayer's release of a Solana deposit gives as fromToken. The fee model is the snapshot's, in the source
  * token's decimals (the Solana token's for a Solana source), rescaled by the endpoint to the destination's.
  */
-function routeConfig(r: RawBridgeRoute, data: SandboxData): unknown[] {
+export function routeConfig(r: RawBridgeRoute, data: SandboxData): unknown[] {
   const decimalsOf = (chainId: number, address: string): number => tokenDecimals(data, chainId, address);
   const u128 = (name: string, value: string): bigint => {
     const v = BigInt(value);

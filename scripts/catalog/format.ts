@@ -65,6 +65,19 @@ export function writeGenerated(root: string, files: Record<string, string>, chec
 }
 
 /** Runs a script's main as the process's exit code; an error is printed as its message. */
+/** runScript for a main that answers later. */
+export function runScriptAsync(main: (argv: string[]) => Promise<number>): void {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    },
+  );
+}
+
 export function runScript(main: (argv: string[]) => number): void {
   try {
     process.exitCode = main(process.argv.slice(2));

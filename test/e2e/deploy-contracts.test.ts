@@ -1,0 +1,81 @@
+/**
+ * `scripts/deploy-contracts.ts` against a chain of the sandbox (anvil, with its tokens and genuine Uniswap pools): it
+ * deploys the service's router, fee collector and bridge endpoint with a funded key, initialises them and writes the
+ * chains file; run again it creates nothing. The service in chain mode on that file builds transactions that call the
+ * new router, and one executes there: the receiver gets exactly the quoted amount.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import request from 'supertest';
+import { Contract, Wallet } from 'ethers';
+import { startDevnet, type Devnet } from '../../sandbox/devnet';
+import { makeTestApp, type TestApp } from '../support/app';
+import { contractValidator } from '../support/contract';
+import { useScratchDir } from '../support/files';
+
+jest.setTimeout(180_000);
+
+const ARB = 42161;
+const ROOT = path.resolve(__dirname, '../..');
+const files = useScratchDir('deploy-contracts-');
+let devnet: Devnet;
+let app: TestApp | undefined;
+
+beforeAll(async () => {
+  devnet = await startDevnet({ chains: [ARB], wallets: 2, relayer: false });
+}, 120_000);
+
+afterAll(async () => {
+  app?.dependencies.chains?.close();
+  await devnet?.stop();
+});
+
+async function deploy(chainsFile: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/deploy-contracts.ts', '--rpc', devnet.chain(ARB).url, '--chains-file', chainsFile], {
+    cwd: ROOT, env: { ...process.env, DEPLOYER_KEY: devnet.walletKeys[0] },
+  });
+  return stdout;
+}
+
+/** The chains file the script writes (a path in the suite's scratch folder, first written empty). */
+let chainsFile: string;
+
+test('deploys, initialises, writes the chains file; a second run creates nothing', async () => {
+  chainsFile = files.writeJson('chains.json', { chains: [] });
+  const first = await deploy(chainsFile);
+  expect(first).toMatch(/created: bridgeEndpoint, router, feeCollector/);
+  const entry = (JSON.parse(fs.readFileSync(chainsFile, 'utf8')) as { chains: { chainId: number; router: string; feeCollector: string; bridgeEndpoint: string }[] }).chains[0];
+  expect(entry).toMatchObject({ chainId: ARB, rpcUrl: devnet.chain(ARB).url });
+  const provider = devnet.chain(ARB).provider;
+  const deployer = new Wallet(devnet.walletKeys[0]).address;
+  for (const address of [entry.router, entry.feeCollector, entry.bridgeEndpoint]) {
+    expect(await provider.getCode(address)).not.toBe('0x');
+    expect(await new Contract(address, ['function admin() view returns (address)'], provider).admin()).toBe(deployer);
+  }
+  const nonce = await provider.getTransactionCount(deployer);
+  const second = await deploy(chainsFile);
+  expect(second).toMatch(/nothing new/);
+  expect(await provider.getTransactionCount(deployer)).toBe(nonce);
+  expect((JSON.parse(fs.readFileSync(chainsFile, 'utf8')) as { chains: unknown[] }).chains).toEqual([entry]);
+});
+
+test('the service on that chains file calls the new router, and a quote executes there exactly', async () => {
+  const entry = (JSON.parse(fs.readFileSync(chainsFile, 'utf8')) as { chains: { router: string }[] }).chains[0];
+  app = await makeTestApp({ env: { CHAINS_FILE: chainsFile } });
+  const wallet = devnet.wallet(ARB, 1);
+  const res = await request(app.app).get('/v1/quote').query({ fromChain: String(ARB), toChain: String(ARB), fromToken: 'USDC', toToken: 'WETH', fromAmount: '1000000000', fromAddress: wallet.address, allowExchanges: 'uniswap' });
+  (await contractValidator()).expectResponse('getQuote', res);
+  expect(res.status).toBe(200);
+  const tx = res.body.transactionRequest;
+  expect(tx.to).toBe(entry.router);
+  expect(res.body.estimate.approvalAddress).toBe(entry.router);
+  const usdc = new Contract(res.body.action.fromToken.address, ['function approve(address, uint256) returns (bool)'], wallet);
+  await (await usdc.approve(entry.router, BigInt(res.body.action.fromAmount))).wait();
+  const weth = new Contract(res.body.action.toToken.address, ['function balanceOf(address) view returns (uint256)'], wallet.provider);
+  const before = (await weth.balanceOf(wallet.address)) as bigint;
+  const receipt = await (await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value), gasLimit: BigInt(tx.gasLimit) })).wait();
+  expect(receipt?.status).toBe(1);
+  expect(((await weth.balanceOf(wallet.address)) as bigint) - before).toBe(BigInt(res.body.estimate.toAmount));
+});
