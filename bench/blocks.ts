@@ -19,6 +19,7 @@ import { RouteFinder } from '../src/core/routing/finder';
 import { RoutingGraph } from '../src/core/routing/graph';
 import { buildRouteRequest } from '../src/core/routing/request';
 import type { RouteRequest } from '../src/core/routing/route';
+import { prng } from './requests';
 
 const catalog = loadCatalog(DEFAULT_DATA_DIR);
 const base = loadSnapshot(DEFAULT_SNAPSHOT_DIR, catalog);
@@ -31,18 +32,6 @@ function args(): { blocks: number; changed: number[]; seed: number; scale: numbe
     changed: (get('changed') ?? '1,4,16').split(',').map(Number),
     seed: Number(get('seed') ?? 7),
     scale: (get('scale') ?? '1,10,40').split(',').map(Number),
-  };
-}
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
@@ -105,7 +94,7 @@ function run(snapshot0: LiquiditySnapshot, blocks: number, changed: number[], se
   console.log(`block bench: ${base.pools.length} pools on ${perChain.size} chains (Arbitrum ${chainPools.length}; most on one chain ${Math.max(...perChain.values())}); ${blocks} blocks per row, k pools of Arbitrum changed per block, 5 new quotes after each`);
   let mismatches = 0;
   for (const k of changed) {
-    const rnd = random(seed + k);
+    const rnd = prng(seed + k);
     let snapshot: LiquiditySnapshot = base;
     let derived = new RoutingGraph(catalog, base);
     const timings = { derive: [] as number[], whole: [] as number[], deriveQuotes: [] as number[], wholeQuotes: [] as number[] };

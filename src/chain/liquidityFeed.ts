@@ -87,7 +87,8 @@ function changedChains(before: LiquiditySnapshot, after: LiquiditySnapshot): num
   const touched = new Set<number>();
   const old = new Set(before.pools);
   for (const p of after.pools) if (!old.has(p)) touched.add(p.chainId);
-  if (after.pools.length !== before.pools.length) for (const p of before.pools) if (!after.pools.includes(p)) touched.add(p.chainId);
+  const kept = new Set(after.pools);
+  for (const p of before.pools) if (!kept.has(p)) touched.add(p.chainId);
   for (const [chainId, gas] of after.gas) if (before.gas.get(chainId) !== gas) touched.add(chainId);
   return [...touched].sort((a, b) => a - b);
 }

@@ -93,14 +93,14 @@ export class PoolDiscovery {
             out.push({
               factory: factory.address,
               data: UNISWAP_FACTORY.encodeFunctionData('getPair', [a.address, b.address]),
-              pool: (answer) => this.stub(chainId, factory, a.address, b.address, addressOf(answer, 'getPair')),
+              pool: (answer) => this.unreadPool(chainId, factory, a.address, b.address, addressOf(answer, 'getPair')),
             });
           } else {
             for (const [fee, tickSpacing] of Object.entries(factory.feeTiers ?? {})) {
               out.push({
                 factory: factory.address,
                 data: UNISWAP_FACTORY.encodeFunctionData('getPool', [a.address, b.address, Number(fee)]),
-                pool: (answer) => this.stub(chainId, factory, a.address, b.address, addressOf(answer, 'getPool'), BigInt(fee), tickSpacing),
+                pool: (answer) => this.unreadPool(chainId, factory, a.address, b.address, addressOf(answer, 'getPool'), BigInt(fee), tickSpacing),
               });
             }
           }
@@ -111,7 +111,7 @@ export class PoolDiscovery {
   }
 
   /** A pool of the factory at `address` (none for the zero address), its state still to be read. */
-  private stub(chainId: number, factory: PoolFactory, tokenA: string, tokenB: string, address: string, fee?: bigint, tickSpacing?: number): PoolState | undefined {
+  private unreadPool(chainId: number, factory: PoolFactory, tokenA: string, tokenB: string, address: string, fee?: bigint, tickSpacing?: number): PoolState | undefined {
     if (BigInt(address) === 0n) return undefined;
     const [t0, t1] = [this.catalog.findToken(chainId, tokenA)!, this.catalog.findToken(chainId, tokenB)!];
     const tokens = [this.catalog.addressKey(chainId, t0.address), this.catalog.addressKey(chainId, t1.address)];
@@ -147,9 +147,9 @@ export class PoolDiscovery {
       const token1 = this.catalog.findToken(chainId, parsed.args.token1 as string);
       if (!token0 || !token1) continue;
       const pool = parsed.name === 'PairCreated' && factory.kind === 'constantProduct'
-        ? this.stub(chainId, factory, token0.address, token1.address, parsed.args.pair as string)
+        ? this.unreadPool(chainId, factory, token0.address, token1.address, parsed.args.pair as string)
         : parsed.name === 'PoolCreated' && factory.kind === 'concentrated'
-          ? this.stub(chainId, factory, token0.address, token1.address, parsed.args.pool as string, BigInt(parsed.args.fee as bigint), Number(parsed.args.tickSpacing as bigint))
+          ? this.unreadPool(chainId, factory, token0.address, token1.address, parsed.args.pool as string, BigInt(parsed.args.fee as bigint), Number(parsed.args.tickSpacing as bigint))
           : undefined;
       if (pool) pools.push(pool);
     }

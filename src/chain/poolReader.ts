@@ -98,7 +98,8 @@ export function genuineWordsEachSide(tickSpacing: number): number {
 export async function readPools(rpc: JsonRpcSender, pools: readonly PoolState[], options: PoolReadOptions): Promise<PoolReadOutcome[]> {
   const genuine = pools.filter((p): p is ConcentratedPoolState => p.kind === 'concentrated' && options.genuine?.(p) === true);
   if (genuine.length === 0) return readModelPools(rpc, pools, options);
-  const others = pools.filter((p) => !genuine.includes(p as ConcentratedPoolState));
+  const viaUniswap = new Set<PoolState>(genuine);
+  const others = pools.filter((p) => !viaUniswap.has(p));
   const [read, rest] = await Promise.all([readGenuineV3Pools(rpc, genuine, options), readModelPools(rpc, others, options)]);
   const byId = new Map([...read, ...rest].map((o) => [o.pool.id, o]));
   return pools.map((p) => byId.get(p.id)!);

@@ -65,7 +65,7 @@ import {
   type DepositFees,
   type SvmPriorityFeeLevel,
 } from './fees';
-import { MEMO_PROGRAMS, formatBridgeMemo, type MemoHop, type MemoProgramVersion } from './memo';
+import { MEMO_PROGRAMS, formatBridgeMemo, type BridgeMemo, type MemoProgramVersion } from './memo';
 
 /** The most bytes a v0 transaction may have on the wire (1,280, the IPv6 minimum MTU, less 48 bytes of headers). */
 export const MAX_TRANSACTION_SIZE = 1232;
@@ -76,7 +76,8 @@ export const MAX_U64 = 2n ** 64n - 1n;
 /** What is deposited: native SOL (lamports), or an SPL token by its mint and decimals. */
 export type DepositToken = { readonly kind: 'native' } | { readonly kind: 'spl'; readonly mint: string; readonly decimals: number };
 
-export interface BridgeDepositInput {
+/** The transfer the deposit's memo carries (memo.ts: bridge, transfer id, destination, receiver, minimum, hops), and: */
+export interface BridgeDepositInput extends BridgeMemo {
   /**
    * The sender's wallet: fee payer, signer, owner of the source token account. A Solana address by type (parsed by
    * the SVM family), so that no other family's address reaches the builder; checked again here.
@@ -87,17 +88,6 @@ export interface BridgeDepositInput {
   readonly token: DepositToken;
   /** Smallest units (lamports for SOL), 1 to 2⁶⁴ − 1. */
   readonly amount: bigint;
-  /** The bridge's tool key (the release applies its route). */
-  readonly bridge: string;
-  /** 0x + 64 hex. */
-  readonly transferId: string;
-  readonly destinationChainId: number;
-  /** The receiver as its destination family gives it (`receiverBytes`): 0x + hex. */
-  readonly receiver: string;
-  /** Smallest units of the destination token (at least 0). */
-  readonly minAmountOut: bigint;
-  /** The destination call's swaps (memo.ts), when the destination swaps what it receives. */
-  readonly hops?: readonly MemoHop[];
   /** The recent blockhash (base58 of 32 bytes) and the last block height at which it is valid. */
   readonly lifetime: { readonly blockhash: string; readonly lastValidBlockHeight: bigint };
   readonly priorityFeeLevel: SvmPriorityFeeLevel;
