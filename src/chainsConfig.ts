@@ -5,8 +5,11 @@
  *   { "chains": [ { "chainId": 1, "rpcUrl": "http://127.0.0.1:8545",
  *                   "router": "0x…", "feeCollector": "0x…", "bridgeEndpoint": "0x…", "confirmations": 1,
  *                   "gasPrice": "chain" } ],
- *     "pollIntervalMs": 250, "rpcTimeoutMs": 3000 }
+ *     "pollIntervalMs": 250, "rpcTimeoutMs": 3000, "prices": "pools", "priceMinDepthUSD": 50000 }
  *
+ * prices: "pools" (default) prices tokens from the followed chains' pools against the USD stablecoins
+ * (src/core/liquidity/marketPrices.ts; a pool counts with at least priceMinDepthUSD of depth), "reference" keeps the
+ * catalog's table.
  * router and feeCollector default to data/catalog/routers.json; bridgeEndpoint (the escrow contract the
  * bridge relayers release from) has no default: without it transfers on that chain are tracked up to the
  * deposit only. publicRpcUrl is the URL /v1/chains advertises first for the chain (metamask.rpcUrls), so that
@@ -23,6 +26,7 @@
 import fs from 'node:fs';
 import { getAddress } from 'ethers';
 import { isEvmAddress } from './core/transactions/ids';
+import { DEFAULT_PRICE_RULE } from './core/liquidity/marketPrices';
 
 export interface ChainEndpointConfig {
   readonly chainId: number;
@@ -44,11 +48,15 @@ export interface ChainsConfig {
   readonly pollIntervalMs: number;
   /** Time after which an RPC call counts as failed (the chain is then "not available"). */
   readonly rpcTimeoutMs: number;
+  /** Where token prices come from: the followed chains' pools, or the catalog's reference table. */
+  readonly prices: 'pools' | 'reference';
+  /** A pool prices a token only with at least this much depth, in USD (prices "pools"). */
+  readonly priceMinDepthUSD: number;
 }
 
 /** Parses a CHAINS_FILE document, pushing every problem (with its JSON path) onto `problems`. */
 export function parseChainsConfig(raw: unknown, problems: string[], where = 'CHAINS_FILE'): ChainsConfig {
-  const empty: ChainsConfig = { chains: [], pollIntervalMs: 250, rpcTimeoutMs: 3000 };
+  const empty: ChainsConfig = { chains: [], pollIntervalMs: 250, rpcTimeoutMs: 3000, prices: 'pools', priceMinDepthUSD: DEFAULT_PRICE_RULE.minDepthUSD };
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     problems.push(`${where} must hold a JSON object with a "chains" array`);
     return empty;
@@ -66,9 +74,14 @@ export function parseChainsConfig(raw: unknown, problems: string[], where = 'CHA
   }
   const pollIntervalMs = integer(doc.pollIntervalMs, 'pollIntervalMs', 250, 10, 60_000);
   const rpcTimeoutMs = integer(doc.rpcTimeoutMs, 'rpcTimeoutMs', 3000, 50, 60_000);
+  const priceMinDepthUSD = integer(doc.priceMinDepthUSD, 'priceMinDepthUSD', DEFAULT_PRICE_RULE.minDepthUSD, 0, 1e12);
+  let prices = empty.prices;
+  if (doc.prices === 'pools' || doc.prices === 'reference') prices = doc.prices;
+  else if (doc.prices !== undefined) problems.push(`${where}: prices must be "pools" or "reference" (got ${JSON.stringify(doc.prices)})`);
+  const settings = { pollIntervalMs, rpcTimeoutMs, prices, priceMinDepthUSD };
   if (!Array.isArray(doc.chains)) {
     problems.push(`${where}: "chains" must be an array`);
-    return { ...empty, pollIntervalMs, rpcTimeoutMs };
+    return { ...empty, ...settings };
   }
   const seen = new Set<number>();
   const chains: ChainEndpointConfig[] = [];
@@ -118,7 +131,7 @@ export function parseChainsConfig(raw: unknown, problems: string[], where = 'CHA
       ...(publicRpcUrl !== undefined ? { publicRpcUrl } : {}),
     }));
   });
-  return Object.freeze({ chains: Object.freeze(chains), pollIntervalMs, rpcTimeoutMs });
+  return Object.freeze({ chains: Object.freeze(chains), ...settings });
 }
 
 /** Reads and parses CHAINS_FILE; problems (unreadable file, bad JSON, bad entries) go onto `problems`. */

@@ -11,6 +11,7 @@
 import type { LiquidityState } from '../core/liquidity/state';
 import type { ChainGas, LiquiditySnapshot, PoolState } from '../core/liquidity/snapshot';
 import { RoutingGraph } from '../core/routing/graph';
+import { pricesOf } from '../core/liquidity/marketPrices';
 
 /** What the primary sends a worker. */
 export interface LiquidityUpdate {
@@ -22,6 +23,8 @@ export interface LiquidityUpdate {
   /** Ids of the snapshot's pools that are not quoted (no contract at their address on a followed chain). */
   readonly dropped: readonly string[];
   readonly gas: readonly ChainGas[];
+  /** Every coin's price (coinKey, decimal text) in the primary's catalog: the pools' prices in chain mode. */
+  readonly prices: readonly (readonly [string, string])[];
 }
 
 /** JSON with big integers kept exact: a bigint is written as {"$bigint": "<digits>"}. */
@@ -57,10 +60,11 @@ export class LiquidityFeed {
   }
 
   replace(graph: RoutingGraph): void {
+    const before = this.state.graph.catalog;
     this.state.replace(graph);
     const touched = changedChains(this.previous, graph.snapshot);
     this.previous = graph.snapshot;
-    if (touched.length > 0) this.send(this.updateOf(graph.snapshot, touched));
+    if (touched.length > 0 || graph.catalog !== before) this.send(this.updateOf(graph.snapshot, touched));
   }
 
   /** The full state against the snapshot, every chain touched (for a worker that starts). */
@@ -78,6 +82,7 @@ export class LiquidityFeed {
       pools: snapshot.pools.filter((p) => !basePools.has(p)),
       dropped: this.base.pools.filter((p) => !ids.has(p.id)).map((p) => p.id),
       gas: [...snapshot.gas.values()],
+      prices: [...pricesOf(this.state.graph.catalog)],
     };
   }
 }
@@ -115,5 +120,5 @@ export function applyUpdate(state: LiquidityState, base: LiquiditySnapshot, upda
     bridges: base.bridges,
     gas,
   };
-  state.replace(RoutingGraph.derive(current, snapshot, touched));
+  state.replace(RoutingGraph.derive(current, snapshot, touched, current.catalog.withPrices(new Map(update.prices))));
 }

@@ -18,6 +18,7 @@ import type { Catalog } from '../core/catalog/catalog';
 import type { ChainGas, LiquiditySnapshot, PoolState } from '../core/liquidity/snapshot';
 import { PPM } from '../core/math/rational';
 import { RoutingGraph } from '../core/routing/graph';
+import { catalogAtPrices, marketPrices, type PriceRule } from '../core/liquidity/marketPrices';
 import type { FactoryLog, PoolDiscovery } from './poolDiscovery';
 import { readPools, sameState, STATE_CHANGE_TOPICS, type JsonRpcSender, type PoolReadOutcome } from './poolReader';
 
@@ -29,7 +30,10 @@ export interface LiveChain {
 }
 
 export interface LiveLiquidityOptions {
+  /** The reference catalog: its tokens, and the prices of the coins no pool prices. */
   readonly catalog: Catalog;
+  /** Token prices from the followed chains' pools under this rule (marketPrices.ts); undefined: the reference table. */
+  readonly prices?: PriceRule;
   /** Pools that are genuine Uniswap contracts, read through their real interface (poolReader.ts); default none. */
   readonly genuine?: (pool: PoolState) => boolean;
   /** Factories whose new pools join the graph as they are created (poolDiscovery.ts); default none. */
@@ -122,6 +126,8 @@ export class LiveLiquidity {
   /** Pools created by the factories after the snapshot, in the order found. */
   private readonly discovered: PoolState[] = [];
   private stopped = false;
+  /** Coins no qualifying pool prices, as last logged. */
+  private unpriced = '';
 
   constructor(private readonly options: LiveLiquidityOptions) {
     this.basePools = new Map(options.base.pools.map((p) => [p.id, p]));
@@ -408,9 +414,24 @@ export class LiveLiquidity {
     };
     const previous = target.graph;
     const derivable = previous === this.published || (this.published === undefined && previous.snapshot === base);
-    const graph = derivable ? RoutingGraph.derive(previous, snapshot, this.touched) : new RoutingGraph(catalog, snapshot);
+    const priced = this.pricedCatalog(snapshot, derivable ? previous.catalog : catalog);
+    const graph = derivable ? RoutingGraph.derive(previous, snapshot, this.touched, priced) : new RoutingGraph(priced, snapshot);
     this.touched = new Set();
     this.published = graph;
     target.replace(graph);
+  }
+
+  /** `current`, or a catalog at the prices the followed chains' pools now imply (when a price rule is set). */
+  private pricedCatalog(snapshot: LiquiditySnapshot, current: Catalog): Catalog {
+    const { catalog: reference, prices: rule, logger } = this.options;
+    if (!rule) return current;
+    const followed = new Set(this.trackers.filter((t) => t.last).map((t) => t.chain.chainId));
+    const market = marketPrices(reference, snapshot.pools, followed, rule);
+    const unpriced = market.unpriced.join(', ');
+    if (unpriced !== this.unpriced && followed.size > 0) {
+      if (unpriced) logger.info({ coins: market.unpriced }, `no pool of at least $${rule.minDepthUSD} prices ${unpriced}: at the reference prices, still routable`);
+      this.unpriced = unpriced;
+    }
+    return catalogAtPrices(reference, current, market.prices);
   }
 }

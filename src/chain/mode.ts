@@ -104,6 +104,7 @@ export async function startChainMode(deps: ChainModeParts, config: Config, logge
       genuine: (pool: PoolState) => pool.kind !== 'stableswap' && routers.exchangeRouter(pool.exchange, pool.kind)?.genuine !== undefined,
       discovery: PoolDiscovery.fromRouters(deps.catalog, routers),
     } : {}),
+    ...(config.chains.prices === 'pools' ? { prices: { minDepthUSD: config.chains.priceMinDepthUSD } } : {}),
     base: deps.liquidity.graph.snapshot,
     target: options.target ?? deps.liquidity,
     chains: connections.map((c) => ({

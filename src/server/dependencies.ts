@@ -22,6 +22,10 @@ import type { AccessControl } from './access/middleware';
 
 /** Everything the handlers need, built once by the composition root; each part can be overridden by tests. */
 export interface Dependencies {
+  /**
+   * The catalog answers are made from: the liquidity graph's, taken at request time like the graph (in chain mode its
+   * prices follow the pools, src/core/liquidity/marketPrices.ts; a new price is a new catalog).
+   */
   readonly catalog: Catalog;
   /** The liquidity graph routes are found on (catalog + snapshot, or live chain state in chain mode). */
   readonly graph: RoutingGraph;
@@ -81,12 +85,14 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
   const seededFees = () => loadFeeLedger(config.feeLedgerFile ?? DEFAULT_LEDGER_FILE, catalog);
   const feeLedger = overrides.feeLedger ?? (chains ? new ChainFeeLedger(seededFees(), chains.chains, catalog) : seededFees());
   const exchangeByAddress = new Map(routers.allExchangeRouters.map((r) => [r.address.toLowerCase(), r.exchange]));
-  const transfers = overrides.transfers ?? new TransferTracker(chains ? new ChainTransferReads(chains, catalog.listTools().bridges.map((b) => b.key)) : undefined, catalog, {
+  const transfers = overrides.transfers ?? new TransferTracker(chains ? new ChainTransferReads(chains, catalog.listTools().bridges.map((b) => b.key)) : undefined, () => liquidity.graph.catalog, {
     solana: solanaTransferReadsOf(config.chains, catalog, (chainId) => routers.bridgeEscrowOf(chainId)?.owner),
     exchangeOf: (chainId, address) => exchangeByAddress.get(address.toLowerCase()) ?? poolExchanges.get(liquidity.graph, poolExchangesOf).get(`${chainId}:${address.toLowerCase()}`),
   });
   return {
-    catalog,
+    get catalog() {
+      return liquidity.graph.catalog;
+    },
     transfers,
     get graph() {
       return liquidity.graph;

@@ -3,7 +3,9 @@
  * canonical addresses, every Uniswap pool of the snapshot created through the protocol): the service reads them
  * through their real interface and quotes them exactly as the genuine QuoterV2 does; liquidity added (Mint) or
  * removed (Burn) changes the next quote exactly; a pool the factory creates after the start appears in the quotes,
- * found from its PoolCreated log, without a restart, and a service started later finds it by asking the factory. Every HTTP answer validated against the contract.
+ * found from its PoolCreated log, without a restart, and a service started later finds it by asking the factory; token
+ * prices follow the pools (a swap that moves WETH/USDC moves WETH's and ETH's priceUSD, and the quotes' USD figures).
+ * Every HTTP answer validated against the contract.
  */
 import pino from 'pino';
 import request from 'supertest';
@@ -17,6 +19,10 @@ import { contractValidator, type ContractValidator } from '../support/contract';
 import { makeTestApp } from '../support/app';
 import { captureLogger } from '../support/logCapture';
 import { startChainMode } from '../../src/chain/mode';
+import { formatPrice } from '../../src/core/liquidity/marketPrices';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 jest.setTimeout(120_000);
 
@@ -166,6 +172,66 @@ test('a pool with no contract at its address on the chain is not quoted (nothing
     expect(app.dependencies.graph.poolById(gone.id)).toBeUndefined();
     expect(app.dependencies.graph.pools.some((p) => p.address === gone.address)).toBe(false);
     expect(mode.status().find((s) => s.chainId === ARB)).toMatchObject({ poolsMissing: 1 });
+  } finally {
+    await mode.stop();
+    app.dependencies.chains?.close();
+  }
+});
+
+test('prices follow the pools: a swap that moves WETH/USDC moves priceUSD of WETH and ETH, and the quotes\' USD figures', async () => {
+  // only pools of at least $100M depth price a coin here: Uniswap's WETH/USDC 0.05 % pool alone prices WETH (and ETH)
+  const chainsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'prices-')), 'chains.json');
+  fs.writeFileSync(chainsFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(sandbox.chainsFile, 'utf8')), priceMinDepthUSD: 100_000_000 }));
+  const app = await makeTestApp({ env: { CHAINS_FILE: chainsFile } });
+  const reference = app.dependencies.catalog;
+  const mode = await startChainMode(app.dependencies, app.config, captureLogger('info').logger);
+  const pool = new Contract(livePool((p) => p.id === POOL_ID)!.address, ['function slot0() view returns (uint160 sqrtPriceX96, int24, uint16, uint16, uint16, uint8, bool)'], provider);
+  const [usdc, weth] = [token('USDC'), token('WETH')];
+  // token 0 is WETH on Arbitrum (0x82aF… < 0xaf88…): USDC per WETH = √P² · 10^(18 − 6)
+  expect(BigInt(weth) < BigInt(usdc)).toBe(true);
+  const poolPrice = async () => {
+    const [sqrtPriceX96] = (await pool.slot0()) as [bigint];
+    return formatPrice((Number(sqrtPriceX96) / 2 ** 96) ** 2 * 1e12);
+  };
+  const priceOf = async (chain: string, symbol: string) => {
+    const res = await request(app.app).get('/v1/token').query({ chain, token: symbol });
+    contract.expectResponse('getToken', res);
+    return res.body.priceUSD as string;
+  };
+  try {
+    expect(Number(await priceOf('arb', 'WETH'))).toBeCloseTo(Number(await poolPrice()), 0);
+    const before = await priceOf('arb', 'WETH');
+
+    // 300,000 USDC for WETH through the genuine SwapRouter: WETH's price goes up in that pool
+    const router = new Contract(uniswap.swapRouter, uniswapInterface('SwapRouter'), sandbox.devnet.wallet(ARB, 2));
+    await new Contract(usdc, ['function approve(address, uint256) returns (bool)'], sandbox.devnet.wallet(ARB, 2)).approve(uniswap.swapRouter, (1n << 256n) - 1n).then((tx) => tx.wait());
+    await router.exactInputSingle({ tokenIn: usdc, tokenOut: weth, fee: 500, recipient: owner, deadline: 2n ** 40n, amountIn: 300_000n * 10n ** 6n, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n }).then((tx) => tx.wait());
+    const moved = await poolPrice();
+    expect(Number(moved)).toBeGreaterThan(Number(before) * 1.003);
+    await until(() => app.dependencies.catalog.findToken(ARB, 'WETH')!.priceUSD === moved, 'the new WETH price');
+
+    // one coin, one price: WETH and ETH everywhere (Ethereum's ETH too, though no pool of Ethereum is read here)
+    expect(await priceOf('arb', 'WETH')).toBe(moved);
+    expect(await priceOf('arb', 'ETH')).toBe(moved);
+    expect(await priceOf('eth', 'ETH')).toBe(moved);
+    // no pool of $100M prices WBTC: it keeps the reference price, and is still routed
+    expect(await priceOf('arb', 'WBTC')).toBe(reference.findToken(ARB, 'WBTC')!.priceUSD);
+    const res = await request(app.app).get('/v1/quote').query({ fromChain: 'arb', toChain: 'arb', fromToken: 'USDC', toToken: 'ETH', fromAmount: '1000000000', fromAddress: owner });
+    contract.expectResponse('getQuote', res);
+    expect(res.status).toBe(200);
+    expect(res.body.action.toToken.priceUSD).toBe(moved);
+    expect(Number(res.body.estimate.toAmountUSD)).toBeCloseTo(Number(res.body.estimate.toAmount) / 1e18 * Number(moved), 1);
+    const gas = res.body.estimate.gasCosts[0];
+    expect(Number(gas.amountUSD)).toBeCloseTo(Number(gas.amount) / 1e18 * Number(moved), 2);
+    const wbtc = await request(app.app).get('/v1/quote').query({ fromChain: 'arb', toChain: 'arb', fromToken: 'USDC', toToken: 'WBTC', fromAmount: '1000000000', fromAddress: owner });
+    expect(wbtc.status).toBe(200);
+
+    // pushed past its deep band, the pool is thin (its in-range liquidity holds far less than $100M): it prices
+    // nothing any more, and WETH goes back to the reference price
+    await router.exactInputSingle({ tokenIn: usdc, tokenOut: weth, fee: 500, recipient: owner, deadline: 2n ** 40n, amountIn: 1_500_000n * 10n ** 6n, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n }).then((tx) => tx.wait());
+    expect(Number(await poolPrice())).toBeGreaterThan(Number(moved) * 1.05);
+    await until(() => app.dependencies.catalog.findToken(ARB, 'WETH')!.priceUSD === reference.findToken(ARB, 'WETH')!.priceUSD, 'the reference price again');
+    expect(await priceOf('eth', 'ETH')).toBe(reference.getChain(1)!.nativeToken.priceUSD);
   } finally {
     await mode.stop();
     app.dependencies.chains?.close();

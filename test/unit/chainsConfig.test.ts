@@ -18,6 +18,8 @@ describe('chain mode configuration (CHAINS_FILE)', () => {
     expect(problems).toEqual([]);
     expect(config.pollIntervalMs).toBe(250);
     expect(config.rpcTimeoutMs).toBe(3000);
+    expect(config).toMatchObject({ prices: 'pools', priceMinDepthUSD: 50_000 });
+    expect(parseChainsConfig({ chains: [], prices: 'reference', priceMinDepthUSD: 0 }, problems)).toMatchObject({ prices: 'reference', priceMinDepthUSD: 0 });
     // confirmations and gasPrice absent stay absent (1 and "chain" where they are used), so that the catalog's check
     // tells a field given for a non-EVM chain from a default
     expect(config.chains[0]).toEqual({ chainId: 1, rpcUrl: 'http://127.0.0.1:8545', bridgeEndpoint: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' });
@@ -27,9 +29,11 @@ describe('chain mode configuration (CHAINS_FILE)', () => {
 
   it('names every bad entry with its path and rule', () => {
     const problems: string[] = [];
-    parseChainsConfig({ pollIntervalMs: 1, chains: [{ chainId: -1, rpcUrl: 'x' }, { chainId: 2, rpcUrl: 'ftp://x', router: '0x12' }, { chainId: 2, rpcUrl: 'http://a', gasPrice: 'low' }] }, problems, 'F');
+    parseChainsConfig({ pollIntervalMs: 1, prices: 'oracle', priceMinDepthUSD: -5, chains: [{ chainId: -1, rpcUrl: 'x' }, { chainId: 2, rpcUrl: 'ftp://x', router: '0x12' }, { chainId: 2, rpcUrl: 'http://a', gasPrice: 'low' }] }, problems, 'F');
     expect(problems).toEqual([
       'F: pollIntervalMs must be an integer from 10 to 60000 (got 1)',
+      'F: priceMinDepthUSD must be an integer from 0 to 1000000000000 (got -5)',
+      'F: prices must be "pools" or "reference" (got "oracle")',
       'F: chains[0].chainId must be a positive integer (got -1)',
       'F: chains[1].rpcUrl must be an http(s) or ws(s) URL (got "ftp://x")',
       'F: chains[1].router must be a 0x-prefixed 20-byte address (got "0x12")',

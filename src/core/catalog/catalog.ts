@@ -59,6 +59,31 @@ export class Catalog {
     });
   }
 
+  /**
+   * The same catalog with the coins of `prices` (coinKey → decimal USD price) at those prices, on every chain and as
+   * chains' native coins; a price numerically equal to the one held keeps its text. This catalog itself when no price
+   * changes.
+   */
+  withPrices(prices: ReadonlyMap<string, string>): Catalog {
+    const changed = (held: { coinKey: string; priceUSD: string }) => {
+      const price = prices.get(held.coinKey);
+      return price !== undefined && Number(price) !== Number(held.priceUSD) ? price : undefined;
+    };
+    const tokens = this.chains.flatMap((chain) => this.tokensOf(chain.id));
+    if (!tokens.some(changed) && !this.chains.some((c) => changed(c.nativeToken))) return this;
+    const repriced = <T extends { coinKey: string; priceUSD: string }>(held: T): T => {
+      const price = changed(held);
+      return price === undefined ? held : { ...held, priceUSD: price };
+    };
+    return new Catalog({
+      chains: this.chains.map((chain) => (changed(chain.nativeToken) ? { ...chain, nativeToken: repriced(chain.nativeToken) } : chain)),
+      tokens: tokens.map(repriced),
+      bridges: this.bridges,
+      exchanges: this.exchanges,
+      markets: Object.fromEntries(this.markets),
+    });
+  }
+
   /** The reference market figures of a token's coin, if the data has them. */
   marketOf(token: Token): MarketFigures | undefined {
     return this.markets.get(token.coinKey);

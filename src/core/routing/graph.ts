@@ -92,7 +92,7 @@ export class RoutingGraph {
     const previous = lineage?.previous;
     const kept = (chainId: number) => previous !== undefined && !lineage!.touched.has(chainId);
     // memos whose keys say what they depend on (pool objects, chain generations, catalog tokens) are shared
-    this.tokens = previous?.tokens ?? new Map();
+    this.tokens = previous?.catalog === catalog ? previous.tokens : new Map();
     this.estimates = previous?.estimates ?? new ObjectMemo();
     this.reaches = previous?.reaches ?? new BoundedMemo({ max: MAX_REACHES, maxSize: MAX_REACH_STEPS, sizeOf: (reach) => reach.size });
     this.generations = new Map(previous?.generations ?? []);
@@ -142,10 +142,13 @@ export class RoutingGraph {
   /**
    * The graph of `snapshot`, which differs from `previous`'s only on the `touched` chains (their pools' states or
    * gas): those are indexed again, the others kept with their memos. `snapshot` must hold the same pools as
-   * `previous.snapshot` on every chain not touched (the same objects), and the same catalog.
+   * `previous.snapshot` on every chain not touched (the same objects). With another `catalog` (the same tokens at
+   * other prices: chain mode's market prices), every chain counts as touched, since gas costs in tokens follow the
+   * prices; the pools' float models are still kept.
    */
-  static derive(previous: RoutingGraph, snapshot: LiquiditySnapshot, touched: ReadonlySet<number>): RoutingGraph {
-    return new RoutingGraph(previous.catalog, snapshot, { previous, touched });
+  static derive(previous: RoutingGraph, snapshot: LiquiditySnapshot, touched: ReadonlySet<number>, catalog: Catalog = previous.catalog): RoutingGraph {
+    const all = catalog === previous.catalog ? touched : new Set([...catalog.chains.map((c) => c.id), ...snapshot.pools.map((p) => p.chainId)]);
+    return new RoutingGraph(catalog, snapshot, { previous, touched: all });
   }
 
   private addEdge(chainId: number, edge: SwapEdge): void {

@@ -69,16 +69,20 @@ export class TransferTracker {
   private readonly solana: ReadonlyMap<number, SolanaTransferReads>;
   private readonly evmChainIds: readonly number[];
 
-  /** `reads`: the connected EVM chains (undefined: none, or chain mode off); options.solana: the Solana chains. */
-  constructor(private readonly reads: TransferReads | undefined, catalog: Catalog, options: TrackerOptions = {}) {
+  /**
+   * `reads`: the connected EVM chains (undefined: none, or chain mode off); `catalog`: the catalog, or how to take the
+   * one in use at each lookup (chain mode: prices follow the pools); options.solana: the Solana chains.
+   */
+  constructor(private readonly reads: TransferReads | undefined, catalog: Catalog | (() => Catalog), options: TrackerOptions = {}) {
+    const current = typeof catalog === 'function' ? catalog : () => catalog;
     this.solana = new Map((options.solana ?? []).map((s) => [s.chain.chainId, s]));
     this.evmChainIds = (reads?.chains ?? []).map((c) => c.chainId);
     const evm = new Set(this.evmChainIds);
     const chains = new Map([...(reads?.chains ?? []), ...[...this.solana.values()].map((s) => s.chain)].map((c) => [c.chainId, c]));
     this.context = {
       chain: (chainId) => chains.get(chainId),
-      token: (chainId, address) => catalog.findToken(chainId, address),
-      nativeToken: (chainId) => catalog.getChain(chainId)?.nativeToken,
+      token: (chainId, address) => current().findToken(chainId, address),
+      nativeToken: (chainId) => current().getChain(chainId)?.nativeToken,
       exchangeOf: (chainId, address) => options.exchangeOf?.(chainId, address),
       receiverAddress: (chainId, bytes) => {
         if (this.solana.has(chainId)) return solanaAddressOf(bytes);

@@ -38,7 +38,7 @@ const requests = [
 const answers = (graph: RoutingGraph) => requests.map((r) => JSON.stringify(new RouteFinder(graph).find(r).routes.map((x) => [x.overallPath, `${x.toAmount}`])));
 
 test('an update goes through JSON with its big integers exact', () => {
-  const update: LiquidityUpdate = { type: 'liquidity', touched: [ARB], pools: moved(base).pools.filter((p) => !base.pools.includes(p)), dropped: [], gas: [...moved(base).gas.values()] };
+  const update: LiquidityUpdate = { type: 'liquidity', touched: [ARB], pools: moved(base).pools.filter((p) => !base.pools.includes(p)), dropped: [], gas: [...moved(base).gas.values()], prices: [['WETH', '3000']] };
   expect(update.pools).toHaveLength(2);
   expect(decodeUpdate(encodeUpdate(update))).toEqual(update);
 });
@@ -80,4 +80,26 @@ test('a pool the primary no longer quotes (no contract on the chain) leaves the 
   applyUpdate(worker, base, decodeUpdate(sent[0]));
   expect(worker.graph.poolById(gone.id)).toBeUndefined();
   expect(worker.graph.pools).toHaveLength(base.pools.length - 1);
+});
+
+test('the primary\'s prices (from its pools) reach the workers, with the pools that make them', () => {
+  const primary = new LiquidityState(new RoutingGraph(catalog, base));
+  const sent: string[] = [];
+  const feed = new LiquidityFeed(primary, base, (u) => sent.push(encodeUpdate(u)));
+  const worker = new LiquidityState(new RoutingGraph(catalog, base));
+  const repriced = catalog.withPrices(new Map([['WETH', '3000'], ['ETH', '3000']]));
+  feed.replace(RoutingGraph.derive(primary.graph, moved(base), new Set([ARB]), repriced));
+  applyUpdate(worker, base, decodeUpdate(sent[0]));
+  expect(worker.graph.catalog.findToken(ARB, 'WETH')!.priceUSD).toBe('3000');
+  expect(worker.graph.catalog.getChain(1)!.nativeToken.priceUSD).toBe('3000');
+  // gas in USDC follows ETH's price
+  const usdc = catalog.findToken(ARB, 'USDC')!.address.toLowerCase();
+  expect(worker.graph.gasCostInToken(ARB, usdc)).toBe(primary.graph.gasCostInToken(ARB, usdc));
+  expect(worker.graph.gasCostInToken(ARB, usdc)).not.toBe(new RoutingGraph(catalog, moved(base)).gasCostInToken(ARB, usdc));
+  expect(answers(worker.graph)).toEqual(answers(primary.graph));
+  // prices alone (no pool moved) are an update too
+  feed.replace(RoutingGraph.derive(primary.graph, primary.graph.snapshot, new Set(), catalog));
+  expect(sent).toHaveLength(2);
+  applyUpdate(worker, base, decodeUpdate(sent[1]));
+  expect(worker.graph.catalog.findToken(ARB, 'WETH')!.priceUSD).toBe(catalog.findToken(ARB, 'WETH')!.priceUSD);
 });
