@@ -4,6 +4,12 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test', '<rootDir>/src'],
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
+    // Kysely 0.29 ships ES modules only, which jest's module system cannot require() on Node before 24.9: its files
+    // are compiled to CommonJS like ours (node itself loads them with require(esm), Node 20.19+)
+    '/node_modules/kysely/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, isolatedModules: true, module: 'commonjs', target: 'ES2022' } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!kysely/)'],
   testTimeout: 30000,
 };

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './processes';
+import { ensureDebianPackage, which } from './debian';
 
 export interface RedisServer {
   readonly port: number;
@@ -54,68 +55,7 @@ export async function startRedisServer(): Promise<RedisServer> {
 
 /** The path of redis-server, installing Debian's package first when it is missing. */
 export function ensureRedisServerBinary(): string {
-  const found = which('redis-server');
-  if (found) return found;
-  withInstallLock(() => {
-    if (which('redis-server')) return;
-    const asRoot = process.getuid?.() === 0;
-    if (!asRoot && !which('sudo')) {
-      throw new Error('redis-server is missing and this user cannot install it: run `apt-get install -y redis-server` as root');
-    }
-    const run = (args: string[]): void => {
-      const command = asRoot ? args[0]! : 'sudo';
-      const argv = asRoot ? args.slice(1) : ['-n', ...args];
-      const result = spawnSync(command, argv, {
-        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-        encoding: 'utf8',
-        timeout: 10 * 60_000,
-      });
-      if (result.status !== 0) {
-        throw new Error(`${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`.slice(-4000));
-      }
-    };
-    // keep the package's post-install script from starting a system-wide redis (port 6379, left running)
-    const policy = '/usr/sbin/policy-rc.d';
-    const addedPolicy = asRoot && !fs.existsSync(policy);
-    if (addedPolicy) fs.writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
-    try {
-      run(['apt-get', 'update', '-q']);
-      run(['apt-get', 'install', '-y', '-q', '--no-install-recommends', 'redis-server']);
-    } finally {
-      if (addedPolicy) fs.rmSync(policy, { force: true });
-    }
-  });
-  const installed = which('redis-server');
-  if (!installed) throw new Error('redis-server is still missing after apt-get install redis-server');
-  return installed;
-}
-
-function which(name: string): string | undefined {
-  const result = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
-  const found = result.stdout.trim();
-  return result.status === 0 && found ? found : undefined;
-}
-
-/** Serialises installs between jest workers (apt and dpkg take their own locks and fail if busy). */
-function withInstallLock(fn: () => void): void {
-  const lock = path.join(os.tmpdir(), 'xchain-router-redis-install.lock');
-  const deadline = Date.now() + 15 * 60_000;
-  for (;;) {
-    try {
-      fs.mkdirSync(lock);
-      break;
-    } catch {
-      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 15 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${lock}`);
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
-    }
-  }
-  try {
-    fn();
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true });
-  }
+  return ensureDebianPackage('redis-server', () => which('redis-server'));
 }
 
 function launch(binary: string, port: number, dir: string): Promise<ChildProcess> {

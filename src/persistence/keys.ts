@@ -1,0 +1,413 @@
+/**
+ * API keys in the database: only their SHA-256 is stored (the key is shown once, at creation or rotation), with
+ * their settings (name, IP allowlist, per-minute limit, the integrator ids they may name, the integrator they belong
+ * to), their life (created, rotated with a grace period, expired, revoked) and an event log of every change.
+ * A key is blocked while it has a block in force (blocks.ts): an operator's (`manual`) or a detector's.
+ *
+ * `DatabaseKeyStore` is the access control's view of them (the KeyStore port of src/core/access/keyStore.ts).
+ */
+import { LRUCache } from 'lru-cache';
+import type { ExpressionBuilder, Kysely, Selectable, Updateable } from 'kysely';
+import { parseKeyDocument, KeyDocumentError } from '../core/access/keyFile';
+import { AddressSet } from '../core/access/ipAddress';
+import { generateApiKey, generateKeyId, hashApiKey, type ApiKeyRecord } from '../core/access/keys';
+import type { KeyStore, KnownKey } from '../core/access/keyStore';
+import { inForce, insertBlock, liftBlocks, type Block } from './blocks';
+import { ConflictError, InvalidValueError, NotFoundError, isForeignKeyViolation, isUniqueViolation } from './errors';
+import { recordKeyEvent } from './keyEvents';
+import type { ApiKeysTable, KeyEventType, Schema } from './schema';
+
+/** A key as operators and partners see it: never its hash. */
+export interface KeyView {
+  readonly id: string;
+  readonly name?: string;
+  /** The integrator the key belongs to. */
+  readonly integratorId?: string;
+  /** ISO 8601. */
+  readonly createdAt: string;
+  readonly perMinute?: number;
+  readonly ipAllowlist?: readonly string[];
+  /** The integrator ids the key may name (its own integrator's when it belongs to one and names none); absent = any. */
+  readonly integrators?: readonly string[];
+  /** A block is in force. */
+  readonly blocked?: true;
+  readonly blockedReason?: string;
+  /** The end of a rotation's grace period: the key is refused from then on. */
+  readonly expiresAt?: string;
+  readonly revokedAt?: string;
+  /** The id of the key that replaced this one. */
+  readonly rotatedTo?: string;
+}
+
+export interface KeySettings {
+  readonly name?: string;
+  readonly ipAllowlist?: readonly string[];
+  readonly integrators?: readonly string[];
+  readonly perMinute?: number;
+}
+
+export interface NewKey extends KeySettings {
+  /** Default: `key_` + 12 random hex digits. */
+  readonly id?: string;
+  /** The integrator the key belongs to (registered: integrators.ts). */
+  readonly integratorId?: string;
+}
+
+/** Who makes a change, and when (default: now). */
+export interface ChangeBy {
+  readonly actor: string;
+  readonly now?: Date;
+}
+
+export interface IssuedKey {
+  /** The key itself: shown once, never stored. */
+  readonly key: string;
+  readonly view: KeyView;
+}
+
+/** Longest grace period of a rotation. */
+export const MAX_GRACE_MS = 30 * 24 * 3_600_000;
+
+/** Creates a key; the key itself is in the answer only. */
+export async function createKey(db: Kysely<Schema>, input: NewKey, by: ChangeBy): Promise<IssuedKey> {
+  const now = by.now ?? new Date();
+  const id = input.id ?? generateKeyId();
+  const key = generateApiKey();
+  validateKey(id, input);
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('api_keys')
+        .values({ id, sha256: hashApiKey(key), created_at: now, integrator_id: input.integratorId ?? null, ...settingColumns(input) })
+        .execute();
+      await recordKeyEvent(trx, { keyId: id, type: 'created', at: now, actor: by.actor, detail: settingsDetail(input, input.integratorId) });
+    });
+  } catch (error) {
+    throw keyWriteError(error, id, input.integratorId);
+  }
+  return { key, view: (await getKey(db, id, now))! };
+}
+
+/** The key with this id (revoked and expired ones included), or undefined. */
+export async function getKey(db: Kysely<Schema>, id: string, now: Date = new Date()): Promise<KeyView | undefined> {
+  const row = await keysWithBlockState(db, now).where('api_keys.id', '=', id).executeTakeFirst();
+  return row && toView(row);
+}
+
+export interface KeyListOptions {
+  /** Include revoked and expired keys (default: only keys that still authenticate). */
+  readonly all?: boolean;
+  /** Only the keys of this integrator. */
+  readonly integratorId?: string;
+  readonly now?: Date;
+}
+
+/** Keys in order of creation. */
+export async function listKeys(db: Kysely<Schema>, options: KeyListOptions = {}): Promise<KeyView[]> {
+  const now = options.now ?? new Date();
+  let query = keysWithBlockState(db, now);
+  if (!options.all) query = query.where('api_keys.revoked_at', 'is', null).where((eb) => eb.or([eb('api_keys.expires_at', 'is', null), eb('api_keys.expires_at', '>', now)]));
+  if (options.integratorId !== undefined) query = query.where('api_keys.integrator_id', '=', options.integratorId);
+  const rows = await query.orderBy('api_keys.created_at').orderBy('api_keys.id').execute();
+  return rows.map(toView);
+}
+
+export async function renameKey(db: Kysely<Schema>, id: string, name: string, by: ChangeBy): Promise<KeyView> {
+  validateKey(id, { name });
+  return changeKey(db, id, by, (row) => ({ set: { name }, type: 'renamed', detail: { from: row.name, to: name } }));
+}
+
+/** Replaces the key's IP allowlist; null: usable from anywhere. */
+export async function setKeyAllowlist(db: Kysely<Schema>, id: string, ipAllowlist: readonly string[] | null, by: ChangeBy): Promise<KeyView> {
+  if (ipAllowlist !== null) validateKey(id, { ipAllowlist });
+  return changeKey(db, id, by, (row) => ({
+    set: { ip_allowlist: ipAllowlist === null ? null : [...ipAllowlist] },
+    type: 'allowlist-changed',
+    detail: { from: row.ip_allowlist, to: ipAllowlist },
+  }));
+}
+
+/** Sets the key's per-minute limit; null: the default. */
+export async function setKeyPerMinute(db: Kysely<Schema>, id: string, perMinute: number | null, by: ChangeBy): Promise<KeyView> {
+  if (perMinute !== null) validateKey(id, { perMinute });
+  return changeKey(db, id, by, (row) => ({ set: { per_minute: perMinute }, type: 'limit-changed', detail: { from: row.per_minute, to: perMinute } }));
+}
+
+/** Sets the integrator ids the key may name; null: any (or its own integrator's). */
+export async function setKeyIntegrators(db: Kysely<Schema>, id: string, integrators: readonly string[] | null, by: ChangeBy): Promise<KeyView> {
+  if (integrators !== null) validateKey(id, { integrators });
+  return changeKey(db, id, by, (row) => ({
+    set: { integrators: integrators === null ? null : [...integrators] },
+    type: 'integrators-changed',
+    detail: { from: row.integrators, to: integrators },
+  }));
+}
+
+export interface Rotation extends IssuedKey {
+  /** The old key, valid until its `expiresAt`. */
+  readonly previous: KeyView;
+}
+
+/**
+ * Replaces a key with a new one (new id and key, same settings and integrator); the old key keeps working until
+ * `graceMs` from now, so that its holder can deploy the new one. A revoked, expired, already rotated or blocked key
+ * cannot be rotated (a block is not escaped by rotating).
+ */
+export async function rotateKey(db: Kysely<Schema>, id: string, graceMs: number, by: ChangeBy): Promise<Rotation> {
+  if (!Number.isFinite(graceMs) || graceMs < 0 || graceMs > MAX_GRACE_MS) {
+    throw new InvalidValueError(`the grace period must be from 0 to ${MAX_GRACE_MS / 3_600_000} hours`);
+  }
+  const now = by.now ?? new Date();
+  const newId = generateKeyId();
+  const key = generateApiKey();
+  const expiresAt = new Date(now.getTime() + graceMs);
+  await db.transaction().execute(async (trx) => {
+    const row = await lockKey(trx, id, now);
+    if (row.rotated_to !== null) throw new ConflictError(`key ${id} was already rotated (to ${row.rotated_to})`);
+    if (row.blocked_since !== null) throw new ConflictError(`key ${id} is blocked: unblock it before rotating it`);
+    await trx
+      .insertInto('api_keys')
+      .values({
+        id: newId,
+        sha256: hashApiKey(key),
+        name: row.name,
+        integrator_id: row.integrator_id,
+        integrators: row.integrators,
+        ip_allowlist: row.ip_allowlist,
+        per_minute: row.per_minute,
+        created_at: now,
+      })
+      .execute();
+    await trx.updateTable('api_keys').set({ expires_at: expiresAt, rotated_to: newId }).where('id', '=', id).execute();
+    await recordKeyEvent(trx, { keyId: id, type: 'rotated', at: now, actor: by.actor, detail: { to: newId, expiresAt: expiresAt.toISOString() } });
+    await recordKeyEvent(trx, { keyId: newId, type: 'created', at: now, actor: by.actor, detail: { rotatedFrom: id } });
+  });
+  const [view, previous] = await Promise.all([getKey(db, newId, now), getKey(db, id, now)]);
+  return { key, view: view!, previous: previous! };
+}
+
+/** Revokes a key: it never authenticates again (it stays listed with `all`, with its events). */
+export async function revokeKey(db: Kysely<Schema>, id: string, by: ChangeBy & { readonly reason?: string }): Promise<KeyView> {
+  return changeKey(db, id, by, () => ({
+    set: { revoked_at: by.now ?? new Date() },
+    type: 'revoked',
+    detail: by.reason === undefined ? undefined : { reason: by.reason },
+  }));
+}
+
+/** An operator's block of a key (rule `manual`), until lifted unless `until` is given. */
+export async function blockKey(db: Kysely<Schema>, id: string, by: ChangeBy & { readonly reason?: string; readonly until?: Date | null }): Promise<Block> {
+  const now = by.now ?? new Date();
+  return db.transaction().execute(async (trx) => {
+    await lockKey(trx, id, now, { allowUnusable: true });
+    return insertBlock(trx, { subject: { kind: 'key', id }, rule: 'manual', reason: by.reason ?? '', actor: by.actor, now, until: by.until ?? null });
+  });
+}
+
+/** Lifts every block of the key in force (manual and automatic); returns those lifted (none: it was not blocked). */
+export async function unblockKey(db: Kysely<Schema>, id: string, by: ChangeBy): Promise<Block[]> {
+  if (!(await db.selectFrom('api_keys').select('id').where('id', '=', id).executeTakeFirst())) throw new NotFoundError(`no key with id "${id}"`);
+  return liftBlocks(db, { kind: 'key', id }, by);
+}
+
+export interface DatabaseKeyStoreOptions {
+  /**
+   * How long an answer is reused (default 1000 ms): a hot key does not query the database on every request, and a
+   * revocation, block or new key made on any instance takes effect here within this time.
+   */
+  readonly ttlMs?: number;
+  /** The most presented keys remembered (default 10,000; least recently used go first). */
+  readonly max?: number;
+  readonly clock?: () => number;
+}
+
+interface Lookup {
+  readonly fetchedAt: number;
+  readonly found: Promise<{ readonly known: KnownKey; readonly expiresAt?: number } | undefined>;
+}
+
+/**
+ * The access control's key store: a presented key is hashed and looked up by its SHA-256 (a unique index), one
+ * query per key and `ttlMs`; lookups of one key at the same time share that query. Answers, unknown keys included,
+ * are remembered by hash for `ttlMs` in a bounded LRU tied to this object. An expiry is checked on every use, so a
+ * rotated key stops exactly at the end of its grace period.
+ *
+ * Looking a hash up in an index, instead of comparing every known hash in constant time, tells an observer of
+ * timings at most something about the SHA-256 of what they sent, which they already know.
+ */
+export class DatabaseKeyStore implements KeyStore {
+  private readonly lookups: LRUCache<string, Lookup>;
+  private readonly ttlMs: number;
+  private readonly clock: () => number;
+
+  constructor(
+    private readonly db: Kysely<Schema>,
+    options: DatabaseKeyStoreOptions = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? 1000;
+    this.clock = options.clock ?? Date.now;
+    this.lookups = new LRUCache({ max: options.max ?? 10_000 });
+  }
+
+  async authenticate(presented: string): Promise<KnownKey | undefined> {
+    const digest = hashApiKey(presented);
+    const now = this.clock();
+    let lookup = this.lookups.get(digest);
+    if (!lookup || now - lookup.fetchedAt >= this.ttlMs) {
+      lookup = { fetchedAt: now, found: this.find(digest, new Date(now)) };
+      this.lookups.set(digest, lookup);
+      const current = lookup;
+      lookup.found.catch(() => {
+        if (this.lookups.get(digest) === current) this.lookups.delete(digest); // a failed query is not remembered
+      });
+    }
+    const found = await lookup.found;
+    if (!found || (found.expiresAt !== undefined && found.expiresAt <= this.clock())) return undefined;
+    return found.known;
+  }
+
+  async list(): Promise<readonly KnownKey[]> {
+    const now = new Date(this.clock());
+    const rows = await usableKeys(this.db, now).orderBy('api_keys.created_at').orderBy('api_keys.id').execute();
+    return rows.map(toKnownKey);
+  }
+
+  private async find(digest: string, now: Date): Promise<{ known: KnownKey; expiresAt?: number } | undefined> {
+    const row = await keysWithBlockState(this.db, now).where('api_keys.sha256', '=', digest).where('api_keys.revoked_at', 'is', null).executeTakeFirst();
+    if (!row) return undefined;
+    return { known: toKnownKey(row), ...(row.expires_at === null ? {} : { expiresAt: new Date(row.expires_at).getTime() }) };
+  }
+}
+
+type KeyRow = Selectable<ApiKeysTable> & { blocked_since: Date | null; block_reason: string | null };
+
+/** Keys with the newest block in force at `now`, if any (its start and reason). */
+function keysWithBlockState(db: Kysely<Schema>, now: Date) {
+  return db
+    .selectFrom('api_keys')
+    .selectAll('api_keys')
+    .select((eb) => [newestBlock(eb, now).select('blocks.since').as('blocked_since'), newestBlock(eb, now).select('blocks.reason').as('block_reason')]);
+}
+
+function newestBlock(eb: ExpressionBuilder<Schema, 'api_keys'>, now: Date) {
+  return eb
+    .selectFrom('blocks')
+    .where('blocks.subject_kind', '=', 'key')
+    .whereRef('blocks.subject', '=', 'api_keys.id')
+    .where((inner) => inForce(inner, now))
+    .orderBy('blocks.since', 'desc')
+    .orderBy('blocks.id', 'desc')
+    .limit(1);
+}
+
+function usableKeys(db: Kysely<Schema>, now: Date) {
+  return keysWithBlockState(db, now)
+    .where('api_keys.revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('api_keys.expires_at', 'is', null), eb('api_keys.expires_at', '>', now)]));
+}
+
+/** Locks the key's row for a change; refuses a missing key, and (unless allowed) a revoked or expired one. */
+async function lockKey(trx: Kysely<Schema>, id: string, now: Date, options: { allowUnusable?: boolean } = {}): Promise<KeyRow> {
+  const locked = await trx.selectFrom('api_keys').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!locked) throw new NotFoundError(`no key with id "${id}"`);
+  const row = await keysWithBlockState(trx, now).where('api_keys.id', '=', id).executeTakeFirstOrThrow();
+  if (!options.allowUnusable) {
+    if (row.revoked_at !== null) throw new ConflictError(`key ${id} is revoked (since ${new Date(row.revoked_at).toISOString()})`);
+    if (row.expires_at !== null && new Date(row.expires_at).getTime() <= now.getTime()) {
+      throw new ConflictError(`key ${id} expired at ${new Date(row.expires_at).toISOString()}`);
+    }
+  }
+  return row;
+}
+
+interface Change {
+  readonly set: Updateable<ApiKeysTable>;
+  readonly type: KeyEventType;
+  readonly detail?: Record<string, unknown>;
+}
+
+/** A change of a usable key and its event, in one transaction. */
+async function changeKey(db: Kysely<Schema>, id: string, by: ChangeBy, change: (row: KeyRow) => Change): Promise<KeyView> {
+  const now = by.now ?? new Date();
+  await db.transaction().execute(async (trx) => {
+    const { set, type, detail } = change(await lockKey(trx, id, now));
+    await trx.updateTable('api_keys').set(set).where('id', '=', id).execute();
+    await recordKeyEvent(trx, { keyId: id, type, at: now, actor: by.actor, ...(detail === undefined ? {} : { detail }) });
+  });
+  return (await getKey(db, id, now))!;
+}
+
+/**
+ * Checks an id and settings with the key document's own rules (src/core/access/keyFile.ts), so that a key the
+ * database accepts is one a key file accepts too, and the messages are the same.
+ */
+export function validateKey(id: string, settings: KeySettings): void {
+  const { name, ipAllowlist, integrators, perMinute } = settings;
+  const record = { id, sha256: '0'.repeat(64), name, ipAllowlist, integrators, perMinute };
+  try {
+    parseKeyDocument(JSON.stringify({ keys: [record] }), 'key');
+  } catch (error) {
+    if (!(error instanceof KeyDocumentError)) throw error;
+    throw new InvalidValueError(error.problems.map((problem) => problem.replace(/^keys\[0\]\./, '')).join('; '));
+  }
+  if (settings.name !== undefined && settings.name.trim() === '') throw new InvalidValueError('name must not be empty');
+}
+
+function settingColumns(settings: KeySettings) {
+  return {
+    name: settings.name ?? null,
+    ip_allowlist: settings.ipAllowlist ? [...settings.ipAllowlist] : null,
+    integrators: settings.integrators ? [...settings.integrators] : null,
+    per_minute: settings.perMinute ?? null,
+  };
+}
+
+function settingsDetail(settings: KeySettings, integratorId: string | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries({ ...settings, integratorId }).filter(([, value]) => value !== undefined));
+}
+
+function keyWriteError(error: unknown, id: string, integratorId: string | undefined): unknown {
+  if (isUniqueViolation(error, 'api_keys_pkey')) return new ConflictError(`a key with id "${id}" exists already`);
+  if (isForeignKeyViolation(error)) return new NotFoundError(`no integrator "${integratorId}" (register it first)`);
+  return error;
+}
+
+/** The integrator ids a key may name: its own list, else its integrator's id, else any (undefined). */
+function effectiveIntegrators(row: KeyRow): readonly string[] | undefined {
+  if (row.integrators !== null) return row.integrators;
+  return row.integrator_id === null ? undefined : [row.integrator_id];
+}
+
+function toView(row: KeyRow): KeyView {
+  const integrators = effectiveIntegrators(row);
+  return {
+    id: row.id,
+    ...(row.name === null ? {} : { name: row.name }),
+    ...(row.integrator_id === null ? {} : { integratorId: row.integrator_id }),
+    createdAt: new Date(row.created_at).toISOString(),
+    ...(row.per_minute === null ? {} : { perMinute: row.per_minute }),
+    ...(row.ip_allowlist === null ? {} : { ipAllowlist: row.ip_allowlist }),
+    ...(integrators === undefined ? {} : { integrators }),
+    ...(row.blocked_since === null ? {} : { blocked: true as const }),
+    ...(row.blocked_since === null || !row.block_reason ? {} : { blockedReason: row.block_reason }),
+    ...(row.expires_at === null ? {} : { expiresAt: new Date(row.expires_at).toISOString() }),
+    ...(row.revoked_at === null ? {} : { revokedAt: new Date(row.revoked_at).toISOString() }),
+    ...(row.rotated_to === null ? {} : { rotatedTo: row.rotated_to }),
+  };
+}
+
+function toKnownKey(row: KeyRow): KnownKey {
+  const view = toView(row);
+  const record: ApiKeyRecord = {
+    id: view.id,
+    sha256: row.sha256,
+    createdAt: view.createdAt,
+    ...(view.name === undefined ? {} : { name: view.name }),
+    ...(view.ipAllowlist === undefined ? {} : { ipAllowlist: view.ipAllowlist }),
+    ...(view.integrators === undefined ? {} : { integrators: view.integrators }),
+    ...(view.perMinute === undefined ? {} : { perMinute: view.perMinute }),
+    ...(view.blocked ? { blocked: true } : {}),
+    ...(view.blockedReason === undefined ? {} : { blockedReason: view.blockedReason }),
+  };
+  return { record, ...(record.ipAllowlist ? { allowlist: new AddressSet(record.ipAllowlist) } : {}) };
+}

@@ -1,0 +1,171 @@
+/**
+ * The database's versioned migrations, run by Kysely's Migrator from this module (no migration files read at
+ * run time). Both engines run the same ones; openDatabase brings the schema to the latest at open.
+ *
+ * Adding a change: append a migration named with the next number (`0003_what_it_does`) with `up` and `down`,
+ * written with Kysely's schema builder; never edit one that was released (a database that ran it would not run it
+ * again). A migration describes the schema of its time, so it spells out its own values (check lists...)
+ * instead of importing today's constants. Kysely records what ran in `kysely_migration`; on PostgreSQL a
+ * migration run takes a lock, so instances starting together migrate once, and each run is one transaction.
+ */
+import { sql, type Kysely } from 'kysely';
+import { Migrator, NO_MIGRATIONS, type Migration, type MigrationResultSet } from 'kysely/migration';
+
+/** Checks that a text column holds one of `values`. */
+function oneOf(column: string, values: readonly string[]) {
+  return sql`${sql.ref(column)} in (${sql.join(values.map((value) => sql.lit(value)))})`;
+}
+
+const initial: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('partners')
+      .addColumn('wallet', 'text', (col) => col.primaryKey().check(sql`wallet ~ '^0x[0-9a-fA-F]{40}$'`))
+      .addColumn('name', 'text')
+      .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+      .execute();
+    await db.schema
+      .createTable('integrators')
+      .addColumn('id', 'text', (col) => col.primaryKey().check(sql`id ~ '^[a-zA-Z0-9._-]{1,64}$'`))
+      .addColumn('fee_wallet', 'text', (col) => col.notNull().references('partners.wallet'))
+      .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+      .execute();
+    await db.schema
+      .createTable('api_keys')
+      .addColumn('id', 'text', (col) => col.primaryKey())
+      .addColumn('sha256', 'text', (col) => col.notNull().unique().check(sql`sha256 ~ '^[0-9a-f]{64}$'`))
+      .addColumn('name', 'text')
+      .addColumn('integrator_id', 'text', (col) => col.references('integrators.id'))
+      .addColumn('integrators', sql`text[]`)
+      .addColumn('ip_allowlist', sql`text[]`)
+      .addColumn('per_minute', 'integer', (col) => col.check(sql`per_minute between 1 and 1000000`))
+      .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+      .addColumn('expires_at', 'timestamptz')
+      .addColumn('revoked_at', 'timestamptz')
+      .addColumn('rotated_to', 'text', (col) => col.references('api_keys.id'))
+      .execute();
+    await db.schema
+      .createTable('key_events')
+      .addColumn('id', 'integer', (col) => col.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('key_id', 'text', (col) => col.notNull().references('api_keys.id').onDelete('cascade'))
+      .addColumn('type', 'text', (col) =>
+        col.notNull().check(oneOf('type', ['created', 'imported', 'renamed', 'rotated', 'revoked', 'blocked', 'unblocked', 'allowlist-changed', 'limit-changed', 'integrators-changed'])),
+      )
+      .addColumn('at', 'timestamptz', (col) => col.notNull())
+      .addColumn('actor', 'text', (col) => col.notNull())
+      .addColumn('detail', 'jsonb')
+      .execute();
+    await db.schema.createIndex('key_events_by_key').on('key_events').columns(['key_id', 'at']).execute();
+    await db.schema
+      .createTable('blocks')
+      .addColumn('id', 'integer', (col) => col.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('subject_kind', 'text', (col) => col.notNull().check(oneOf('subject_kind', ['key', 'client'])))
+      .addColumn('subject', 'text', (col) => col.notNull())
+      .addColumn('rule', 'text', (col) => col.notNull())
+      .addColumn('reason', 'text', (col) => col.notNull())
+      .addColumn('since', 'timestamptz', (col) => col.notNull())
+      .addColumn('until', 'timestamptz')
+      .addColumn('level', 'integer', (col) => col.notNull().check(sql`level >= 1`))
+      .addColumn('created_by', 'text', (col) => col.notNull())
+      .addColumn('lifted_at', 'timestamptz')
+      .addColumn('lifted_by', 'text')
+      .execute();
+    await db.schema
+      .createTable('key_imports')
+      .addColumn('id', 'integer', (col) => col.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('source', 'text', (col) => col.notNull())
+      .addColumn('content_sha256', 'text', (col) => col.notNull().unique())
+      .addColumn('key_count', 'integer', (col) => col.notNull())
+      .addColumn('imported_at', 'timestamptz', (col) => col.notNull())
+      .execute();
+  },
+  async down(db: Kysely<any>) {
+    for (const table of ['key_imports', 'blocks', 'key_events', 'api_keys', 'integrators', 'partners']) {
+      await db.schema.dropTable(table).execute();
+    }
+  },
+};
+
+const usage: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('usage_minutes')
+      .addColumn('subject_kind', 'text', (col) => col.notNull().check(oneOf('subject_kind', ['key', 'client'])))
+      .addColumn('subject', 'text', (col) => col.notNull())
+      .addColumn('operation_id', 'text', (col) => col.notNull())
+      .addColumn('minute', 'timestamptz', (col) => col.notNull())
+      .addColumn('requests', 'integer', (col) => col.notNull().defaultTo(0))
+      .addColumn('refused_401', 'integer', (col) => col.notNull().defaultTo(0))
+      .addColumn('refused_403', 'integer', (col) => col.notNull().defaultTo(0))
+      .addColumn('refused_429', 'integer', (col) => col.notNull().defaultTo(0))
+      .addPrimaryKeyConstraint('usage_minutes_pkey', ['subject_kind', 'subject', 'operation_id', 'minute'])
+      .execute();
+    // which keys each client address presented, per minute: what the blocking rules that look at keys and
+    // addresses together count (several keys from one address, a key from addresses outside its allowlist)
+    await db.schema
+      .createTable('key_client_minutes')
+      .addColumn('key_id', 'text', (col) => col.notNull())
+      .addColumn('client_id', 'text', (col) => col.notNull())
+      .addColumn('minute', 'timestamptz', (col) => col.notNull())
+      .addColumn('requests', 'integer', (col) => col.notNull().defaultTo(0))
+      .addColumn('refused_429', 'integer', (col) => col.notNull().defaultTo(0))
+      .addColumn('outside_allowlist', 'integer', (col) => col.notNull().defaultTo(0))
+      .addPrimaryKeyConstraint('key_client_minutes_pkey', ['key_id', 'client_id', 'minute'])
+      .execute();
+    await db.schema.createIndex('key_client_minutes_by_minute').on('key_client_minutes').column('minute').execute();
+    // a subject's series over time reads (subject, minute); removing old minutes reads minute alone
+    await db.schema.createIndex('usage_minutes_by_subject').on('usage_minutes').columns(['subject_kind', 'subject', 'minute']).execute();
+    await db.schema.createIndex('usage_minutes_by_minute').on('usage_minutes').column('minute').execute();
+    // every authentication asks for the key's blocks that are not lifted
+    await db.schema.createIndex('blocks_not_lifted').on('blocks').columns(['subject_kind', 'subject']).where(sql.ref('lifted_at'), 'is', null).execute();
+    await db.schema.createIndex('api_keys_by_integrator').on('api_keys').column('integrator_id').execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropIndex('api_keys_by_integrator').execute();
+    await db.schema.dropIndex('blocks_not_lifted').execute();
+    await db.schema.dropTable('key_client_minutes').execute();
+    await db.schema.dropTable('usage_minutes').execute();
+  },
+};
+
+/** Every migration, by name; names sort in the order they run. */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
+  '0001_initial': initial,
+  '0002_usage': usage,
+});
+
+export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1)!;
+
+function migrator(db: Kysely<any>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => ({ ...MIGRATIONS }) } });
+}
+
+/** Runs every migration not yet run; returns the names run (none when the schema is current). */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  return outcome(await migrator(db).migrateToLatest());
+}
+
+/**
+ * Brings the schema to `name`, up or down (`null`: before the first migration, an empty schema); returns the
+ * names run. For tests and for undoing a release by hand.
+ */
+export async function migrateTo(db: Kysely<any>, name: string | null): Promise<string[]> {
+  if (name !== null && !(name in MIGRATIONS)) throw new Error(`no migration named "${name}" (known: ${Object.keys(MIGRATIONS).join(', ')})`);
+  return outcome(await migrator(db).migrateTo(name ?? NO_MIGRATIONS));
+}
+
+/** The names of the migrations run on this database, in order. */
+export async function appliedMigrations(db: Kysely<any>): Promise<string[]> {
+  const migrations = await migrator(db).getMigrations();
+  return migrations.filter((migration) => migration.executedAt !== undefined).map((migration) => migration.name);
+}
+
+function outcome({ error, results = [] }: MigrationResultSet): string[] {
+  if (error !== undefined) {
+    const failed = results.find((result) => result.status === 'Error');
+    const cause = error instanceof Error ? error.message : String(error);
+    const which = failed ? ` ${failed.migrationName} (${failed.direction.toLowerCase()})` : '';
+    throw new Error(`database migration${which} failed: ${cause}`, { cause: error });
+  }
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

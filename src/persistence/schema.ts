@@ -1,0 +1,154 @@
+/**
+ * The tables of the service's database, as Kysely sees them (one schema for PGlite and PostgreSQL; the
+ * migrations in migrations.ts create it). Timestamps are timestamptz (read as Date), ids and amounts text.
+ *
+ * A column's type is `ColumnType<read, insert, update>`; `Generated<T>` is a column the database fills
+ * (a default or an identity) that an insert may leave out.
+ */
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** A timestamptz column: a Date when read; a Date (or an ISO 8601 text) when written. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamptz column with a default (now()). */
+export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+/** Who or what a block or a usage counter is about: an API key (by id) or a client address (its rate-limit id). */
+export type SubjectKind = 'key' | 'client';
+
+export interface Subject {
+  readonly kind: SubjectKind;
+  /** The key's id, or the client's address as rate limits name it (an IPv4 address, an IPv6 /64 network). */
+  readonly id: string;
+}
+
+/** What a key event records. */
+export const KEY_EVENT_TYPES = [
+  'created',
+  'imported',
+  'renamed',
+  'rotated',
+  'revoked',
+  'blocked',
+  'unblocked',
+  'allowlist-changed',
+  'limit-changed',
+  'integrators-changed',
+] as const;
+export type KeyEventType = (typeof KEY_EVENT_TYPES)[number];
+
+/** The rules a block is made by: the automatic detectors, and an operator's decision (`manual`). */
+export const BLOCK_RULES = ['sustained-429', 'key-spread', 'keys-per-address', 'expensive-share', 'manual'] as const;
+export type BlockRule = (typeof BLOCK_RULES)[number];
+
+/** A partner: the holder of a wallet that receives integrator fees (EIP-55 checksummed address). */
+export interface PartnersTable {
+  wallet: string;
+  name: string | null;
+  created_at: CreatedAt;
+}
+
+/** An integrator id (the contract's IntegratorString), registered once, and the wallet its fees are booked to. */
+export interface IntegratorsTable {
+  id: string;
+  /** References partners.wallet. */
+  fee_wallet: string;
+  created_at: CreatedAt;
+}
+
+/** An API key: never the key, only its SHA-256 (lower-case hex, unique). */
+export interface ApiKeysTable {
+  id: string;
+  sha256: string;
+  name: string | null;
+  /** The integrator the key belongs to (references integrators.id); null for operators' keys. */
+  integrator_id: string | null;
+  /** Integrator ids the key may name in `integrator`; null = any (or only its own integrator's, when it has one). */
+  integrators: string[] | null;
+  /** Addresses and CIDR ranges the key may be used from; null = anywhere. */
+  ip_allowlist: string[] | null;
+  /** Per-minute limit; null = the default. */
+  per_minute: number | null;
+  created_at: Timestamp;
+  /** After this instant the key no longer authenticates (the end of a rotation's grace period); null = never. */
+  expires_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  /** The key that replaced this one (rotation). */
+  rotated_to: string | null;
+}
+
+/** What happened to a key, when, and who did it. */
+export interface KeyEventsTable {
+  id: Generated<number>;
+  key_id: string;
+  type: KeyEventType;
+  at: Timestamp;
+  actor: string;
+  /** Details of the event (JSON): the new name, the old and new allowlist, the block's rule... */
+  detail: ColumnType<Record<string, unknown> | null, string | null, never>;
+}
+
+/** A block of a subject: refused until `until` (null = until lifted), unless lifted earlier. */
+export interface BlocksTable {
+  id: Generated<number>;
+  subject_kind: SubjectKind;
+  subject: string;
+  rule: BlockRule;
+  reason: string;
+  since: Timestamp;
+  until: Timestamp | null;
+  /** 1 for the subject's first block, n for its n-th (so that a repeat offender can be blocked longer). */
+  level: number;
+  created_by: string;
+  lifted_at: Timestamp | null;
+  lifted_by: string | null;
+}
+
+/** A key document imported into the database (once per content). */
+export interface KeyImportsTable {
+  id: Generated<number>;
+  source: string;
+  /** SHA-256 of the document's text: the same document is imported once. */
+  content_sha256: string;
+  key_count: number;
+  imported_at: Timestamp;
+}
+
+/** Requests and refusals of a subject for one operation in one minute (0002_usage). */
+export interface UsageMinutesTable {
+  subject_kind: SubjectKind;
+  subject: string;
+  operation_id: string;
+  /** The start of the minute. */
+  minute: Timestamp;
+  requests: ColumnType<number, number | undefined, number>;
+  refused_401: ColumnType<number, number | undefined, number>;
+  refused_403: ColumnType<number, number | undefined, number>;
+  refused_429: ColumnType<number, number | undefined, number>;
+}
+
+/** The requests of one key from one client address in one minute (0002_usage). */
+export interface KeyClientMinutesTable {
+  key_id: string;
+  /** The client's rate-limit id (an IPv4 address, an IPv6 /64). */
+  client_id: string;
+  minute: Timestamp;
+  requests: ColumnType<number, number | undefined, number>;
+  refused_429: ColumnType<number, number | undefined, number>;
+  /** Refused because the address is outside the key's IP allowlist. */
+  outside_allowlist: ColumnType<number, number | undefined, number>;
+}
+
+export interface Schema {
+  partners: PartnersTable;
+  integrators: IntegratorsTable;
+  api_keys: ApiKeysTable;
+  key_events: KeyEventsTable;
+  blocks: BlocksTable;
+  key_imports: KeyImportsTable;
+  usage_minutes: UsageMinutesTable;
+  key_client_minutes: KeyClientMinutesTable;
+}
+
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type NewApiKey = Insertable<ApiKeysTable>;
+export type BlockRow = Selectable<BlocksTable>;

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_DATABASE_DIR, PROJECT_ROOT, databaseOptionsFromEnv, openDatabase } from '../../../src/persistence/database';
+import { block, activeBlocks } from '../../../src/persistence/blocks';
+import { createKey, DatabaseKeyStore, listKeys } from '../../../src/persistence/keys';
+import { registerIntegrator, getIntegrator } from '../../../src/persistence/integrators';
+import { recordUsage, usageSeries } from '../../../src/persistence/usage';
+import { databaseEngines } from '../../support/postgres';
+
+const by = { actor: 'test', now: new Date('2025-01-01T00:00:00Z') };
+
+describe('database options from the environment', () => {
+  it('DATABASE_URL, else DATABASE_DIR, else .data/db under the project root (git-ignored)', () => {
+    expect(databaseOptionsFromEnv({ DATABASE_URL: 'postgres://db.internal/router' })).toEqual({ url: 'postgres://db.internal/router' });
+    expect(databaseOptionsFromEnv({ DATABASE_DIR: 'some/where' })).toEqual({ dir: path.resolve('some/where') });
+    expect(databaseOptionsFromEnv({ DATABASE_DIR: 'memory://' })).toEqual({ dir: 'memory://' });
+    expect(databaseOptionsFromEnv({})).toEqual({ dir: DEFAULT_DATABASE_DIR });
+    expect(DEFAULT_DATABASE_DIR).toBe(path.join(PROJECT_ROOT, '.data', 'db'));
+    expect(fs.readFileSync(path.join(PROJECT_ROOT, '.gitignore'), 'utf8').split('\n')).toContain('.data/');
+    expect(() => databaseOptionsFromEnv({ DATABASE_URL: 'postgres://x/y', DATABASE_DIR: 'z' })).toThrow(/not both/);
+  });
+});
+
+describe.each(databaseEngines())('the database on $name', (engine) => {
+  beforeAll(() => engine.start(), 120_000);
+  afterAll(() => engine.stop());
+
+  it('answers ping, says where it lives (never a password), closes twice harmlessly', async () => {
+    const database = engine.shared();
+    await expect(database.ping()).resolves.toBeUndefined();
+    expect(database.engine).toBe(engine.name === 'PGlite' ? 'pglite' : 'postgres');
+    expect(database.location).toMatch(engine.name === 'PGlite' ? /^memory$/ : /^postgres:\/\/postgres@127\.0\.0\.1:\d+\/test_\d+$/);
+    const other = await engine.open(await engine.newDatabase());
+    await other.close();
+    await other.close();
+    await expect(other.ping()).rejects.toThrow();
+  });
+
+  it('a restart loses nothing: keys, integrators, blocks and usage are there after close and reopen', async () => {
+    const target = await engine.newDatabase({ reopen: true });
+    const first = await engine.open(target);
+    await registerIntegrator(first.db, { integratorId: 'acme', feeWallet: '0x552008c0f6870c2f77e5cc1d2eb9bdff03e30ea9' });
+    const { key, view } = await createKey(first.db, { name: 'acme backend', integratorId: 'acme', perMinute: 500 }, by);
+    await block(first.db, { subject: { kind: 'client', id: '198.51.100.7' }, rule: 'key-spread', reason: 'many keys', actor: 'detector', now: by.now });
+    await recordUsage(first.db, [{ subject: { kind: 'key', id: view.id }, operationId: 'getQuote', at: by.now, requests: 7, refused429: 2 }]);
+    await first.close();
+
+    const second = await engine.open(target);
+    expect(await listKeys(second.db, { now: by.now })).toEqual([view]);
+    expect((await new DatabaseKeyStore(second.db).authenticate(key))?.record.id).toBe(view.id);
+    expect(await getIntegrator(second.db, 'acme')).toMatchObject({ feeWallet: '0x552008c0F6870C2f77e5cC1d2Eb9bdff03E30Ea9' });
+    expect(await activeBlocks(second.db, { kind: 'client', id: '198.51.100.7' }, by.now)).toHaveLength(1);
+    expect(await usageSeries(second.db, { subject: { kind: 'key', id: view.id }, from: by.now, to: new Date(by.now.getTime() + 60_000) })).toEqual([
+      { at: by.now.toISOString(), requests: 7, refused401: 0, refused403: 0, refused429: 2 },
+    ]);
+    await second.close();
+  });
+
+  if (engine.name === 'PGlite') {
+    it('a PGlite folder serves one process: a second open is refused while the first is open, and allowed after', async () => {
+      const target = await engine.newDatabase({ reopen: true });
+      const first = await engine.open(target);
+      await expect(openDatabase(target)).rejects.toThrow(/is in use by process \d+: PGlite serves one process at a time/);
+      await first.close();
+      const again = await engine.open(target);
+      await again.ping();
+      await again.close();
+    });
+
+    it('a lock left by a process that is gone is taken over', async () => {
+      const target = await engine.newDatabase({ reopen: true });
+      const first = await engine.open(target);
+      await first.close();
+      // a process id that cannot exist (above Linux's pid_max)
+      fs.writeFileSync(path.join(target.dir!, 'xchain-router.pid'), '99999999\n');
+      const again = await engine.open(target);
+      await again.ping();
+      await again.close();
+    });
+  }
+});
