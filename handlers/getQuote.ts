@@ -8,4 +8,4 @@ export const getQuote = operation('getQuote', async (request, dependencies) => {
   const result = await quote(dependencies, quoteParameters(request.query, { value: request.query.fromAmount, mode: 'exactIn', name: 'fromAmount' }));
   if (!result.ok) throw noRouteError(result);
   return { status: 200, body: quotedStepToWire(dependencies.catalog, result), uncacheable: result.uncacheable };
-}, { cache: 'liquidity' });
+}, { cache: 'liquidity', limit: 'quote' });

@@ -8,4 +8,4 @@ export const getQuoteToAmount = operation('getQuoteToAmount', async (request, de
   const result = await quote(dependencies, quoteParameters(request.query, { value: request.query.toAmount, mode: 'exactOut', name: 'toAmount' }));
   if (!result.ok) throw noRouteError(result);
   return { status: 200, body: quotedStepToWire(dependencies.catalog, result), uncacheable: result.uncacheable };
-}, { cache: 'liquidity' });
+}, { cache: 'liquidity', limit: 'quote' });

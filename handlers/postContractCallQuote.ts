@@ -11,4 +11,4 @@ export const postContractCallQuote = operation('postContractCallQuote', async (r
   const result = await contractCallsStep(dependencies, contractCallInput(request.body));
   if (!result.ok) throw noRouteError(result);
   return { status: 200, body: contractCallsStepToWire(dependencies.catalog, result) };
-});
+}, { limit: 'quote' });

@@ -12,4 +12,4 @@ export const postContractCallsQuote = operation('postContractCallsQuote', async 
   const result = await contractCallsStep(dependencies, contractCallsInput(request.body));
   if (!result.ok) throw noRouteError(result);
   return { status: 200, body: contractCallsStepToWire(dependencies.catalog, result) };
-});
+}, { limit: 'quote' });

@@ -13,4 +13,4 @@ export const postRoutes = operation('postRoutes', (request, dependencies) => {
     body: { routes: result.routes.map((route) => routeToWire(catalog, route)), unavailableRoutes: unavailableToWire(result.unavailable) },
     uncacheable: result.dependsOnTiming,
   };
-}, { cache: 'liquidity' });
+}, { cache: 'liquidity', limit: 'routes' });

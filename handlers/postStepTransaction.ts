@@ -12,4 +12,4 @@ export const postStepTransaction = operation('postStepTransaction', async (reque
   const result = await stepTransaction(dependencies, { ...stepDescription(request.body), svmPriorityFeeLevel: request.query.svmPriorityFeeLevel });
   if (!result.ok) throw noRouteError(result);
   return { status: 200, body: quotedStepToWire(dependencies.catalog, result) };
-});
+}, { limit: 'stepTransaction' });

@@ -1,6 +1,7 @@
 import type { operations } from '../src/generated/openapi';
 import type { Dependencies } from '../src/server/dependencies';
 import type { CachePolicy, OperationRequest, RawOperationHandler } from '../src/server/operation';
+import type { EndpointClass } from '../src/core/access/policy';
 
 /** Handlers are typed from the generated contract by operationId. */
 export type OperationId = keyof operations;
@@ -38,8 +39,9 @@ export type OperationHandler<Op extends OperationId> = (
 
 /**
  * Erases the operation type once the handler has been checked against it, and declares what the response cache
- * may keep of its answers (src/server/operation.ts, CachePolicy; default none).
+ * may keep of its answers (src/server/operation.ts, CachePolicy; default none) and the rate-limit class its
+ * requests count against (src/core/access/policy.ts, EndpointClass; default the one-minute class).
  */
-export function operation<Op extends OperationId>(_operationId: Op, handler: OperationHandler<Op>, options: { cache?: CachePolicy } = {}): RawOperationHandler {
-  return Object.assign(handler as unknown as RawOperationHandler, { cache: options.cache ?? 'none' });
+export function operation<Op extends OperationId>(_operationId: Op, handler: OperationHandler<Op>, options: { cache?: CachePolicy; limit?: EndpointClass } = {}): RawOperationHandler {
+  return Object.assign(handler as unknown as RawOperationHandler, { cache: options.cache ?? 'none', limit: options.limit ?? 'minute' });
 }

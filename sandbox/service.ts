@@ -31,6 +31,8 @@ import { loadConfig } from '../src/config';
 import { buildAccessControl } from '../src/server/access/build';
 import { createApp } from '../src/server/app';
 import { buildDependencies, type Dependencies } from '../src/server/dependencies';
+import { Metrics } from '../src/server/metrics';
+import { readinessChecks } from '../src/server/operations';
 import { chainsArgument, stopOnSignal } from './cli';
 import { startDevnet, type Devnet } from './devnet';
 import { SOLANA_CHAIN_ID, startSolanaDevnet, type SolanaDevnet } from './solana/devnet';
@@ -149,7 +151,11 @@ export async function startSandbox(options: {
     }
     chainMode = await startChainMode(dependencies, config, logger);
     const chainModeMs = Math.round(performance.now() - devnetReady);
-    const app = await createApp(dependencies, config, { handlers, logger });
+    // GET /ready and /metrics follow the devnet's chains as chain mode reports them
+    const metrics = new Metrics();
+    metrics.observeChains(chainMode.status);
+    const readiness = readinessChecks(dependencies, config, { chains: chainMode.status });
+    const app = await createApp(dependencies, config, { handlers, logger, operations: { metrics, readiness } });
     server = await new Promise<http.Server>((resolve, reject) => {
       const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
     });

@@ -27,6 +27,18 @@ export interface Config {
   readonly chains?: ChainsConfig;
   /** FEE_LEDGER_FILE: the seeded fee ledger (default data/integrators/ledger.json; src/core/fees/ledger.ts). */
   readonly feeLedgerFile?: string;
+  /**
+   * The database of partners, integrators, keys, blocks and usage (src/persistence): DATABASE_URL (a PostgreSQL
+   * server, shared by several instances) or DATABASE_DIR (an embedded PGlite folder, `memory://` for none on disk);
+   * undefined: no database (keys from API_KEYS_FILE / API_KEYS only, no usage, no automatic blocking, no portal).
+   * `npm start` uses DATABASE_DIR=.data/db unless told otherwise (src/main.ts; DATABASE_DIR=off for none).
+   */
+  readonly database?: DatabaseConfig;
+}
+
+export interface DatabaseConfig {
+  readonly url?: string;
+  readonly dir?: string;
 }
 
 export interface RequestLimits {
@@ -79,9 +91,37 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 
   const chains = env.CHAINS_FILE?.trim() ? loadChainsFile(path.resolve(env.CHAINS_FILE.trim()), problems) : undefined;
   const feeLedgerFile = env.FEE_LEDGER_FILE?.trim() ? path.resolve(env.FEE_LEDGER_FILE.trim()) : undefined;
+  const database = parseDatabase(env, problems);
+  if (workers > 1 && database?.dir) {
+    problems.push(`WORKERS=${workers} needs DATABASE_URL (a PostgreSQL server) or DATABASE_DIR=off: an embedded database folder opens in one process only`);
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return Object.freeze({ port, host, logLevel, dataDir, snapshotDir, openapiPath, access, limits, workers, ...(chains ? { chains } : {}), ...(feeLedgerFile ? { feeLedgerFile } : {}) });
+  return Object.freeze({
+    port, host, logLevel, dataDir, snapshotDir, openapiPath, access, limits, workers,
+    ...(chains ? { chains } : {}), ...(feeLedgerFile ? { feeLedgerFile } : {}), ...(database ? { database } : {}),
+  });
+}
+
+/** DATABASE_DIR that `npm start` uses when neither DATABASE_URL nor DATABASE_DIR is set. */
+export const DEFAULT_DATABASE_DIR = path.join(PROJECT_ROOT, '.data', 'db');
+
+function parseDatabase(env: Record<string, string | undefined>, problems: string[]): DatabaseConfig | undefined {
+  const url = env.DATABASE_URL?.trim();
+  const dir = env.DATABASE_DIR?.trim();
+  if (url && dir && dir !== 'off') problems.push('DATABASE_URL and DATABASE_DIR are both set: a PostgreSQL server or an embedded folder, not both');
+  if (url) {
+    let protocol = '';
+    try {
+      protocol = new URL(url).protocol;
+    } catch {
+      protocol = '';
+    }
+    if (protocol !== 'postgres:' && protocol !== 'postgresql:') problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
+    return Object.freeze({ url });
+  }
+  if (!dir || dir === 'off') return undefined;
+  return Object.freeze({ dir: dir === 'memory://' ? dir : path.resolve(dir) });
 }
 
 function parseWorkers(raw: string | undefined, problems: string[]): number {

@@ -1,9 +1,18 @@
 import cluster from 'node:cluster';
 import pino from 'pino';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, DEFAULT_DATABASE_DIR, loadConfig, type Config } from './config';
 import { createApp } from './server/app';
 import { buildDependencies, buildFollowerParts } from './server/dependencies';
 import { buildAccessControl } from './server/access/build';
+import { Metrics } from './server/metrics';
+import { expensiveOperationsOf } from './server/access/operationAccess';
+import { openDatabase, type Database } from './persistence/database';
+import { IntegratorDirectory, seedIntegrators } from './persistence/integrators';
+import { portalRouter } from './portal/router';
+import type { Dependencies } from './server/dependencies';
+import { DEFAULT_LEDGER_FILE, loadFeeLedger } from './core/fees/ledger';
+import type { Catalog } from './core/catalog/catalog';
+import { readinessChecks } from './server/operations';
 import { startChainMode } from './chain/mode';
 import { applyUpdate, decodeUpdate, encodeUpdate, LiquidityFeed } from './chain/liquidityFeed';
 import type { LiquidityState } from './core/liquidity/state';
@@ -13,7 +22,11 @@ import { handlers } from '../handlers';
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig(process.env);
+    // npm start keeps its partners, keys, blocks and usage in an embedded database unless told otherwise; an embedded
+    // folder opens in one process, so several workers get none unless DATABASE_URL names a server
+    const single = !process.env.WORKERS?.trim() || process.env.WORKERS.trim() === '1';
+    const env = process.env.DATABASE_URL?.trim() || process.env.DATABASE_DIR?.trim() || !single ? process.env : { ...process.env, DATABASE_DIR: DEFAULT_DATABASE_DIR };
+    config = loadConfig(env);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -28,7 +41,28 @@ async function main(): Promise<void> {
     superviseWorkers(config.workers, logger, feed);
     return;
   }
-  const dependencies = buildDependencies(config, { access: buildAccessControl(config, { logger }) });
+  const metrics = new Metrics({ processMetrics: true });
+  // the database opens while the service starts answering (src/persistence: PGlite takes a second or two)
+  const database = config.database ? openServiceDatabase(config, logger) : undefined;
+  const access = buildAccessControl(config, {
+    logger, onBlock: metrics.blocked, onRefusal: metrics.accessRefused,
+    ...(database ? { database, expensiveOperations: expensiveOperationsOf(handlers) } : {}),
+  });
+  // fees are booked under the fee wallet an integrator registered (portal), else the fee ledger's
+  const directory = database ? database.then(async (db) => {
+    const integrators = new IntegratorDirectory(db.db, { onError: (error) => logger.warn({ err: { message: error.message } }, `reading the integrators failed: ${error.message}`) });
+    await integrators.refresh();
+    integrators.start();
+    return integrators;
+  }) : undefined;
+  let registered: IntegratorDirectory | undefined;
+  void directory?.then((d) => (registered = d), () => undefined);
+  const dependencies: Dependencies = buildDependencies(config, {
+    access,
+    integratorAddress: (integratorId) => registered?.feeWallet(integratorId) ?? dependencies.feeLedger.feeWallet(integratorId),
+  });
+  // the fee ledger's integrators (id and fee wallet) are registered in the database once, for the portal
+  if (database) void database.then((db) => seedIntegrators(db.db, ledgerIntegrators(config, dependencies)), () => undefined).catch((error: Error) => logger.warn({ err: { message: error.message } }, 'the fee ledger\'s integrators were not registered in the database'));
   const fed = cluster.isWorker && process.env[LIQUIDITY_FEED_ENV] === 'primary';
   // chain mode (CHAINS_FILE): pool state read from the chains before the first request, then followed per block
   // (by this process, or by the primary that feeds it)
@@ -37,8 +71,14 @@ async function main(): Promise<void> {
     process.stderr.write(`${error.message}\n`);
     process.exit(2);
   });
-  if (fed) await followFeed(dependencies.liquidity, logger);
-  const app = await createApp(dependencies, config, { handlers, logger });
+  const feed = fed ? await followFeed(dependencies.liquidity, logger) : undefined;
+  // GET /ready and /metrics (src/server/operations.ts): the chains' state as chain mode reports it
+  metrics.observeChains(chainMode.status);
+  const readiness = readinessChecks(dependencies, config, {
+    chains: chainMode.status, ...(feed ? { fed: () => feed.received } : {}), ...(database ? { database: () => database.then((db) => db.ping()) } : {}),
+  });
+  const portal = database ? portalRouter({ database: () => database, dependencies, logger, trustProxy: config.access.trustProxy }) : undefined;
+  const app = await createApp(dependencies, config, { handlers, logger, operations: { metrics, readiness }, ...(portal ? { portal } : {}) });
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -55,7 +95,13 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     server.close(() => {
-      Promise.all([dependencies.access.close(), chainMode.stop().then(() => dependencies.chains?.close())]).finally(() => {
+      Promise.all([
+        dependencies.access.close().then(() => {
+          registered?.stop();
+          return database?.then((db) => db.close(), () => undefined);
+        }),
+        chainMode.stop().then(() => dependencies.chains?.close()),
+      ]).finally(() => {
         logger.info('stopped');
         process.exit(0);
       });
@@ -102,19 +148,24 @@ async function startFeed(config: Config, logger: pino.Logger): Promise<Feed | un
   return { latest: () => encodeUpdate(feed.latest()), stop: () => chainMode.stop().then(() => parts.chains?.close()) };
 }
 
-/** A fed worker: applies every update of the primary; resolves once the first one is in (or after 30 s, on the snapshot). */
-function followFeed(liquidity: LiquidityState, logger: pino.Logger): Promise<void> {
+/**
+ * A fed worker: applies every update of the primary; resolves once the first one is in (or after 30 s, on the
+ * snapshot), with whether one has come (readiness).
+ */
+function followFeed(liquidity: LiquidityState, logger: pino.Logger): Promise<{ readonly received: boolean }> {
   const base = liquidity.graph.snapshot;
+  const state = { received: false };
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       logger.warn('no pool state from the primary within 30 s: quoting the snapshot until it comes');
-      resolve();
+      resolve(state);
     }, 30_000);
     process.on('message', (message: unknown) => {
       if (typeof message !== 'string' || !message.startsWith('{"type":"liquidity"')) return;
       applyUpdate(liquidity, base, decodeUpdate(message));
+      state.received = true;
       clearTimeout(timer);
-      resolve();
+      resolve(state);
     });
     process.send?.(READY_MESSAGE);
   });
@@ -157,3 +208,26 @@ main().catch((error) => {
   process.stderr.write(`fatal: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
   process.exit(1);
 });
+
+/** Opens the database of the configuration (migrated); a failure is logged, and stops the service. */
+function openServiceDatabase(config: Config, logger: pino.Logger): Promise<Database> {
+  const started = performance.now();
+  const opening = openDatabase({ ...config.database, onConnectionError: (error) => logger.warn({ err: { message: error.message } }, 'database connection lost; reconnecting') });
+  opening.then(
+    (db) => logger.info({ engine: db.engine, location: db.location, ms: Math.round(performance.now() - started) }, `database open (${db.engine}, ${db.location})`),
+    (error: Error) => {
+      logger.fatal({ err: { message: error.message } }, `the database did not open: ${error.message}`);
+      process.exit(2);
+    },
+  );
+  return opening;
+}
+
+/** The seeded fee ledger's integrators that name a fee wallet. */
+function ledgerIntegrators(config: Config, dependencies: { catalog: Catalog }): { integratorId: string; feeWallet: string }[] {
+  const ledger = loadFeeLedger(config.feeLedgerFile ?? DEFAULT_LEDGER_FILE, dependencies.catalog);
+  return ledger.integratorIds.flatMap((integratorId) => {
+    const feeWallet = ledger.feeWallet(integratorId);
+    return feeWallet ? [{ integratorId, feeWallet }] : [];
+  });
+}

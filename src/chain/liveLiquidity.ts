@@ -54,6 +54,8 @@ export interface ChainLiquidityStatus {
   /** connecting: not read yet; following: initial read done, head followed; rejected: wrong chain id (not retried). */
   readonly state: 'connecting' | 'following' | 'rejected';
   readonly lastBlock?: number;
+  /** When the chain was last read at its head (Unix ms): every poll that reads the head moves it, new block or not. */
+  readonly lastBlockAt?: number;
   /** Pools whose state comes from the chain. */
   readonly poolsRead: number;
   readonly poolsMissing: number;
@@ -88,6 +90,8 @@ interface Tracker {
   verified: boolean;
   rejected: boolean;
   last?: Block;
+  /** When the head was last read (Unix ms). */
+  lastBlockAt?: number;
   read: Set<string>;
   missing: Set<string>;
   /** Pools whose contract answered unlike a pool of their kind (read again when an event touches them). */
@@ -162,6 +166,7 @@ export class LiveLiquidity {
       chainId: t.chain.chainId,
       state: t.rejected ? 'rejected' : t.last ? 'following' : 'connecting',
       ...(t.last ? { lastBlock: t.last.number } : {}),
+      ...(t.lastBlockAt !== undefined ? { lastBlockAt: t.lastBlockAt } : {}),
       poolsRead: t.read.size,
       poolsMissing: t.missing.size,
       poolsFailed: t.failed.size,
@@ -202,6 +207,7 @@ export class LiveLiquidity {
         t.verified = true;
       }
       const changed = await step();
+      t.lastBlockAt = Date.now(); // every step reads the head
       if (t.error) {
         this.options.logger.info({ chainId: t.chain.chainId, failures: t.error.streak }, `chain ${t.chain.chainId} answers again`);
         t.error = undefined;

@@ -8,10 +8,12 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Context, OpenAPIBackend } from 'openapi-backend';
 import type { ErrorObject } from 'ajv';
 import { DomainError, NoRouteError } from '../core/errors';
+import { callerOf } from './access/middleware';
 import type { Dependencies } from './dependencies';
 import { keyOnlyOperations } from './hardening';
 import { domainErrorToHttp, methodNotAllowed, noSuchEndpoint, notImplemented, validationFailed } from './httpErrors';
 import { AnsweredUrls, DataVersions } from './knownRequests';
+import type { Metrics } from './metrics';
 import { allowedMethods } from './openapiBackend';
 import type { HandlerTable, OperationResponse, RawOperationHandler } from './operation';
 import { ResponseCache } from './responseCache';
@@ -31,6 +33,7 @@ export class Dispatch {
   constructor(
     private readonly api: OpenAPIBackend,
     private readonly dependencies: Dependencies,
+    private readonly metrics: Metrics,
   ) {
     this.versions = new DataVersions(dependencies);
   }
@@ -46,7 +49,7 @@ export class Dispatch {
       notImplemented: (c: Context) => notImplemented(c.operation.operationId),
     });
     for (const [operationId, handler] of Object.entries(handlers)) {
-      api.registerHandler(operationId, (c: Context, req: Request) => this.run(operationId, handler, c, req));
+      api.registerHandler(operationId, (c: Context, req: Request, res: Response) => this.run(operationId, handler, c, req, res));
     }
   }
 
@@ -64,6 +67,10 @@ export class Dispatch {
       const known = this.answered.lookup(req);
       const hit = known ? this.cache.get(known.versionedKey(this.versions.of(known.policy))) : undefined;
       if (hit) {
+        // a response-cache key starts with its operationId (ResponseCache.key)
+        const operationId = known!.key.slice(0, known!.key.indexOf('|'));
+        res.locals.operationId = operationId; // for the request metrics (metrics.ts)
+        this.metrics.cacheHit(operationId);
         if (known!.ignoredHeader) res.setHeader(IGNORED_PARAMETERS_HEADER, known!.ignoredHeader);
         send(res, { status: hit.status, body: undefined, cached: hit }, req);
         return;
@@ -85,15 +92,20 @@ export class Dispatch {
   };
 
   /** One operation's handler on a validated request, with the response cache around it. */
-  private async run(operationId: string, handler: RawOperationHandler, c: Context, req: Request): Promise<OperationResponse> {
+  private async run(operationId: string, handler: RawOperationHandler, c: Context, req: Request, res: Response): Promise<OperationResponse> {
     const { cache, versions } = this;
+    res.locals.operationId = operationId; // for the request metrics (metrics.ts)
     const policy = handler.cache ?? 'none';
     const requestKey = policy !== 'none' ? ResponseCache.key(operationId, c.request.params, c.request.query, c.request.requestBody) : undefined;
     // the data the answer was computed from is part of the key: a replaced liquidity graph misses
     const key = requestKey ? ResponseCache.versioned(versions.of(policy), requestKey) : undefined;
     if (requestKey) this.answered.remember(req, operationId, policy, requestKey, this.ignoredNames.get(req));
     const hit = key ? cache.get(key) : undefined;
-    if (hit) return { status: hit.status, body: undefined, cached: hit };
+    if (hit) {
+      this.metrics.cacheHit(operationId);
+      return { status: hit.status, body: undefined, cached: hit };
+    }
+    if (key) this.metrics.cacheMiss(operationId);
     try {
       const result = await handler(
         {
@@ -103,6 +115,7 @@ export class Dispatch {
           body: c.request.requestBody,
           headers: c.request.headers,
           requestId: String(req.id),
+          caller: callerOf(res),
           get log() {
             return req.log; // made on first use (requestLogging.ts)
           },

@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import type { RequestCaller } from './access/middleware';
+import type { OperationAccess } from '../core/access/policy';
 import type { Dependencies } from './dependencies';
 import type { CachedAnswer } from './responseCache';
 
@@ -10,6 +12,8 @@ export interface OperationRequest {
   readonly body: unknown;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly requestId: string;
+  /** Who calls: the key the access control authenticated (if any) and the client address. */
+  readonly caller: RequestCaller;
   readonly log: Logger;
 }
 
@@ -39,6 +43,10 @@ export type CachePolicy = 'none' | 'catalog' | 'liquidity';
 export type RawOperationHandler = ((
   request: OperationRequest,
   dependencies: Dependencies,
-) => OperationResponse | Promise<OperationResponse>) & { readonly cache?: CachePolicy };
+) => OperationResponse | Promise<OperationResponse>) & {
+  readonly cache?: CachePolicy;
+  /** The rate-limit class the operation's requests count against (default: the one-minute class). */
+  readonly limit?: OperationAccess['limit'];
+};
 
 export type HandlerTable = Readonly<Record<string, RawOperationHandler>>;

@@ -21,7 +21,7 @@ export function requestLogging(logger: Logger): RequestHandler {
   const full = pinoHttp({
     logger,
     genReqId: genReqId as (req: unknown, res: unknown) => string,
-    redact: { paths: ['req.headers["x-svc-api-key"]', 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    redact: { paths: ['req.headers["x-svc-api-key"]', 'req.headers["x-lifi-api-key"]', 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
   });
   const wrapped = full.logger; // pino-http's logger: its serializers and redaction, as in its per-request children
   const lazyLog = lazyRequestLog(wrapped);

@@ -9,7 +9,7 @@ import type { Route, UnavailableRoutes } from '../core/routing/route';
 import type { ParameterNames } from '../core/transactions/build';
 import { buildStepTransaction, type StepTransactionRequest } from '../core/transactions/step';
 import type { Dependencies } from '../server/dependencies';
-import { findRoutes } from './routeSearchCache';
+import { findRoutes, routeSearchObserver } from './routeSearchCache';
 import { stepView, type StepView } from './stepViews';
 
 /** No route: why, for every candidate left out. */
@@ -53,7 +53,7 @@ export interface FoundRoutes {
  */
 export async function quote(dependencies: Dependencies, parameters: RouteParameters, names?: ParameterNames): Promise<QuotedStep | NoRoute> {
   const request = buildRouteRequest(dependencies.catalog, { ...parameters, maxRoutes: 1 });
-  const result = findRoutes(dependencies.finder, request);
+  const result = findRoutes(dependencies.finder, request, routeSearchObserver(dependencies));
   const dependsOnTiming = request.timing !== undefined;
   const route = result.routes.find((r) => !r.containsSwitchChain);
   if (!route) return { ok: false, message: noRouteMessage(result.unavailable), unavailable: result.unavailable, dependsOnTiming };
@@ -67,7 +67,7 @@ export const MAX_ROUTES = 5;
 /** Up to MAX_ROUTES routes ordered by `order`, each tagged, with the reasons for every candidate left out. */
 export function searchRoutes(dependencies: Dependencies, parameters: RouteParameters): FoundRoutes | NoRoute {
   const request = buildRouteRequest(dependencies.catalog, { ...parameters, maxRoutes: MAX_ROUTES });
-  const result = findRoutes(dependencies.finder, request);
+  const result = findRoutes(dependencies.finder, request, routeSearchObserver(dependencies));
   const dependsOnTiming = request.timing !== undefined;
   if (result.routes.length === 0) {
     return { ok: false, message: 'No routes found for the requested transfer; errors.filteredOut and errors.failed say why', unavailable: result.unavailable, dependsOnTiming };

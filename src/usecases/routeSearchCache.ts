@@ -13,6 +13,7 @@ import { LRUCache } from 'lru-cache';
 import { ObjectMemo } from '../core/memo';
 import type { RouteFinder } from '../core/routing/finder';
 import type { RouteRequest, RouteSearchResult } from '../core/routing/route';
+import type { Dependencies } from '../server/dependencies';
 
 /** Searches kept per route finder; a result holds its routes and the no-route reasons, a few kB to a few tens of kB. */
 export const QUOTE_CACHE_ENTRIES = 2000;
@@ -21,16 +22,41 @@ export const QUOTE_CACHE_ENTRIES = 2000;
 const searches = new ObjectMemo<RouteFinder, LRUCache<string, RouteSearchResult>>();
 const newCache = () => new LRUCache<string, RouteSearchResult>({ max: QUOTE_CACHE_ENTRIES });
 
+/** Told how long each search the finder ran took, in seconds (an answer from this cache is no search). */
+export type RouteSearchObserver = (seconds: number) => void;
+
+/** The observer of each service's searches, by its dependencies (the HTTP app registers its metrics: src/server/app.ts). */
+const observers = new WeakMap<Dependencies, RouteSearchObserver>();
+
+export function observeRouteSearches(dependencies: Dependencies, observer: RouteSearchObserver): void {
+  observers.set(dependencies, observer);
+}
+
+/** The observer registered for these dependencies, if any. */
+export function routeSearchObserver(dependencies: Dependencies): RouteSearchObserver | undefined {
+  return observers.get(dependencies);
+}
+
 /** `routes.find(request)`, answered from the cache when the same search was made on the same finder. */
-export function findRoutes(routes: RouteFinder, request: RouteRequest): RouteSearchResult {
-  if (request.timing) return routes.find(request);
+export function findRoutes(routes: RouteFinder, request: RouteRequest, observe?: RouteSearchObserver): RouteSearchResult {
+  if (request.timing) return search(routes, request, observe);
   const cache = searches.get(routes, newCache);
   const key = routeRequestKey(request);
   const hit = cache.get(key);
   if (hit) return hit;
-  const result = routes.find(request); // a request the finder refuses throws, and is not cached
+  const result = search(routes, request, observe); // a request the finder refuses throws, and is not cached
   cache.set(key, result);
   return result;
+}
+
+function search(routes: RouteFinder, request: RouteRequest, observe: RouteSearchObserver | undefined): RouteSearchResult {
+  if (!observe) return routes.find(request);
+  const started = performance.now();
+  try {
+    return routes.find(request);
+  } finally {
+    observe((performance.now() - started) / 1000);
+  }
 }
 
 /**

@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import express from 'express';
+import { createClient, getTokens } from '@lifi/sdk';
 import pino from 'pino';
 import { pinoHttp } from 'pino-http';
 import request, { type Response, type Test } from 'supertest';
@@ -102,7 +104,7 @@ describe('GET /v1/keys/test', () => {
   it('401 code 1010 without a key', async () => {
     const res = await get('/v1/keys/test', { from: newClient() });
     expectRefusal(res, 401, 'testApiKey');
-    expect(res.body.message).toBe('This endpoint requires an API key; send it in the x-svc-api-key header');
+    expect(res.body.message).toBe('This endpoint requires an API key; send the key in the x-svc-api-key (or x-lifi-api-key) header');
   });
 
   it('401 code 1010 with an unknown key, or an empty one', async () => {
@@ -133,6 +135,47 @@ describe('GET /v1/keys/test', () => {
   });
 });
 
+describe('the ecosystem\'s key header (x-lifi-api-key, what @lifi/sdk sends for createClient({ apiKey }))', () => {
+  it('is the same key: its id, its limits; an unknown one is refused as in x-svc-api-key', async () => {
+    const res = await request(main.app).get('/v1/keys/test').set('x-lifi-api-key', KEYS.enterprise);
+    contract.expectResponse('testApiKey', res);
+    expect(res.body).toMatchObject({ valid: true, keyId: 'key_enterprise' });
+    expect(rateHeaders(res).limit).toBe(500);
+    const quote = await request(main.app).get(QUOTE).set('x-lifi-api-key', KEYS.enterprise);
+    expect(rateHeaders(quote).limit).toBe(60_000);
+    expectRefusal(await request(main.app).get('/v1/chains').set('x-lifi-api-key', UNKNOWN_KEY).set('x-forwarded-for', newClient()), 401, 'getChains');
+  });
+
+  it('@lifi/sdk with apiKey, untouched, gets the key\'s limits (a key of 1 request a minute: the second call is refused)', async () => {
+    const server: http.Server = main.app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    try {
+      clock.advance(120_000); // fresh windows
+      const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+      const keyed = createClient({ integrator: 'sdk-key-test', apiUrl, apiKey: KEYS.slow });
+      const anonymous = createClient({ integrator: 'sdk-key-test', apiUrl });
+      expect((await getTokens(keyed, { chains: [42161] })).tokens[42161]!.length).toBeGreaterThan(0);
+      await expect(getTokens(keyed, { chains: [42161] })).rejects.toThrow(/Rate limit exceeded: 1 requests per minute for API key key_slow/);
+      // the same machine without the key: the public limits (100 a minute)
+      expect((await getTokens(anonymous, { chains: [42161] })).tokens[42161]!.length).toBeGreaterThan(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('both headers: the same key is that key; two different keys are a 400 naming both headers', async () => {
+    const same = await request(main.app).get('/v1/keys/test').set('x-lifi-api-key', KEYS.probe).set('x-svc-api-key', KEYS.probe);
+    expect(same.body).toMatchObject({ keyId: 'key_probe' });
+    const res = await request(main.app).get('/v1/chains').set('x-lifi-api-key', KEYS.probe).set('x-svc-api-key', KEYS.plain);
+    expect(res.status).toBe(400);
+    contract.expectResponse('getChains', res);
+    expect(res.body.code).toBe(1011);
+    expect(res.body.message).toMatch(/x-lifi-api-key.*x-svc-api-key/);
+    expect(res.text).not.toContain(KEYS.probe);
+  });
+});
+
 describe('keys on public endpoints', () => {
   it('no key: the unauthenticated limits', async () => {
     const from = newClient();
@@ -146,7 +189,7 @@ describe('keys on public endpoints', () => {
   it('an unknown key is refused with 401 code 1010, not downgraded to the public limits', async () => {
     const res = await get('/v1/tokens', { key: UNKNOWN_KEY, from: newClient() });
     expectRefusal(res, 401, 'getTokens');
-    expect(res.body.message).toBe('Invalid API key: the x-svc-api-key header does not hold a known key. Check the key (GET /v1/keys/test), or send no x-svc-api-key header to use the public limits');
+    expect(res.body.message).toBe('Invalid API key: it is not a key this service issued (or it was revoked). Check the key (GET /v1/keys/test), or send no key header to use the public limits');
     expectRefusal(await get(QUOTE, { key: 'x', from: newClient() }), 401, 'getQuote');
     expectRefusal(await post('/v1/advanced/routes', ROUTES_BODY, { key: UNKNOWN_KEY, from: newClient() }), 401, 'postRoutes');
   });
@@ -186,7 +229,7 @@ describe('a dedicated instance', () => {
   it('ALLOWED_KEY_IDS: only the listed keys get in', async () => {
     const none = await get('/v1/chains', {}, dedicated);
     expectRefusal(none, 403, 'getChains');
-    expect(none.body.message).toBe('This instance accepts only requests with one of its API keys; send the key in the x-svc-api-key header');
+    expect(none.body.message).toBe('This instance accepts only requests with one of its API keys; send the key in the x-svc-api-key (or x-lifi-api-key) header');
     const other = await get('/v1/chains', { key: KEYS.enterprise }, dedicated);
     expectRefusal(other, 403, 'getChains');
     expect(other.body.message).toBe('API key key_enterprise is not accepted by this instance');
@@ -351,7 +394,8 @@ describe('RATE_LIMITS=off and RATE_LIMIT_OVERRIDE', () => {
     const access = createAccessControl({ keys: new StaticKeyStore(RECORDS), store: new MemoryLimiterStore(), ...options });
     const app = express();
     app.use(pinoHttp({ logger: pino({ level: 'silent' }) }));
-    app.use(access.identify);
+    // the bare app has no contract to match operations in: quotes count as the quote class, the rest per minute
+    app.use(access.identify((req) => (req.path.startsWith('/v1/quote') ? { limit: 'quote' } : { limit: 'minute' })));
     app.use((_req, res) => void res.json({ ok: true }));
     return app;
   }
@@ -379,8 +423,9 @@ describe('logs', () => {
     await get('/v1/chains', { key: KEYS.blocked, from });
     await get('/v1/chains', { key: KEYS.fenced, from });
     await get(`${QUOTE}&integrator=evil`, { key: KEYS.enterprise, from });
+    await request(main.app).get('/v1/chains').set('x-lifi-api-key', KEYS.plain).set('x-forwarded-for', from);
     const lines = logs.lines.slice(before);
-    expect(lines.length).toBeGreaterThanOrEqual(9);
+    expect(lines.length).toBeGreaterThanOrEqual(10);
     const text = lines.join('\n');
     for (const key of [...Object.values(KEYS), UNKNOWN_KEY]) expect(text).not.toContain(key);
     const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -392,7 +437,8 @@ describe('logs', () => {
       ['integrator-not-allowed', 'key_enterprise'],
     ]);
     const completed = records.filter((r) => r.msg === 'request completed');
-    expect(completed).toHaveLength(5);
-    for (const r of completed) expect((r.req as { headers: Record<string, string> }).headers['x-svc-api-key']).toBe('[redacted]');
+    expect(completed).toHaveLength(6);
+    for (const r of completed.slice(0, 5)) expect((r.req as { headers: Record<string, string> }).headers['x-svc-api-key']).toBe('[redacted]');
+    expect((completed[5]!.req as { headers: Record<string, string> }).headers['x-lifi-api-key']).toBe('[redacted]');
   });
 });

@@ -28,6 +28,8 @@ export interface TestAppOptions {
   logger?: Logger;
   /** Options of the access control built from the environment (fake clock, Redis options). */
   access?: BuildAccessOptions;
+  /** The partner portal (src/portal/router.ts), built from the app's dependencies and mounted at /portal. */
+  portal?: (dependencies: Dependencies) => express.Router;
 }
 
 /** The real app on the embedded default data, with a silent logger (tests may override parts). */
@@ -40,6 +42,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
   const app = await createApp(dependencies, config, {
     handlers: options.handlers ?? handlers,
     logger,
+    ...(options.portal ? { portal: options.portal(dependencies) } : {}),
   });
   return { app, config, dependencies };
 }

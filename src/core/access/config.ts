@@ -1,6 +1,7 @@
 import { KEY_ID_PATTERN } from './keys';
 import { INTEGRATOR_ID_PATTERN, MAX_PER_MINUTE } from './keyFile';
 import { parseTrustProxy, type TrustProxy } from './ipAddress';
+import { BLOCKING_DEFAULTS, type BlockingThresholds } from './blocking';
 
 /** Access-control settings read from the environment (see README, Configuration). */
 export interface AccessConfig {
@@ -19,6 +20,11 @@ export interface AccessConfig {
   readonly allowedKeyIds?: readonly string[];
   /** ALLOWED_INTEGRATORS: a dedicated instance accepting only these integrator ids. */
   readonly allowedIntegrators?: readonly string[];
+  /**
+   * Automatic blocking (blocking.ts; it needs the database): BLOCKING=off turns it off; BLOCKING_THRESHOLDS, a JSON
+   * object, replaces some of the defaults (e.g. {"sustainedMinutes": 5}).
+   */
+  readonly blocking?: BlockingThresholds;
 }
 
 /** Reads the access settings, adding a message to `problems` for each invalid one. */
@@ -79,7 +85,10 @@ export function parseAccessConfig(env: Record<string, string | undefined>, probl
   const allowedKeyIds = list('ALLOWED_KEY_IDS', (id) => KEY_ID_PATTERN.test(id));
   const allowedIntegrators = list('ALLOWED_INTEGRATORS', (id) => INTEGRATOR_ID_PATTERN.test(id));
 
+  const blocking = parseBlocking(env, problems);
+
   return Object.freeze({
+    blocking,
     apiKeysFile: apiKeysFile ? resolvePath(apiKeysFile) : undefined,
     apiKeysJson,
     redisUrl,
@@ -89,4 +98,32 @@ export function parseAccessConfig(env: Record<string, string | undefined>, probl
     allowedKeyIds,
     allowedIntegrators,
   });
+}
+
+function parseBlocking(env: Record<string, string | undefined>, problems: string[]): BlockingThresholds | undefined {
+  const mode = (env.BLOCKING?.trim() || 'on').toLowerCase();
+  if (mode !== 'on' && mode !== 'off') problems.push(`BLOCKING must be on or off (got "${env.BLOCKING}")`);
+  if (mode === 'off') return undefined;
+  const text = env.BLOCKING_THRESHOLDS?.trim();
+  if (!text) return BLOCKING_DEFAULTS;
+  let given: unknown;
+  try {
+    given = JSON.parse(text);
+  } catch {
+    problems.push('BLOCKING_THRESHOLDS must be a JSON object, e.g. {"sustainedMinutes": 5}');
+    return BLOCKING_DEFAULTS;
+  }
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+    problems.push('BLOCKING_THRESHOLDS must be a JSON object, e.g. {"sustainedMinutes": 5}');
+    return BLOCKING_DEFAULTS;
+  }
+  const thresholds: Record<string, number> = { ...BLOCKING_DEFAULTS };
+  for (const [name, value] of Object.entries(given)) {
+    if (!(name in BLOCKING_DEFAULTS)) problems.push(`BLOCKING_THRESHOLDS: unknown threshold "${name}" (known: ${Object.keys(BLOCKING_DEFAULTS).join(', ')})`);
+    else if (typeof value !== 'number' || !(value > 0) || (name !== 'expensiveShare' && !Number.isInteger(value)) || (name === 'expensiveShare' && value > 1)) {
+      problems.push(`BLOCKING_THRESHOLDS: ${name} must be a positive ${name === 'expensiveShare' ? 'fraction up to 1' : 'integer'} (got ${JSON.stringify(value)})`);
+    } else thresholds[name] = value;
+  }
+  if (thresholds.sustainedMinutes > thresholds.windowMinutes) problems.push('BLOCKING_THRESHOLDS: sustainedMinutes must not exceed windowMinutes');
+  return Object.freeze(thresholds as unknown as BlockingThresholds);
 }

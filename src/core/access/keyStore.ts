@@ -11,11 +11,15 @@ export interface KnownKey {
   readonly allowlist?: AddressSet;
 }
 
+/**
+ * Where keys are looked up: the access rules' port (asynchronous, so that a database can sit behind it). The
+ * implementations: the database's (src/persistence), and in memory from a key document (API_KEYS, tests).
+ */
 export interface KeyStore {
-  /** The key whose SHA-256 matches the presented key, if any. */
-  authenticate(presented: string): KnownKey | undefined;
-  /** Every known key (for listings; never holds a key, only hashes). */
-  list(): readonly KnownKey[];
+  /** The key whose SHA-256 matches the presented key, if any (revoked or expired keys: undefined). */
+  authenticate(presented: string): Promise<KnownKey | undefined>;
+  /** Every usable key (for listings; never holds a key, only hashes). */
+  list(): Promise<readonly KnownKey[]>;
 }
 
 interface Entry {
@@ -38,7 +42,12 @@ export class StaticKeyStore implements KeyStore {
     }));
   }
 
-  authenticate(presented: string): KnownKey | undefined {
+  async authenticate(presented: string): Promise<KnownKey | undefined> {
+    return this.find(presented);
+  }
+
+  /** authenticate, at once (the file store's reads). */
+  find(presented: string): KnownKey | undefined {
     const digest = Buffer.from(hashApiKey(presented), 'hex');
     let found: KnownKey | undefined;
     for (const entry of this.entries) {
@@ -47,7 +56,11 @@ export class StaticKeyStore implements KeyStore {
     return found;
   }
 
-  list(): readonly KnownKey[] {
+  async list(): Promise<readonly KnownKey[]> {
+    return this.all();
+  }
+
+  all(): readonly KnownKey[] {
     return this.entries.map((entry) => entry.key);
   }
 }
@@ -85,14 +98,14 @@ export class FileKeyStore implements KeyStore {
     this.checkedAt = this.clock();
   }
 
-  authenticate(presented: string): KnownKey | undefined {
+  async authenticate(presented: string): Promise<KnownKey | undefined> {
     this.refresh();
-    return this.current.authenticate(presented);
+    return this.current.find(presented);
   }
 
-  list(): readonly KnownKey[] {
+  async list(): Promise<readonly KnownKey[]> {
     this.refresh();
-    return this.current.list();
+    return this.current.all();
   }
 
   /** Re-reads the file if it changed since the last look (and the last look is old enough, unless forced). */

@@ -1,6 +1,6 @@
 /**
- * The limits of the interface specification (section Limits), as data:
- * which endpoint class a path belongs to, and what limit applies to whom.
+ * The limits of the interface specification (section Limits), as data: the endpoint classes operations declare,
+ * and what limit applies to whom.
  */
 
 /** quote, routes and stepTransaction have two-hour rolling windows; everything else a one-minute one. */
@@ -19,32 +19,19 @@ export const UNAUTHENTICATED_LIMITS: Readonly<Record<EndpointClass, number>> = {
   minute: 100,
 };
 
-const CLASS_BY_PATH: ReadonlyMap<string, EndpointClass> = new Map<string, EndpointClass>([
-  ['/v1/quote', 'quote'],
-  ['/v1/quote/toAmount', 'quote'],
-  ['/v1/quote/contractCalls', 'quote'],
-  ['/v1/quote/contractCall', 'quote'],
-  ['/v1/advanced/routes', 'routes'],
-  ['/v1/advanced/stepTransaction', 'stepTransaction'],
-]);
-
-/** Endpoints that answer only to a valid key. */
-const PROTECTED_PATHS: ReadonlySet<string> = new Set(['/v1/keys/test']);
-
-/** The router ignores trailing slashes, so classification does too (`/v1/quote/` is a quote). */
-export function canonicalPath(path: string): string {
-  let result = path;
-  while (result.length > 1 && result.endsWith('/')) result = result.slice(0, -1);
-  return result;
+/**
+ * What an operation asks of its callers, declared with the operation (handlers/: `operation(id, fn, { limit })`, as
+ * its cache policy is; keyRequired from the contract's security): the limit class it counts against, and whether
+ * only a key may call it. The access rules decide by this, never by a URL.
+ */
+export interface OperationAccess {
+  readonly operationId?: string;
+  readonly limit: EndpointClass;
+  readonly keyRequired?: boolean;
 }
 
-export function endpointClass(path: string): EndpointClass {
-  return CLASS_BY_PATH.get(canonicalPath(path)) ?? 'minute';
-}
-
-export function isProtectedPath(path: string): boolean {
-  return PROTECTED_PATHS.has(canonicalPath(path));
-}
+/** An operation that declares nothing (or a request that names none, such as an unknown path): the one-minute class. */
+export const DEFAULT_OPERATION_ACCESS: OperationAccess = Object.freeze({ limit: 'minute' });
 
 export function isTwoHourClass(endpoint: EndpointClass): boolean {
   return endpoint !== 'minute';

@@ -5,8 +5,14 @@ import { parseKeyDocument } from '../../core/access/keyFile';
 import { FileKeyStore, StaticKeyStore, type KeyStore } from '../../core/access/keyStore';
 import type { LimiterStore } from './limiterStore';
 import { MemoryLimiterStore } from './memoryStore';
-import { createAccessControl, type AccessControl } from './middleware';
+import { createAccessControl, type AccessControl, type AccessRecords } from './middleware';
 import { RedisLimiterStore } from './redisStore';
+import type { BlockList, AccessOutcome } from '../../core/access/access';
+import type { KnownKey } from '../../core/access/keyStore';
+import type { Database } from '../../persistence/database';
+import { DatabaseKeyStore } from '../../persistence/keys';
+import { importKeyDocument, importKeyFile } from '../../persistence/keyImport';
+import { BlockingMonitor, DatabaseBlockList, UsageRecorder } from '../../persistence/accessRecords';
 
 export interface BuildAccessOptions {
   /** For key-file reloads and the Redis store's state changes (default: pino at the configured level). */
@@ -17,14 +23,33 @@ export interface BuildAccessOptions {
   readonly redisOptions?: RedisOptions;
   /** Redis key prefix (tests isolate themselves with one). */
   readonly redisPrefix?: string;
+  /**
+   * The database (being opened: the service answers meanwhile): keys, blocks and usage live there, and the automatic
+   * blocking rules run on it. Without one, keys come from API_KEYS_FILE or API_KEYS and nothing is recorded.
+   */
+  readonly database?: Promise<Database>;
+  /** With a database: the operations whose requests are route searches (expensiveOperationsOf(handlers)). */
+  readonly expensiveOperations?: readonly string[];
+  /** Told of every automatic block made (metrics). */
+  readonly onBlock?: (rule: string) => void;
+  /** Told of every request refused (metrics: the refusal's reason, or `rate-limited`). */
+  readonly onRefusal?: (reason: string) => void;
 }
 
 /** Builds the access control from the configuration: keys from API_KEYS_FILE or API_KEYS, limits in Redis or memory. */
 export function buildAccessControl(config: Config, options: BuildAccessOptions = {}): AccessControl {
   const logger = options.logger ?? pino({ level: config.logLevel });
   const { access } = config;
+  const records = options.database ? databaseRecords(config, options.database, logger, options) : undefined;
   return createAccessControl({
-    keys: loadKeyStore(config, logger, options.clock),
+    keys: records?.keys ?? loadKeyStore(config, logger, options.clock),
+    ...(records ? { blocks: records.blocks, onClose: records.close, records: records.records } : {}),
+    ...(records || options.onRefusal ? {
+      onOutcome: (outcome: AccessOutcome) => {
+        records?.onOutcome(outcome);
+        if (outcome.outcome !== 'admitted') options.onRefusal?.(outcome.outcome);
+      },
+    } : {}),
     store: buildStore(config, logger, options),
     restrictions: {
       allowedKeyIds: access.allowedKeyIds ? new Set(access.allowedKeyIds) : undefined,
@@ -45,7 +70,7 @@ function loadKeyStore(config: Config, logger: Logger, clock?: () => number): Key
       onReload: (count) => logger.info({ file: apiKeysFile, keys: count }, `API keys reloaded from ${apiKeysFile}: ${count} key(s)`),
       onReloadError: (error) => logger.error({ file: apiKeysFile, err: { message: error.message } }, `API key file ${apiKeysFile} not reloaded, the previous keys stay in force: ${error.message}`),
     });
-    logger.debug({ file: apiKeysFile, keys: store.list().length }, 'API keys loaded');
+    logger.debug({ file: apiKeysFile }, 'API keys loaded');
     return store;
   }
   if (apiKeysJson) return new StaticKeyStore(parseKeyDocument(apiKeysJson, 'API_KEYS').keys);
@@ -56,4 +81,74 @@ function buildStore(config: Config, logger: Logger, options: BuildAccessOptions)
   const { redisUrl } = config.access;
   if (!redisUrl) return new MemoryLimiterStore({ clock: options.clock });
   return new RedisLimiterStore({ url: redisUrl, logger, clock: options.clock, redisOptions: options.redisOptions, prefix: options.redisPrefix });
+}
+
+/**
+ * The access control's parts on the database: keys looked up there (API_KEYS_FILE / API_KEYS imported once when it
+ * opens), the blocks in force, usage recorded per minute, and the automatic blocking rules (unless BLOCKING=off).
+ * While the database opens, a request with a key waits for it; one that fails to open fails those requests (500)
+ * and is logged; requests without a key are answered all along.
+ */
+function databaseRecords(config: Config, opening: Promise<Database>, logger: Logger, options: BuildAccessOptions) {
+  const clock = options.clock;
+  let blockList: DatabaseBlockList | undefined;
+  let recorder: UsageRecorder | undefined;
+  let monitor: BlockingMonitor | undefined;
+  const onError = (what: string) => (error: Error) => logger.warn({ err: { message: error.message } }, `database: ${what} failed: ${error.message}`);
+  const ready = opening.then(async (database) => {
+    const { db } = database;
+    const { apiKeysFile, apiKeysJson } = config.access;
+    const imported = apiKeysFile ? await importKeyFile(db, apiKeysFile) : apiKeysJson ? await importKeyDocument(db, { text: apiKeysJson, source: 'API_KEYS' }) : undefined;
+    if (imported?.imported) logger.info({ source: imported.source, added: imported.added.length }, `API keys of ${imported.source} imported into the database (once)`);
+    blockList = new DatabaseBlockList(db, { clock, onError: onError('reading the blocks') });
+    await blockList.refresh();
+    blockList.start();
+    recorder = new UsageRecorder(db, { onError: onError('recording usage') });
+    recorder.start();
+    if (config.access.blocking && options.expensiveOperations && options.expensiveOperations.length > 0) {
+      monitor = new BlockingMonitor(db, {
+        thresholds: config.access.blocking,
+        expensiveOperations: options.expensiveOperations,
+        clock,
+        onError: onError('the blocking rules'),
+        onBlock: (made) => {
+          logger.warn({ subject: made.subject, rule: made.rule, until: made.until }, `blocked ${made.subject.kind} ${made.subject.id} until ${made.until}: ${made.reason}`);
+          options.onBlock?.(made.rule);
+        },
+      });
+      monitor.start();
+    }
+    return new DatabaseKeyStore(db, { clock });
+  });
+  ready.catch((error: Error) => logger.error({ err: { message: error.message } }, `the database did not open: ${error.message}`));
+  const keys: KeyStore = {
+    authenticate: async (presented: string): Promise<KnownKey | undefined> => (await ready).authenticate(presented),
+    list: async () => (await ready).list(),
+  };
+  const blocks: BlockList = { blockOf: (subject) => blockList?.blockOf(subject) };
+  return {
+    keys,
+    blocks,
+    onOutcome: (outcome: AccessOutcome) => recorder?.record(outcome),
+    close: async () => {
+      blockList?.stop();
+      monitor?.stop();
+      await recorder?.stop().catch(onError('recording usage'));
+    },
+    records: {
+      ready,
+      flush: async () => {
+        await ready;
+        await recorder?.flush();
+      },
+      refresh: async () => {
+        await ready;
+        await blockList?.refresh();
+      },
+      evaluate: async () => {
+        await ready;
+        return (await monitor?.evaluate()) ?? [];
+      },
+    } satisfies AccessRecords,
+  };
 }

@@ -8,6 +8,8 @@ export interface LimiterStore {
   consume(bucket: string, limit: number, windowMs: number): Promise<LimitDecision>;
   /** The same, decided at once, for a store that can (in memory): asked instead of `consume` when present. */
   consumeNow?(bucket: string, limit: number, windowMs: number): LimitDecision;
+  /** Resolves when the store answers (readiness: src/server/operations.ts); rejects saying why not. */
+  ping(): Promise<void>;
   /** Releases connections and timers. */
   close(): Promise<void>;
 }

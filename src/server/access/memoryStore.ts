@@ -68,6 +68,11 @@ export class MemoryLimiterStore implements LimiterStore {
     return this.logs.size;
   }
 
+  /** Always answers: the counters are in this process. */
+  ping(): Promise<void> {
+    return Promise.resolve();
+  }
+
   close(): Promise<void> {
     this.logs.clear();
     this.pinnedLogs.clear();

@@ -58,6 +58,9 @@ export interface RedisStoreOptions {
 
 export type RedisStoreState = 'connecting' | 'up' | 'down';
 
+/** How long a readiness PING may take. */
+const PING_TIMEOUT_MS = 500;
+
 /**
  * Limits shared by every instance through Redis. When Redis is unreachable the store fails open to
  * in-memory limits of this instance (each instance then enforces the full limit on its own), logs one
@@ -109,6 +112,22 @@ export class RedisLimiterStore implements LimiterStore {
     } catch (error) {
       this.markDown((error as Error).message);
       return this.fallback.consume(bucket, limit, windowMs);
+    }
+  }
+
+  /** PING, answered within PING_TIMEOUT_MS; rejects at once while the connection is not up (no queueing). */
+  async ping(): Promise<void> {
+    if (this.client.status !== 'ready') throw new Error(`Redis is ${this.stateValue === 'connecting' ? 'not connected yet' : 'unreachable'} (${this.client.status})`);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.client.ping(),
+        new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error(`Redis: no PONG within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -262,9 +262,10 @@ describe('openapi.yaml', () => {
     },
   );
 
-  it('uses an optional key on public operations and a required key on /v1/keys/test', () => {
+  it('uses an optional key on public operations and a required key on /v1/keys/test, in either key header', () => {
     for (const o of operations) {
-      const expected = o.path === '/v1/keys/test' ? [{ ApiKeyAuth: [] }] : [{}, { ApiKeyAuth: [] }];
+      const key = [{ ApiKeyAuth: [] }, { LifiApiKeyAuth: [] }];
+      const expected = o.path === '/v1/keys/test' ? key : [{}, ...key];
       expect({ op: o.label, security: o.op.security }).toEqual({ op: o.label, security: expected });
     }
   });

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { checkIntegrators, identify } from '../../../../src/core/access/access';
+import { checkIntegrators, identifyAnonymous, identifyKey, type Caller } from '../../../../src/core/access/access';
 import { parseAccessConfig } from '../../../../src/core/access/config';
 import { AddressSet, clientAddress, clientLimitId, normalizeIp, parseTrustProxy } from '../../../../src/core/access/ipAddress';
 import { KeyDocumentError, parseKeyDocument, serializeKeyDocument } from '../../../../src/core/access/keyFile';
 import { generateApiKey, hashApiKey, keyFingerprint, type ApiKeyRecord } from '../../../../src/core/access/keys';
 import { FileKeyStore, StaticKeyStore } from '../../../../src/core/access/keyStore';
-import { endpointClass, isProtectedPath, keyLimits, limitRule } from '../../../../src/core/access/policy';
+import { DEFAULT_OPERATION_ACCESS, keyLimits, limitRule } from '../../../../src/core/access/policy';
 
 const KEY_A = 'svc_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const KEY_B = 'svc_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
@@ -24,13 +24,14 @@ describe('keys', () => {
     expect(key).not.toContain(keyFingerprint(key));
   });
 
-  it('StaticKeyStore finds a key by its hash and nothing else', () => {
+  it('StaticKeyStore finds a key by its hash and nothing else', async () => {
     const store = new StaticKeyStore([recordA, recordB]);
-    expect(store.authenticate(KEY_A)?.record.id).toBe('key_a');
-    expect(store.authenticate(KEY_B)?.record.id).toBe('key_b');
-    expect(store.authenticate(recordA.sha256)).toBeUndefined();
-    expect(store.authenticate('')).toBeUndefined();
-    expect(store.authenticate(`${KEY_A} `)).toBeUndefined();
+    expect((await store.authenticate(KEY_A))?.record.id).toBe('key_a');
+    expect((await store.authenticate(KEY_B))?.record.id).toBe('key_b');
+    expect(await store.authenticate(recordA.sha256)).toBeUndefined();
+    expect(await store.authenticate('')).toBeUndefined();
+    expect(await store.authenticate(`${KEY_A} `)).toBeUndefined();
+    expect((await store.list()).map((k) => k.record.id)).toEqual(['key_a', 'key_b']);
   });
 });
 
@@ -71,25 +72,25 @@ describe('key document', () => {
     expect(() => parseKeyDocument('[]', 'f')).toThrow(/expected an object/);
   });
 
-  it('FileKeyStore re-reads a changed file, keeps the previous keys when the new version is broken', () => {
+  it('FileKeyStore re-reads a changed file, keeps the previous keys when the new version is broken', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'keys-'));
     const file = path.join(dir, 'keys.json');
     fs.writeFileSync(file, serializeKeyDocument({ keys: [recordA] }));
     let now = 0;
     const errors: string[] = [];
     const store = new FileKeyStore(file, { clock: () => now, recheckMs: 1000, onReloadError: (e) => errors.push(e.message) });
-    expect(store.authenticate(KEY_A)?.record.blocked).toBeUndefined();
+    expect((await store.authenticate(KEY_A))?.record.blocked).toBeUndefined();
     fs.writeFileSync(file, serializeKeyDocument({ keys: [{ ...recordA, blocked: true }, recordB] }));
     now = 999;
-    expect(store.authenticate(KEY_B)).toBeUndefined(); // not looked at yet
+    expect(await store.authenticate(KEY_B)).toBeUndefined(); // not looked at yet
     now = 1000;
-    expect(store.authenticate(KEY_A)?.record.blocked).toBe(true);
-    expect(store.authenticate(KEY_B)?.record.id).toBe('key_b');
+    expect((await store.authenticate(KEY_A))?.record.blocked).toBe(true);
+    expect((await store.authenticate(KEY_B))?.record.id).toBe('key_b');
     fs.writeFileSync(file, '{ broken');
     now = 2000;
-    expect(store.authenticate(KEY_B)?.record.id).toBe('key_b');
+    expect((await store.authenticate(KEY_B))?.record.id).toBe('key_b');
     now = 3000;
-    store.authenticate(KEY_B);
+    await store.authenticate(KEY_B);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/not valid JSON/);
     expect(() => new FileKeyStore(path.join(dir, 'missing.json'))).toThrow(/cannot read the API key file/);
@@ -149,15 +150,6 @@ describe('addresses', () => {
 });
 
 describe('policy', () => {
-  it('classifies paths', () => {
-    expect(['/v1/quote', '/v1/quote/', '/v1/quote/toAmount', '/v1/quote/contractCalls', '/v1/quote/contractCall'].map(endpointClass)).toEqual(['quote', 'quote', 'quote', 'quote', 'quote']);
-    expect(endpointClass('/v1/advanced/routes')).toBe('routes');
-    expect(endpointClass('/v1/advanced/stepTransaction')).toBe('stepTransaction');
-    expect(['/v1/tokens', '/v1/quotes', '/v1/advanced/possibilities', '/nowhere'].map(endpointClass)).toEqual(['minute', 'minute', 'minute', 'minute']);
-    expect(isProtectedPath('/v1/keys/test/')).toBe(true);
-    expect(isProtectedPath('/v1/tokens')).toBe(false);
-  });
-
   it('gives the spec limits', () => {
     const client = { kind: 'client', clientId: '1.2.3.4' } as const;
     expect(limitRule(client, 'quote')).toMatchObject({ limit: 75, windowMs: 7_200_000, bucket: 'c:1.2.3.4:quote' });
@@ -175,33 +167,47 @@ describe('policy', () => {
 
 describe('identify and checkIntegrators', () => {
   const keys = new StaticKeyStore([recordA, recordB, { id: 'key_blocked', sha256: hashApiKey('svc_blocked'), blocked: true, blockedReason: 'abuse' }]);
-  const request = (presentedKey: string | undefined, clientAddress = '203.0.113.9', path = '/v1/tokens') => ({ path, presentedKey, clientAddress, clientLimitId: clientAddress });
+  const caller = (presentedKey: string, clientAddress = '203.0.113.9'): Caller & { presentedKey: string } => ({ presentedKey, clientAddress, clientLimitId: clientAddress });
+  const anonymous: Caller = { presentedKey: undefined, clientAddress: '203.0.113.9', clientLimitId: '203.0.113.9' };
+  const keyOnly = { limit: 'minute', keyRequired: true } as const;
 
-  it('charges anonymous and refused requests to the client, authenticated ones to the key', () => {
-    expect(identify(keys, {}, request(undefined))).toEqual({ subject: { kind: 'client', clientId: '203.0.113.9' } });
-    expect(identify(keys, {}, request(KEY_A))).toMatchObject({ subject: { kind: 'key', keyId: 'key_a' } });
-    expect(identify(keys, {}, request(KEY_A)).refusal).toBeUndefined();
-    expect(identify(keys, {}, request('svc_unknown'))).toMatchObject({ subject: { kind: 'client' }, refusal: { status: 401, reason: 'unknown-key' } });
-    expect(identify(keys, {}, request(''))).toMatchObject({ refusal: { status: 401, reason: 'unknown-key' } });
-    expect(identify(keys, {}, request('svc_blocked'))).toMatchObject({ subject: { kind: 'client' }, refusal: { status: 403, reason: 'blocked', message: expect.stringMatching(/key_blocked is blocked \(abuse\)/) } });
-    expect(identify(keys, {}, request(KEY_B, '198.51.100.1'))).toMatchObject({ subject: { kind: 'client' }, refusal: { status: 403, reason: 'address-not-allowed' } });
-    expect(identify(keys, {}, request(KEY_B, '2001:db8::9'))).toMatchObject({ subject: { kind: 'key', keyId: 'key_b', perMinute: 500 } });
-    expect(identify(keys, {}, request(undefined, '1.1.1.1', '/v1/keys/test'))).toMatchObject({ refusal: { status: 401, reason: 'key-required' } });
+  it('charges anonymous and refused requests to the client, authenticated ones to the key', async () => {
+    expect(identifyAnonymous({}, DEFAULT_OPERATION_ACCESS, anonymous)).toEqual({ subject: { kind: 'client', clientId: '203.0.113.9' } });
+    expect(await identifyKey(keys, {}, caller(KEY_A))).toMatchObject({ subject: { kind: 'key', keyId: 'key_a' } });
+    expect((await identifyKey(keys, {}, caller(KEY_A))).refusal).toBeUndefined();
+    expect(await identifyKey(keys, {}, caller('svc_unknown'))).toMatchObject({ subject: { kind: 'client' }, refusal: { reason: 'unknown-key' } });
+    expect(await identifyKey(keys, {}, caller(''))).toMatchObject({ refusal: { reason: 'unknown-key' } });
+    expect(await identifyKey(keys, {}, caller('svc_blocked'))).toMatchObject({ subject: { kind: 'client' }, refusal: { reason: 'blocked', message: expect.stringMatching(/key_blocked is blocked \(abuse\)/) } });
+    expect(await identifyKey(keys, {}, caller(KEY_B, '198.51.100.1'))).toMatchObject({ subject: { kind: 'client' }, refusal: { reason: 'address-not-allowed' } });
+    expect(await identifyKey(keys, {}, caller(KEY_B, '2001:db8::9'))).toMatchObject({ subject: { kind: 'key', keyId: 'key_b', perMinute: 500 } });
+    // an operation only keys may call (declared by the contract's security), by operation, not by URL
+    expect(identifyAnonymous({}, keyOnly, anonymous)).toMatchObject({ refusal: { reason: 'key-required' } });
+    expect((await identifyKey(keys, {}, caller(KEY_A))).refusal).toBeUndefined();
   });
 
-  it('dedicated instance restrictions', () => {
+  it('a blocked key or address is refused with the block\'s reason and end; other keys and addresses are not', async () => {
+    const until = '2026-11-26T18:00:00.000Z';
+    const blocks = { blockOf: (s: { kind: string; id: string }) => (s.kind === 'key' && s.id === 'key_a') || (s.kind === 'client' && s.id === '198.51.100.66') ? { rule: 'sustained-429', reason: 'persistently exceeding its limits', until } : undefined };
+    expect(await identifyKey(keys, {}, caller(KEY_A), blocks)).toMatchObject({ subject: { kind: 'client' }, keyId: 'key_a', refusal: { reason: 'blocked', until, message: `API key key_a is blocked until ${until}: persistently exceeding its limits (rule sustained-429)` } });
+    expect((await identifyKey(keys, {}, caller(KEY_B, '2001:db8::9'), blocks)).refusal).toBeUndefined();
+    expect(identifyAnonymous({}, DEFAULT_OPERATION_ACCESS, { ...anonymous, clientAddress: '198.51.100.66', clientLimitId: '198.51.100.66' }, blocks)).toMatchObject({ refusal: { reason: 'blocked', until } });
+    expect(await identifyKey(keys, {}, caller(KEY_B, '198.51.100.66'), blocks)).toMatchObject({ refusal: { reason: 'blocked', message: expect.stringMatching(/^Address 198\.51\.100\.66 is blocked/) } });
+    expect(identifyAnonymous({}, DEFAULT_OPERATION_ACCESS, anonymous, blocks).refusal).toBeUndefined();
+  });
+
+  it('dedicated instance restrictions', async () => {
     const onlyA = { allowedKeyIds: new Set(['key_a']) };
-    expect(identify(keys, onlyA, request(undefined))).toMatchObject({ refusal: { status: 403, reason: 'key-required' } });
-    expect(identify(keys, onlyA, request(KEY_B))).toMatchObject({ subject: { kind: 'key', keyId: 'key_b' }, refusal: { status: 403, reason: 'key-not-accepted' } });
-    expect(identify(keys, onlyA, request(KEY_A)).refusal).toBeUndefined();
+    expect(identifyAnonymous(onlyA, DEFAULT_OPERATION_ACCESS, anonymous)).toMatchObject({ refusal: { reason: 'instance-key-required' } });
+    expect(await identifyKey(keys, onlyA, caller(KEY_B))).toMatchObject({ subject: { kind: 'key', keyId: 'key_b' }, refusal: { reason: 'key-not-accepted' } });
+    expect((await identifyKey(keys, onlyA, caller(KEY_A))).refusal).toBeUndefined();
 
     const acme = { allowedIntegrators: new Set(['acme']) };
     expect(checkIntegrators(undefined, acme, 'quote', ['acme'])).toBeUndefined();
-    expect(checkIntegrators(undefined, acme, 'quote', ['evil'])).toMatchObject({ status: 403, reason: 'integrator-not-allowed' });
-    expect(checkIntegrators(undefined, acme, 'quote', [])).toMatchObject({ status: 403, reason: 'integrator-required' });
+    expect(checkIntegrators(undefined, acme, 'quote', ['evil'])).toMatchObject({ reason: 'integrator-not-allowed' });
+    expect(checkIntegrators(undefined, acme, 'quote', [])).toMatchObject({ reason: 'integrator-required' });
     expect(checkIntegrators(undefined, acme, 'minute', [])).toBeUndefined();
-    const keyB = keys.authenticate(KEY_B);
-    expect(checkIntegrators(keyB, {}, 'minute', ['other'])).toMatchObject({ status: 403, message: 'API key key_b may not be used for integrator "other"' });
+    const keyB = await keys.authenticate(KEY_B);
+    expect(checkIntegrators(keyB, {}, 'minute', ['other'])).toMatchObject({ reason: 'integrator-not-allowed', message: 'API key key_b may not be used for integrator "other"' });
     expect(checkIntegrators(keyB, {}, 'quote', [])).toBeUndefined();
   });
 });

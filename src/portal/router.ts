@@ -1,0 +1,450 @@
+/**
+ * The partner portal, mounted at /portal (outside /v1 and outside openapi.yaml: no API key, not counted against the
+ * API's rate limits; its sign-in has limits of its own):
+ *
+ *   GET  /portal                                     the page (page.ts), /portal/portal.js and /portal/portal.css
+ *   GET  /portal/api/nonce                           a sign-in nonce (siwe.ts)
+ *   POST /portal/api/session                         sign in: { message, signature } → session cookie
+ *   GET  /portal/api/me                              the session: wallet, CSRF token, expiry ({ signedIn: false } without one)
+ *   POST /portal/api/logout                          sign out
+ *   GET  /portal/api/integrators                     the wallet's integrators (those whose fee wallet it is)
+ *   POST /portal/api/integrators                     register one: { integratorId }, fee wallet = the signed-in wallet
+ *   GET  /portal/api/integrators/:id                 the integrator with its keys (limits, blocks)
+ *   POST /portal/api/integrators/:id/keys            create a key: { name?, ipAllowlist? } → the key, shown once
+ *   PATCH .../keys/:keyId                            rename: { name }
+ *   PUT  .../keys/:keyId/allowlist                   { ipAllowlist: [...] | null }
+ *   POST .../keys/:keyId/rotate                      { graceHours? } → the new key, shown once; the old one works until its expiresAt
+ *   POST .../keys/:keyId/revoke                      the key never works again
+ *   GET  .../keys/:keyId/usage?range=1h|24h|7d[&operationId=]  requests and refusals over time and by operation, limits, blocks
+ *   GET  /portal/api/integrators/:id/fees            fee balances per chain
+ *   GET  .../fees/:chainId/withdrawal                the withdrawal transaction, for the wallet to send
+ *
+ * Answers are JSON (api.ts), never cached; errors are `{ message, code }` with a 4xx status for every mistake of
+ * the client, 503 while the database is unavailable. Every change (POST, PUT, PATCH, DELETE) must come from the
+ * portal's own origin (csrf.ts), and, once signed in, carry the session's CSRF token in `x-csrf-token`. Changes are
+ * made by the repositories of src/persistence with the signed-in wallet as their actor.
+ */
+import cookieParser from 'cookie-parser';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
+import { getAddress } from 'ethers';
+import { clientAddress, clientLimitId, type TrustProxy } from '../core/access/ipAddress';
+import { keyLimits } from '../core/access/policy';
+import type { Chain } from '../core/catalog/entities';
+import { familyOf } from '../core/chains/families';
+import { DomainError, ErrorCode } from '../core/errors';
+import { feeReportOf } from '../core/fees/balances';
+import { buildFeeWithdrawal } from '../core/fees/withdrawal';
+import { activeBlocks } from '../persistence/blocks';
+import type { Database } from '../persistence/database';
+import { ConflictError, InvalidValueError, NotFoundError } from '../persistence/errors';
+import { getIntegrator, listIntegrators, registerIntegrator, registerPartner, type Integrator } from '../persistence/integrators';
+import { createKey, getKey, listKeys, renameKey, revokeKey, rotateKey, setKeyAllowlist, type KeyView } from '../persistence/keys';
+import { usageByOperation, usageSeries } from '../persistence/usage';
+import type { Dependencies } from '../server/dependencies';
+import { domainErrorToHttp, requestRefused } from '../server/httpErrors';
+import type {
+  FeesAnswer, IntegratorAnswer, IntegratorsAnswer, IssuedKeyAnswer, KeyAnswer, MeAnswer, NonceAnswer, PortalErrorBody, PortalKey, UsageAnswer, WithdrawalAnswer,
+} from './api';
+import { AttemptLimiter } from './attempts';
+import { CHANGE_METHODS, CSRF_HEADER, csrfTokenMatches, isSecureRequest, originRefusal } from './csrf';
+import { PAGE_CSP, PAGE_CSS, PAGE_HTML, PAGE_REFERRER_POLICY, pageScript } from './page';
+import { SESSION_COOKIE, SessionStore, sessionCookieOptions, type Session } from './sessions';
+import { MAX_MESSAGE_MS, NonceStore, SignInError, verifySignIn } from './siwe';
+import {
+  DEFAULT_GRACE_MS, InputError, allowlist, feesAnswer, graceMs, keyName, noFees, orderKeys, portalKey, usageWindow, withdrawalAnswer,
+} from './views';
+
+export interface PortalOptions {
+  /** The service's database, opened by the composition root; awaited on each request that needs it. */
+  readonly database: () => Promise<Database>;
+  /** The catalog, the fee ledger, the routers and the graph (gas prices) of the withdrawals. */
+  readonly dependencies: Pick<Dependencies, 'catalog' | 'feeLedger' | 'routers' | 'graph'>;
+  readonly logger: Logger;
+  /** Unix ms (default Date.now): nonces, messages, sessions, key changes and usage windows. */
+  readonly clock?: () => number;
+  /** How long a rotated key keeps working unless the partner says otherwise (default 24 h). */
+  readonly graceMs?: number;
+  /** Sign-in attempts per client address and minute (default 30; attempts.ts). */
+  readonly signInAttemptsPerMinute?: number;
+  /** How a client's address is read for the sign-in limit (default: the connection's; TRUST_PROXY's setting). */
+  readonly trustProxy?: TrustProxy;
+  /** How long a request waits for the database before it is answered 503 (default 5 s). */
+  readonly databaseWaitMs?: number;
+}
+
+/** A wallet registers at most this many integrator ids through the portal. */
+export const MAX_INTEGRATORS_PER_WALLET = 20;
+/** An integrator has at most this many keys that work (active or in a rotation's grace period). */
+export const MAX_WORKING_KEYS = 20;
+/** The largest JSON body the portal's API reads. */
+const MAX_BODY_BYTES = 16 * 1024;
+
+/** An answer other than 200, decided by the portal: its status, and the body `{ message, code, errors? }`. */
+class PortalError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+    readonly details?: unknown,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+type SessionLocals = { session: Session };
+
+export function portalRouter(options: PortalOptions): express.Router {
+  const clock = options.clock ?? Date.now;
+  const defaultGraceMs = options.graceMs ?? DEFAULT_GRACE_MS;
+  const trustProxy: TrustProxy = options.trustProxy ?? { kind: 'none' };
+  const nonces = new NonceStore({ clock });
+  const sessions = new SessionStore({ clock });
+  const nonceAttempts = new AttemptLimiter({ perMinute: options.signInAttemptsPerMinute, clock });
+  const signInAttempts = new AttemptLimiter({ perMinute: options.signInAttemptsPerMinute, clock });
+  const { dependencies, logger } = options;
+
+  /** The EVM chain ids of the catalog: the chains a sign-in message may name. */
+  const chainIds = (): Set<number> => new Set(dependencies.catalog.listChains().filter((chain: Chain) => familyOf(chain).evmContracts).map((chain) => chain.id));
+
+  /** The database, or 503 when it does not come within databaseWaitMs. */
+  const database = async (): Promise<Database> => {
+    let timer: NodeJS.Timeout | undefined;
+    const waitMs = options.databaseWaitMs ?? 5000;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no database within ${waitMs} ms`)), waitMs);
+    });
+    try {
+      return await Promise.race([Promise.resolve().then(() => options.database()), timeout]);
+    } catch (error) {
+      logger.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'portal: the database is not available');
+      throw new PortalError(503, ErrorCode.ServerError, 'The portal\'s database is not available right now: try again in a moment', undefined, { 'retry-after': '5' });
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  /** The request came over TLS (to this process, or to a trusted proxy in front of it). */
+  const secure = (req: Request): boolean =>
+    isSecureRequest({ encrypted: req.secure, peer: req.socket.remoteAddress, forwardedProto: header(req, 'x-forwarded-proto') }, trustProxy);
+
+  const router = express.Router();
+
+  // --- the page -------------------------------------------------------------------------------------------------
+  router.get('/', (req: Request, res: Response) => {
+    // /portal/ and /portal are one page; relative links are not used, so either works
+    res.set({ 'content-security-policy': PAGE_CSP, 'referrer-policy': PAGE_REFERRER_POLICY, 'cache-control': 'no-cache' }).type('html').send(PAGE_HTML);
+    void pageScript().catch(() => undefined); // bundle while the browser parses the page
+  });
+  router.get('/portal.js', async (_req: Request, res: Response) => {
+    res.type('application/javascript; charset=utf-8').set('cache-control', 'no-cache').send(await pageScript());
+  });
+  router.get('/portal.css', (_req: Request, res: Response) => {
+    res.type('text/css; charset=utf-8').set('cache-control', 'no-cache').send(PAGE_CSS);
+  });
+
+  // --- the API --------------------------------------------------------------------------------------------------
+  const api = express.Router();
+  router.use('/api', api);
+
+  api.use(
+    (_req: Request, res: Response, next: NextFunction) => {
+      res.set('cache-control', 'no-store'); // answers carry keys, tokens and balances: never stored
+      next();
+    },
+    cookieParser(),
+    express.json({ limit: MAX_BODY_BYTES, type: 'application/json' }),
+    // every change comes from the portal's own page
+    (req: Request, _res: Response, next: NextFunction) => {
+      if (!CHANGE_METHODS.has(req.method)) return next();
+      const refusal = originRefusal({ origin: req.headers.origin, fetchSite: header(req, 'sec-fetch-site'), host: req.headers.host, secure: secure(req) });
+      if (refusal) return next(new PortalError(403, ErrorCode.UnauthorizedError, `Refused: ${refusal}`));
+      next();
+    },
+  );
+
+  /** Counts a sign-in attempt of the client; 429 past the portal's limit. */
+  const limited = (limiter: AttemptLimiter) => (req: Request, res: Response, next: NextFunction) => {
+    const client = clientLimitId(clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy));
+    const attempt = limiter.attempt(client);
+    if (attempt.allowed) return next();
+    next(new PortalError(429, ErrorCode.RateLimitError, `Too many sign-in attempts from this address: at most ${limiter.perMinute} a minute; try again in ${attempt.retryAfterSeconds} s`, undefined, { 'retry-after': String(attempt.retryAfterSeconds) }));
+  };
+
+  /** The request's session (401 without one); on a change, the session's CSRF token is required (403). */
+  const signedIn = (req: Request, res: Response, next: NextFunction) => {
+    const session = sessions.get(cookieOf(req));
+    if (!session) return next(new PortalError(401, ErrorCode.UnauthorizedError, 'Not signed in, or the session has ended: sign in with your wallet'));
+    if (CHANGE_METHODS.has(req.method) && !csrfTokenMatches(session.csrfToken, req.headers[CSRF_HEADER])) {
+      return next(new PortalError(403, ErrorCode.UnauthorizedError, `Refused: the ${CSRF_HEADER} header must carry this session's CSRF token (from GET /portal/api/me)`));
+    }
+    (res.locals as SessionLocals).session = session;
+    next();
+  };
+  const sessionOf = (res: Response): Session => (res.locals as SessionLocals).session;
+
+  const meOf = (session: Session): MeAnswer => ({
+    signedIn: true,
+    address: session.address,
+    chainId: session.chainId,
+    csrfToken: session.csrfToken,
+    expiresAt: new Date(session.expiresAt).toISOString(),
+    graceHours: defaultGraceMs / 3_600_000,
+  });
+
+  api.get('/nonce', limited(nonceAttempts), (_req: Request, res: Response) => {
+    const { nonce, expiresAt } = nonces.issue();
+    const answer: NonceAnswer = { nonce, expiresAt: new Date(expiresAt).toISOString(), chainIds: [...chainIds()].sort((a, b) => a - b), maxMessageSeconds: MAX_MESSAGE_MS / 1000 };
+    res.json(answer);
+  });
+
+  api.post('/session', limited(signInAttempts), async (req: Request, res: Response) => {
+    const body = (req.body ?? {}) as { message?: unknown; signature?: unknown };
+    const signer = await verifySignIn(body, { host: req.headers.host, chainIds: chainIds(), now: clock() }, nonces);
+    // a session already open in this browser ends: one cookie, one session
+    sessions.delete(cookieOf(req));
+    const { id, session } = sessions.create(signer);
+    res.cookie(SESSION_COOKIE, id, sessionCookieOptions(secure(req), session.expiresAt - clock()));
+    logOf(req, logger).info({ address: session.address, chainId: session.chainId }, 'portal: signed in');
+    res.json(meOf(session));
+  });
+
+  api.get('/me', (req: Request, res: Response) => {
+    const session = sessions.get(cookieOf(req));
+    const answer: MeAnswer = session ? meOf(session) : { signedIn: false };
+    res.json(answer);
+  });
+
+  api.post('/logout', signedIn, (req: Request, res: Response) => {
+    sessions.delete(cookieOf(req));
+    const { maxAge: _maxAge, ...cleared } = sessionCookieOptions(secure(req), 0);
+    res.clearCookie(SESSION_COOKIE, cleared);
+    res.json({ signedIn: false } satisfies MeAnswer);
+  });
+
+  // --- integrators ----------------------------------------------------------------------------------------------
+  api.get('/integrators', signedIn, async (_req: Request, res: Response) => {
+    const db = (await database()).db;
+    const integrators = await listIntegrators(db, { feeWallet: sessionOf(res).address });
+    res.json({ integrators } satisfies IntegratorsAnswer);
+  });
+
+  api.post('/integrators', signedIn, async (req: Request, res: Response) => {
+    const { address } = sessionOf(res);
+    const integratorId = (req.body as { integratorId?: unknown } | undefined)?.integratorId;
+    if (typeof integratorId !== 'string' || integratorId.trim() === '') throw new InputError('integratorId must be the id to register (letters, digits, ".", "_" and "-", at most 64)');
+    const id = integratorId.trim();
+    // an id whose fees the ledger books to another wallet is that wallet's to register
+    const booked = dependencies.feeLedger.feeWallet(id);
+    if (booked !== undefined && sameAddress(booked, address) !== true) {
+      throw new PortalError(403, ErrorCode.UnauthorizedError, `Integrator id "${id}" is taken: its fees go to another wallet`);
+    }
+    const { db } = await database();
+    if ((await listIntegrators(db, { feeWallet: address })).length >= MAX_INTEGRATORS_PER_WALLET) {
+      throw new PortalError(409, ErrorCode.DefaultError, `A wallet registers at most ${MAX_INTEGRATORS_PER_WALLET} integrator ids`);
+    }
+    await registerPartner(db, { wallet: address });
+    const integrator = await registerIntegrator(db, { integratorId: id, feeWallet: address });
+    logOf(req, logger).info({ integratorId: id, address }, 'portal: integrator registered');
+    res.status(201).json(integrator);
+  });
+
+  /** The integrator of the path, if it belongs to the signed-in wallet: 404 if unknown, 403 if another wallet's. */
+  const ownIntegrator = async (db: Database['db'], req: Request, res: Response): Promise<Integrator> => {
+    const integratorId = String(req.params.integratorId);
+    const integrator = await getIntegrator(db, integratorId);
+    if (!integrator) throw new PortalError(404, ErrorCode.NotFoundError, `No integrator "${integratorId}": register it first`);
+    if (integrator.feeWallet !== sessionOf(res).address) {
+      throw new PortalError(403, ErrorCode.UnauthorizedError, `Integrator "${integratorId}" belongs to another wallet: only the wallet that receives its fees manages it`);
+    }
+    return integrator;
+  };
+
+  /** The key of the path, if it belongs to the integrator (any state); 404 otherwise. */
+  const ownKey = async (db: Database['db'], integrator: Integrator, req: Request): Promise<KeyView> => {
+    const keyId = String(req.params.keyId);
+    const key = await getKey(db, keyId, new Date(clock()));
+    if (!key || key.integratorId !== integrator.integratorId) throw new PortalError(404, ErrorCode.NotFoundError, `Integrator "${integrator.integratorId}" has no key "${keyId}"`);
+    return key;
+  };
+
+  /** A key as shown, with its blocks in force (none looked up for keys that no longer work). */
+  const shown = async (db: Database['db'], view: KeyView): Promise<PortalKey> => {
+    const now = clock();
+    const key = portalKey(view, [], now);
+    if (key.status === 'revoked' || key.status === 'expired') return key;
+    return portalKey(view, await activeBlocks(db, { kind: 'key', id: view.id }, new Date(now)), now);
+  };
+
+  api.get('/integrators/:integratorId', signedIn, async (req: Request, res: Response) => {
+    const { db } = await database();
+    const integrator = await ownIntegrator(db, req, res);
+    const views = await listKeys(db, { integratorId: integrator.integratorId, all: true, now: new Date(clock()) });
+    const keys = orderKeys(await Promise.all(views.map((view) => shown(db, view))));
+    res.json({ ...integrator, keys } satisfies IntegratorAnswer);
+  });
+
+  // --- keys -----------------------------------------------------------------------------------------------------
+  const actor = (res: Response) => ({ actor: sessionOf(res).address, now: new Date(clock()) });
+
+  api.post('/integrators/:integratorId/keys', signedIn, async (req: Request, res: Response) => {
+    const body = (req.body ?? {}) as { name?: unknown; ipAllowlist?: unknown };
+    const name = body.name === undefined || body.name === '' ? undefined : keyName(body.name);
+    const ipAllowlist = allowlist(body.ipAllowlist);
+    const { db } = await database();
+    const integrator = await ownIntegrator(db, req, res);
+    const working = await listKeys(db, { integratorId: integrator.integratorId, now: new Date(clock()) });
+    if (working.length >= MAX_WORKING_KEYS) throw new PortalError(409, ErrorCode.DefaultError, `Integrator "${integrator.integratorId}" has ${working.length} working keys, the most it may have: revoke one first`);
+    const issued = await createKey(db, { integratorId: integrator.integratorId, ...(name ? { name } : {}), ...(ipAllowlist ? { ipAllowlist } : {}) }, actor(res));
+    logOf(req, logger).info({ integratorId: integrator.integratorId, keyId: issued.view.id }, 'portal: key created');
+    res.status(201).json({ key: issued.key, view: await shown(db, issued.view) } satisfies IssuedKeyAnswer);
+  });
+
+  api.patch('/integrators/:integratorId/keys/:keyId', signedIn, async (req: Request, res: Response) => {
+    const name = keyName((req.body as { name?: unknown } | undefined)?.name);
+    const { db } = await database();
+    const key = await ownKey(db, await ownIntegrator(db, req, res), req);
+    const view = await renameKey(db, key.id, name, actor(res));
+    res.json({ view: await shown(db, view) } satisfies KeyAnswer);
+  });
+
+  api.put('/integrators/:integratorId/keys/:keyId/allowlist', signedIn, async (req: Request, res: Response) => {
+    const body = req.body as { ipAllowlist?: unknown } | undefined;
+    if (!body || !('ipAllowlist' in body)) throw new InputError('send { "ipAllowlist": [addresses and CIDR ranges] } (or null: from anywhere)');
+    const entries = allowlist(body.ipAllowlist);
+    const { db } = await database();
+    const key = await ownKey(db, await ownIntegrator(db, req, res), req);
+    const view = await setKeyAllowlist(db, key.id, entries, actor(res));
+    logOf(req, logger).info({ keyId: key.id, entries: entries?.length ?? 0 }, 'portal: key allowlist set');
+    res.json({ view: await shown(db, view) } satisfies KeyAnswer);
+  });
+
+  api.post('/integrators/:integratorId/keys/:keyId/rotate', signedIn, async (req: Request, res: Response) => {
+    const grace = graceMs((req.body as { graceHours?: unknown } | undefined)?.graceHours, defaultGraceMs);
+    const { db } = await database();
+    const key = await ownKey(db, await ownIntegrator(db, req, res), req);
+    const rotation = await rotateKey(db, key.id, grace, actor(res));
+    logOf(req, logger).info({ keyId: key.id, newKeyId: rotation.view.id, graceHours: grace / 3_600_000 }, 'portal: key rotated');
+    res.status(201).json({ key: rotation.key, view: await shown(db, rotation.view), previous: await shown(db, rotation.previous) } satisfies IssuedKeyAnswer);
+  });
+
+  api.post('/integrators/:integratorId/keys/:keyId/revoke', signedIn, async (req: Request, res: Response) => {
+    const { db } = await database();
+    const key = await ownKey(db, await ownIntegrator(db, req, res), req);
+    const view = await revokeKey(db, key.id, { ...actor(res), reason: 'revoked in the partner portal' });
+    logOf(req, logger).info({ keyId: key.id }, 'portal: key revoked');
+    res.json({ view: await shown(db, view) } satisfies KeyAnswer);
+  });
+
+  api.get('/integrators/:integratorId/keys/:keyId/usage', signedIn, async (req: Request, res: Response) => {
+    const window = usageWindow(req.query.range, clock());
+    const operationId = req.query.operationId;
+    if (operationId !== undefined && (typeof operationId !== 'string' || !/^[A-Za-z0-9_]{1,100}$/.test(operationId))) throw new InputError('operationId must be an operation id (letters, digits, _)');
+    const { db } = await database();
+    const key = await ownKey(db, await ownIntegrator(db, req, res), req);
+    const subject = { kind: 'key' as const, id: key.id };
+    const [series, byOperation, blocks] = await Promise.all([
+      usageSeries(db, { subject, from: window.from, to: window.to, stepMinutes: window.stepMinutes, ...(operationId ? { operationId } : {}) }),
+      usageByOperation(db, { subject, from: window.from, to: window.to }),
+      activeBlocks(db, subject, new Date(clock())),
+    ]);
+    const answer: UsageAnswer = {
+      keyId: key.id,
+      range: window.range,
+      from: window.from.toISOString(),
+      to: window.to.toISOString(),
+      stepMinutes: window.stepMinutes,
+      ...(operationId ? { operationId } : {}),
+      series,
+      byOperation,
+      limits: keyLimits(key.perMinute),
+      blocks: portalKey(key, blocks, clock()).blocks,
+    };
+    res.json(answer);
+  });
+
+  // --- fees -----------------------------------------------------------------------------------------------------
+  api.get('/integrators/:integratorId/fees', signedIn, async (req: Request, res: Response) => {
+    const { db } = await database();
+    const integrator = await ownIntegrator(db, req, res);
+    const fees = await dependencies.feeLedger.integrator(integrator.integratorId);
+    const catalog = dependencies.catalog;
+    const answer: FeesAnswer = fees
+      ? feesAnswer(feeReportOf(fees, catalog), catalog, (chainId) => dependencies.routers.feeCollectorOf(chainId), fees.feeWallet ?? dependencies.feeLedger.feeWallet(integrator.integratorId))
+      : noFees(integrator.integratorId);
+    res.json(answer);
+  });
+
+  api.get('/integrators/:integratorId/fees/:chainId/withdrawal', signedIn, async (req: Request, res: Response) => {
+    const chainId = String(req.params.chainId);
+    if (!/^\d{1,20}$/.test(chainId)) throw new InputError(`chainId must be a chain id (digits): "${chainId.slice(0, 40)}"`);
+    const { db } = await database();
+    const integrator = await ownIntegrator(db, req, res);
+    const withdrawal = await buildFeeWithdrawal(
+      { ledger: dependencies.feeLedger, catalog: dependencies.catalog, routers: dependencies.routers, gas: (id) => dependencies.graph.gas(id) },
+      { integratorId: integrator.integratorId, chain: Number(chainId) },
+    );
+    res.json(withdrawalAnswer(withdrawal) satisfies WithdrawalAnswer);
+  });
+
+  // --- anything else under /portal, and every error: JSON -------------------------------------------------------
+  router.use((req: Request, _res: Response, next: NextFunction) => {
+    next(new PortalError(404, ErrorCode.NotFoundError, `No such portal endpoint: ${req.method} ${req.baseUrl}${req.path}`));
+  });
+  router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const { status, body, headers } = answerOf(error, req);
+    if (status >= 500 && status !== 503) logOf(req, logger).error({ err: error }, 'portal: unexpected error');
+    if (headers) res.set(headers);
+    res.status(status).json(body);
+  });
+
+  return router;
+}
+
+/** The status and body of an error: the portal's, the repositories', the core's, the body parser's, or a 500. */
+function answerOf(error: unknown, req: Request): { status: number; body: PortalErrorBody; headers?: Record<string, string> } {
+  if (error instanceof PortalError) return { status: error.status, body: body(error.message, error.code, error.details), ...(error.headers ? { headers: error.headers } : {}) };
+  if (error instanceof SignInError) return { status: error.status, body: body(`Sign-in refused: ${error.message}`, error.status === 401 ? ErrorCode.UnauthorizedError : ErrorCode.ValidationError) };
+  if (error instanceof InputError) return { status: 400, body: body(error.message, ErrorCode.ValidationError, error.details) };
+  if (error instanceof InvalidValueError) return { status: 400, body: body(error.message, ErrorCode.ValidationError) };
+  if (error instanceof NotFoundError) return { status: 404, body: body(error.message, ErrorCode.NotFoundError) };
+  if (error instanceof ConflictError) return { status: 409, body: body(error.message, ErrorCode.DefaultError) };
+  if (error instanceof DomainError) {
+    // the core's errors (fees, withdrawal) with their status and code; their message names what is wrong
+    const answer = domainErrorToHttp(error);
+    return { status: answer.status, body: body(answer.body.message, answer.body.code) };
+  }
+  const refused = requestRefused(error, MAX_BODY_BYTES);
+  if (refused) return { status: refused.status, body: body(refused.body.message, refused.body.code) };
+  const requestId = String((req as { id?: unknown }).id ?? 'unknown');
+  return { status: 500, body: { message: `Internal server error; quote request id ${requestId} when reporting it`, code: ErrorCode.ServerError } };
+}
+
+function body(message: string, code: number, errors?: unknown): PortalErrorBody {
+  return errors === undefined ? { message, code } : { message, code, errors };
+}
+
+function cookieOf(req: Request): string | undefined {
+  const value = (req.cookies as Record<string, unknown> | undefined)?.[SESSION_COOKIE];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The request's logger (requestLogging's, bound to the request), or the portal's. */
+function logOf(req: Request, fallback: Logger): Logger {
+  return (req as { log?: Logger }).log ?? fallback;
+}
+
+function header(req: Request, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Whether two EVM addresses are one (undefined when either is not an address). */
+function sameAddress(a: string, b: string): boolean | undefined {
+  try {
+    return getAddress(a) === getAddress(b);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * What the portal's answers are made of (api.ts's shapes) from the repositories' and the core's values, and the
+ * checks of what partners send: a key's status, the usage ranges, the allowlist, fee balances and the withdrawal
+ * transaction as a wallet takes it. No HTTP here.
+ */
+import type { Catalog } from '../core/catalog/catalog';
+import type { Chain } from '../core/catalog/entities';
+import { familyOf } from '../core/chains/families';
+import { AddressSet } from '../core/access/ipAddress';
+import { keyLimits } from '../core/access/policy';
+import type { IntegratorFeeReport } from '../core/fees/balances';
+import type { FeeWithdrawal } from '../core/fees/withdrawal';
+import type { Block } from '../persistence/blocks';
+import type { KeyView } from '../persistence/keys';
+import type { BlockInfo, FeesAnswer, KeyStatus, PortalKey, UsageRange, WithdrawalAnswer } from './api';
+
+/** A rotated key keeps working this long by default. */
+export const DEFAULT_GRACE_MS = 24 * 3_600_000;
+/** The most entries an allowlist may have. */
+export const MAX_ALLOWLIST_ENTRIES = 100;
+/** The longest key name. */
+export const MAX_NAME_LENGTH = 100;
+
+/** An input the partner sent that cannot be used: answered 400 with the message (and details for the page). */
+export class InputError extends Error {
+  override readonly name = 'InputError';
+  constructor(
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export function keyStatus(view: KeyView, now: number): KeyStatus {
+  if (view.revokedAt !== undefined) return 'revoked';
+  if (view.expiresAt !== undefined) return Date.parse(view.expiresAt) <= now ? 'expired' : 'grace';
+  return 'active';
+}
+
+export function blockInfo(block: Block): BlockInfo {
+  return { rule: block.rule, reason: block.reason, since: block.since, ...(block.until === undefined ? {} : { until: block.until }) };
+}
+
+/** A key as the portal shows it, with its limits and the blocks in force. */
+export function portalKey(view: KeyView, blocks: readonly Block[], now: number): PortalKey {
+  return {
+    id: view.id,
+    ...(view.name === undefined ? {} : { name: view.name }),
+    createdAt: view.createdAt,
+    status: keyStatus(view, now),
+    ...(view.ipAllowlist === undefined ? {} : { ipAllowlist: view.ipAllowlist }),
+    ...(view.expiresAt === undefined ? {} : { expiresAt: view.expiresAt }),
+    ...(view.revokedAt === undefined ? {} : { revokedAt: view.revokedAt }),
+    ...(view.rotatedTo === undefined ? {} : { rotatedTo: view.rotatedTo }),
+    limits: keyLimits(view.perMinute),
+    blocks: blocks.map(blockInfo),
+  };
+}
+
+const STATUS_ORDER: Readonly<Record<KeyStatus, number>> = { active: 0, grace: 0, expired: 1, revoked: 1 };
+
+/** Keys that work first (newest first), then the past ones (newest first). */
+export function orderKeys(keys: readonly PortalKey[]): PortalKey[] {
+  return [...keys].sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+}
+
+/** A key name: trimmed, 1 to MAX_NAME_LENGTH characters, no control characters. */
+export function keyName(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new InputError('name must be a non-empty string');
+  const name = value.trim();
+  if (name.length > MAX_NAME_LENGTH) throw new InputError(`name is longer than ${MAX_NAME_LENGTH} characters`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(name)) throw new InputError('name must not contain control characters (line breaks, tabs...)');
+  return name;
+}
+
+/**
+ * An IP allowlist as sent: a list of addresses and CIDR ranges (or `loopback`, `linklocal`, `uniquelocal`), each
+ * checked on its own so that the answer names every bad entry; null or an empty list: usable from anywhere (null).
+ */
+export function allowlist(value: unknown): string[] | null {
+  if (value === null || value === undefined) return null;
+  if (!Array.isArray(value) || value.some((entry) => typeof entry !== 'string')) throw new InputError('ipAllowlist must be a list of IP addresses and CIDR ranges (or null: from anywhere)');
+  const entries = [...new Set((value as string[]).map((entry) => entry.trim()).filter((entry) => entry !== ''))];
+  if (entries.length === 0) return null;
+  if (entries.length > MAX_ALLOWLIST_ENTRIES) throw new InputError(`ipAllowlist has ${entries.length} entries, more than ${MAX_ALLOWLIST_ENTRIES}`);
+  const invalid = entries.filter((entry) => {
+    try {
+      new AddressSet([entry]);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (invalid.length > 0) {
+    throw new InputError(
+      `ipAllowlist: ${invalid.map((entry) => JSON.stringify(entry.slice(0, 100))).join(', ')} ${invalid.length === 1 ? 'is not an IP address or CIDR range' : 'are not IP addresses or CIDR ranges'} (e.g. 203.0.113.7, 203.0.113.0/24, 2001:db8::/48)`,
+      { invalid },
+    );
+  }
+  return entries;
+}
+
+/** A rotation's grace period from the hours sent (default `defaultMs`), 0 to 720 hours. */
+export function graceMs(value: unknown, defaultMs: number): number {
+  if (value === undefined || value === null) return defaultMs;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 720) throw new InputError('graceHours must be a number of hours from 0 to 720');
+  return Math.round(value * 3_600_000);
+}
+
+export const USAGE_RANGES: Readonly<Record<UsageRange, { readonly minutes: number; readonly stepMinutes: number }>> = {
+  '1h': { minutes: 60, stepMinutes: 1 },
+  '24h': { minutes: 24 * 60, stepMinutes: 15 },
+  '7d': { minutes: 7 * 24 * 60, stepMinutes: 120 },
+};
+
+/** The window of a usage range ending with the current step (so that the requests of this minute show). */
+export function usageWindow(range: unknown, now: number): { range: UsageRange; from: Date; to: Date; stepMinutes: number } {
+  const name = range === undefined ? '24h' : range;
+  if (typeof name !== 'string' || !Object.hasOwn(USAGE_RANGES, name)) throw new InputError(`range must be one of ${Object.keys(USAGE_RANGES).join(', ')}`);
+  const { minutes, stepMinutes } = USAGE_RANGES[name as UsageRange];
+  const stepMs = stepMinutes * 60_000;
+  const to = Math.floor(now / stepMs) * stepMs + stepMs;
+  return { range: name as UsageRange, from: new Date(to - minutes * 60_000), to: new Date(to), stepMinutes };
+}
+
+/** The chains with a balance, with whether a withdrawal can be built there. */
+export function feesAnswer(report: IntegratorFeeReport, catalog: Catalog, feeCollectorOf: (chainId: number) => string | undefined, bookedTo: string | undefined): FeesAnswer {
+  const chains = report.feeBalances.filter((chain) => chain.tokenBalances.length > 0).flatMap((balances) => {
+    const chain = catalog.resolveChain(balances.chainId);
+    if (!chain) return [];
+    return [{
+      chainId: chain.id,
+      chainName: chain.name,
+      tokenBalances: balances.tokenBalances.map((b) => ({ address: b.token.address, symbol: b.token.symbol, decimals: b.token.decimals, amount: b.amount.toString(), amountUsd: usd(b.amountUSD) })),
+      withdrawable: familyOf(chain).evmContracts && feeCollectorOf(chain.id) !== undefined,
+    }];
+  });
+  return { integratorId: report.integratorId, ...(bookedTo === undefined ? {} : { bookedTo }), chains, staleChains: [...report.fallbackChains] };
+}
+
+/** The empty report of an integrator the fee ledger does not know yet (no fee collected). */
+export function noFees(integratorId: string): FeesAnswer {
+  return { integratorId, chains: [], staleChains: [] };
+}
+
+/** The withdrawal as `eth_sendTransaction` takes it, with what `wallet_addEthereumChain` needs. */
+export function withdrawalAnswer(withdrawal: FeeWithdrawal): WithdrawalAnswer {
+  const { chain, transactionRequest: tx } = withdrawal;
+  return {
+    chainId: chain.id,
+    chainName: chain.name,
+    tokens: withdrawal.tokens.map((token) => token.symbol),
+    transaction: {
+      ...(tx.from === undefined ? {} : { from: tx.from }),
+      to: tx.to,
+      data: tx.data,
+      value: hex(tx.value),
+      gas: hex(tx.gasLimit),
+      gasPrice: hex(tx.gasPrice),
+      chainId: hex(BigInt(tx.chainId)),
+    },
+    addChain: addChainParameters(chain),
+  };
+}
+
+function addChainParameters(chain: Chain): WithdrawalAnswer['addChain'] {
+  const { metamask } = chain;
+  return {
+    chainId: hex(BigInt(chain.id)),
+    chainName: metamask.chainName,
+    nativeCurrency: metamask.nativeCurrency,
+    rpcUrls: [...metamask.rpcUrls],
+    ...(metamask.blockExplorerUrls.length > 0 ? { blockExplorerUrls: [...metamask.blockExplorerUrls] } : {}),
+  };
+}
+
+const hex = (value: bigint): string => `0x${value.toString(16)}`;
+
+function usd(value: number): string {
+  return (Math.max(0, value) || 0).toFixed(2);
+}

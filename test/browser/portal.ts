@@ -1,0 +1,422 @@
+/**
+ * Browser test of the partner portal (`npm run test:browser`, after /docs and the widget): the page at /portal as a
+ * partner uses it, in headless Debian Chromium (test/browser/chromium.ts) driven by playwright-core, with a wallet.
+ *
+ * The service runs in process on a loopback port with the portal mounted, an in-memory database (PGlite) whose keys
+ * the access control authenticates (usage recorded from its outcomes: test/support/portal.ts), and chain mode on a
+ * devnet: one anvil chain (Arbitrum, 42161) with the service's contracts, whose fee collector is seeded with this
+ * test's fee ledger (2.5 USDC of "browser-dapp", booked to the wallet).
+ *
+ * The wallet is an EIP-1193 provider installed in the page with addInitScript (`window.ethereum`); its `request`
+ * forwards to this process through exposeFunction, where an ethers Wallet (anvil dev account 2) answers:
+ * eth_requestAccounts / eth_accounts (lower case, as MetaMask answers; none before the page asked), eth_chainId, personal_sign (signs),
+ * wallet_switchEthereumChain (it starts on Ethereum, chain 1, which has no RPC here: the withdrawal must switch it to
+ * Arbitrum), eth_sendTransaction (signed and sent to the anvil chain) and eth_getTransactionReceipt. Nothing between
+ * the page and the service is routed or mocked.
+ *
+ * Steps: connect; sign in (SIWE); register "browser-dapp"; create a key (shown once); use it against /v1 from this
+ * process and see the usage chart move (requests, then a refusal from outside an allowlist set in the page); rotate
+ * it (both keys work during the grace period); revoke the old one (refused from then on); see the fee balance and
+ * withdraw it (the wallet switches chains and sends the page's transaction; its receipt is checked here and the
+ * USDC arrives in the wallet); sign out. It fails on any page error, console error (a CSP refusal is one), error
+ * alert of the page, or request to another origin.
+ *
+ * Artifacts (test/browser/artifacts/, gitignored): portal-1-connect.png ... portal-9-signed-out.png,
+ * portal-failed.png (when a step fails), portal-browser-log.txt (console, requests, wallet calls).
+ */
+import fs from 'node:fs';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Transaction, Wallet, getBytes, type JsonRpcProvider } from 'ethers';
+import type { BrowserContext, Page } from 'playwright-core';
+import pino from 'pino';
+import { startDevnet, type Devnet } from '../../sandbox/devnet';
+import { balanceOf } from '../../sandbox/execute';
+import { devAccountKey } from '../../sandbox/rpc';
+import { chainsFileOf } from '../../sandbox/service';
+import { openDatabase, type Database } from '../../src/persistence/database';
+import { portalRouter } from '../../src/portal/router';
+import { makeTestApp, type TestApp } from '../support/app';
+import { ARB_USDC } from '../support/fixtures';
+import { UsageRecorder, databaseAccess } from '../support/portal';
+import { StepTimer, closeServer, ensureChromium, failAfter, launchChromium, listening, runBrowserTest } from './chromium';
+
+const ARTIFACTS = path.join(__dirname, 'artifacts');
+/** The whole test (after the install) must finish within this. */
+const TEST_TIMEOUT_MS = 150_000;
+/** How long one step may wait for the page. */
+const STEP_TIMEOUT_MS = 20_000;
+const INTEGRATOR = 'browser-dapp';
+const ARBITRUM = 42161;
+const SEEDED_USDC = 2_500_000n;
+
+const timer = new StepTimer();
+const step = timer.step.bind(timer);
+const log: string[] = [];
+const problems: string[] = [];
+
+// ------------------------------------------------------------------------------------------------------------------
+// The wallet
+
+/** What the page's provider receives back from this process: a result, or an EIP-1193 error (code and message). */
+type WalletAnswer = { ok: true; result: unknown } | { ok: false; error: { code: number; message: string } };
+
+class WalletError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The test wallet: one account, a current chain (chains without a provider can be selected and signed on, not sent
+ * to), and the calls it received.
+ */
+class TestWallet {
+  chainId = 1;
+  /** The page asked for the account (eth_requestAccounts) and was given it. */
+  connected = false;
+  readonly calls: string[] = [];
+  readonly sent: string[] = [];
+  /** Tells the page about a change (set once the page is there). */
+  emit: (event: string, value: unknown) => Promise<void> = async () => undefined;
+
+  constructor(
+    readonly signer: Wallet,
+    private readonly providers: ReadonlyMap<number, JsonRpcProvider | undefined>,
+  ) {}
+
+  async handle(method: string, params: unknown[]): Promise<WalletAnswer> {
+    this.calls.push(`${method} ${JSON.stringify(params).slice(0, 200)}`);
+    log.push(`wallet: ${method} ${JSON.stringify(params).slice(0, 300)}`);
+    try {
+      return { ok: true, result: await this.answer(method, params) };
+    } catch (error) {
+      const code = error instanceof WalletError ? error.code : -32603;
+      log.push(`wallet: ${method} failed: ${(error as Error).message}`);
+      return { ok: false, error: { code, message: (error as Error).message } };
+    }
+  }
+
+  private async answer(method: string, params: unknown[]): Promise<unknown> {
+    switch (method) {
+      case 'eth_requestAccounts':
+        this.connected = true;
+        return [this.signer.address.toLowerCase()];
+      case 'eth_accounts':
+        // like a browser wallet: no account for a site until the user has connected it
+        return this.connected ? [this.signer.address.toLowerCase()] : [];
+      case 'eth_chainId':
+        return `0x${this.chainId.toString(16)}`;
+      case 'personal_sign': {
+        const [data, account] = params as [string, string];
+        if (account.toLowerCase() !== this.signer.address.toLowerCase()) throw new WalletError(4100, `personal_sign for ${account}, not this wallet's account`);
+        return this.signer.signMessage(getBytes(data));
+      }
+      case 'wallet_switchEthereumChain': {
+        const chainId = Number.parseInt((params[0] as { chainId: string }).chainId, 16);
+        if (!this.providers.has(chainId)) throw new WalletError(4902, `Unrecognized chain ID ${chainId}`);
+        this.chainId = chainId;
+        await this.emit('chainChanged', `0x${chainId.toString(16)}`);
+        return null;
+      }
+      case 'eth_sendTransaction':
+        return this.send(params[0] as { from: string; to: string; data: string; value: string; gas: string; gasPrice: string });
+      case 'eth_getTransactionReceipt':
+        return this.provider().send('eth_getTransactionReceipt', params);
+      default:
+        throw new WalletError(4200, `the test wallet does not support ${method}`);
+    }
+  }
+
+  private provider(): JsonRpcProvider {
+    const provider = this.providers.get(this.chainId);
+    if (!provider) throw new WalletError(4901, `the test wallet has no RPC for chain ${this.chainId}`);
+    return provider;
+  }
+
+  /** Signs the transaction the page built, as it is, and sends it to the current chain; its hash. */
+  private async send(tx: { from: string; to: string; data: string; value: string; gas: string; gasPrice: string }): Promise<string> {
+    if (tx.from.toLowerCase() !== this.signer.address.toLowerCase()) throw new WalletError(4100, `eth_sendTransaction from ${tx.from}, not this wallet's account`);
+    const provider = this.provider();
+    const nonce = await provider.getTransactionCount(this.signer.address, 'pending');
+    const signed = await this.signer.signTransaction(Transaction.from({
+      type: 0, chainId: this.chainId, nonce, to: tx.to, data: tx.data, value: BigInt(tx.value), gasLimit: BigInt(tx.gas), gasPrice: BigInt(tx.gasPrice),
+    }));
+    const hash = (await provider.send('eth_sendRawTransaction', [signed])) as string;
+    this.sent.push(hash);
+    return hash;
+  }
+}
+
+/** The provider the page finds at window.ethereum: requests go to this process, events come from it. */
+const PROVIDER_SCRIPT = `(() => {
+  const listeners = new Map();
+  window.__testWalletEmit = (event, value) => { for (const listener of listeners.get(event) ?? []) listener(value); };
+  window.ethereum = {
+    isTestWallet: true,
+    async request({ method, params }) {
+      const answer = await window.__testWalletRequest(method, params === undefined ? [] : params);
+      if (answer.ok) return answer.result;
+      const error = new Error(answer.error.message);
+      error.code = answer.error.code;
+      throw error;
+    },
+    on(event, listener) { listeners.set(event, [...(listeners.get(event) ?? []), listener]); },
+    removeListener(event, listener) { listeners.set(event, (listeners.get(event) ?? []).filter((l) => l !== listener)); },
+  };
+})();`;
+
+// ------------------------------------------------------------------------------------------------------------------
+// The page
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const file = path.join(ARTIFACTS, name);
+  await page.screenshot({ path: file, fullPage: true });
+  process.stdout.write(`browser test (portal): screenshot ${file}\n`);
+}
+
+/** Waits for `selector`, failing at once with the page's message if an error alert shows first. */
+async function shows(page: Page, selector: string, what: string): Promise<void> {
+  const deadline = Date.now() + STEP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const alert = page.locator('[data-alert="error"]');
+    if ((await alert.count()) > 0) throw new Error(`${what}: the page shows an error: ${(await alert.first().innerText()).trim()}`);
+    if ((await page.locator(selector).count()) > 0) return;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`${what}: ${selector} did not show within ${STEP_TIMEOUT_MS / 1000} s`);
+}
+
+/** Polls `read` until `accept` approves its value; the value. */
+async function until<T>(what: string, read: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + STEP_TIMEOUT_MS;
+  let value = await read();
+  while (!accept(value)) {
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${STEP_TIMEOUT_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}
+
+async function chartTotals(page: Page): Promise<{ requests: number; refused: number }> {
+  const chart = page.locator('[data-section="usage"] svg.chart');
+  return { requests: Number(await chart.getAttribute('data-total-requests')), refused: Number(await chart.getAttribute('data-total-refused')) };
+}
+
+// ------------------------------------------------------------------------------------------------------------------
+// The run
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  for (const file of fs.readdirSync(ARTIFACTS)) if (file.startsWith('portal-')) fs.rmSync(path.join(ARTIFACTS, file));
+  await step('chromium present or installed', ensureChromium);
+
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-browser-'));
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-chromium-'));
+  let devnet: Devnet | undefined;
+  let database: Database | undefined;
+  let service: http.Server | undefined;
+  let testApp: TestApp | undefined;
+  let context: BrowserContext | undefined;
+  const deadline = failAfter('browser test (portal)', TEST_TIMEOUT_MS);
+  try {
+    // the wallet: anvil dev account 2 (the devnet's first funded test wallet), the integrator's fee wallet
+    const ledgerFile = path.join(scratch, 'ledger.json');
+    const walletAddress = new Wallet(devAccountKey(2)).address;
+    fs.writeFileSync(ledgerFile, JSON.stringify({
+      schemaVersion: 1,
+      integrators: [{ integratorId: INTEGRATOR, feeWallet: walletAddress, balances: { [ARBITRUM]: [{ token: ARB_USDC, symbol: 'USDC', amount: String(SEEDED_USDC) }] } }],
+    }));
+    devnet = await step('devnet (anvil, Arbitrum) with the fee ledger seeded', () => startDevnet({ chains: [ARBITRUM], wallets: 1, relayer: false, warmRouter: false, warmPools: false, ledgerFile }));
+    const chain = devnet.chain(ARBITRUM);
+    const wallet = new TestWallet(new Wallet(devnet.walletKeys[0]!), new Map<number, JsonRpcProvider | undefined>([[1, undefined], [ARBITRUM, chain.provider]]));
+    if (wallet.signer.address !== walletAddress) throw new Error('the devnet\'s first test wallet is not anvil dev account 2');
+
+    database = await step('database (PGlite in memory)', () => openDatabase({ dir: 'memory://' }));
+    const recorder = new UsageRecorder(database);
+    const chainsFile = path.join(scratch, 'chains.json');
+    fs.writeFileSync(chainsFile, JSON.stringify(chainsFileOf(devnet)));
+    const opened = database;
+    testApp = await step('service start', () => makeTestApp({
+      env: { CHAINS_FILE: chainsFile, FEE_LEDGER_FILE: ledgerFile },
+      dependencies: { access: databaseAccess(opened, recorder) },
+      portal: (dependencies) => portalRouter({ database: async () => opened, dependencies, logger: pino({ level: 'silent' }) }),
+    }));
+    service = testApp.app.listen(0, '127.0.0.1');
+    const origin = await listening(service);
+    const useKey = async (key: string) => (await fetch(`${origin}/v1/keys/test`, { headers: { 'x-svc-api-key': key } })).status;
+
+    const launched = await step('browser launch', () => launchChromium(userDataDir, { width: 1200, height: 1000 }));
+    context = launched.context;
+    const { page } = launched;
+    watch(page, origin);
+    await page.exposeFunction('__testWalletRequest', (method: string, params: unknown[]) => wallet.handle(method, params));
+    await page.addInitScript(PROVIDER_SCRIPT);
+    wallet.emit = async (event, value) => {
+      await page.evaluate(`window.__testWalletEmit(${JSON.stringify(event)}, ${JSON.stringify(value)})`);
+    };
+    process.stdout.write(`browser test (portal): ${origin}/portal, wallet ${wallet.signer.address}, devnet ${chain.url}\n`);
+
+    try {
+      await step('load the page', async () => {
+        const response = await page.goto(`${origin}/portal`, { waitUntil: 'load' });
+        if (response?.status() !== 200) throw new Error(`the page answered ${response?.status()}`);
+        await shows(page, '[data-action="connect"]', 'not connected');
+        await screenshot(page, 'portal-1-connect.png');
+      });
+
+      await step('connect and sign in (SIWE)', async () => {
+        await page.click('[data-action="connect"]');
+        await shows(page, '[data-action="sign-in"]', 'connected');
+        await page.click('[data-action="sign-in"]');
+        await shows(page, '[data-state="signed-in"]', 'signed in');
+        const signed = wallet.calls.find((call) => call.startsWith('personal_sign'));
+        if (!signed) throw new Error('the page signed in without asking the wallet to sign');
+        await screenshot(page, 'portal-2-signed-in.png');
+      });
+
+      await step('register the integrator', async () => {
+        await page.fill('[data-form="register"] input', INTEGRATOR);
+        await page.click('[data-form="register"] button[type="submit"]');
+        await shows(page, `[data-integrator="${INTEGRATOR}"]`, 'registered');
+        await shows(page, '[data-section="keys"]', 'keys section');
+        await shows(page, `[data-table="fees"] tr[data-chain-id="${ARBITRUM}"]`, 'fee balance');
+        const balance = (await page.locator(`tr[data-chain-id="${ARBITRUM}"] [data-token="USDC"]`).innerText()).trim();
+        if (!balance.startsWith('2.5 USDC')) throw new Error(`the fee balance on Arbitrum shows "${balance}", not 2.5 USDC`);
+        await screenshot(page, 'portal-3-registered.png');
+      });
+
+      const key = await step('create a key (shown once)', async () => {
+        await page.fill('[data-form="create-key"] input', 'browser backend');
+        await page.click('[data-form="create-key"] button[type="submit"]');
+        await shows(page, '[data-secret="key"]', 'new key');
+        const text = (await page.locator('[data-secret="key"]').innerText()).trim();
+        if (!/^svc_/.test(text)) throw new Error(`the new key shows as "${text}"`);
+        const keyId = await page.locator('[data-issued-key]').getAttribute('data-issued-key');
+        await screenshot(page, 'portal-4-key-created.png');
+        // dismissed, it is gone from the page
+        await page.click('[data-issued-key] button:has-text("I have stored it")');
+        if ((await page.content()).includes(text)) throw new Error('the key is still on the page after "I have stored it"');
+        return { key: text, id: keyId! };
+      });
+
+      await step('use the key against /v1 and see the usage chart move', async () => {
+        const before = await chartTotals(page);
+        if (before.requests !== 0) throw new Error(`a new key's chart shows ${before.requests} requests`);
+        for (let i = 0; i < 5; i += 1) if ((await useKey(key.key)) !== 200) throw new Error('the new key is refused by /v1/keys/test');
+        // an allowlist that excludes loopback, set in the page: the next request is refused (403)
+        await page.click(`tr[data-key-id="${key.id}"] [data-action="edit"]`);
+        await page.fill(`tr[data-edit-key="${key.id}"] textarea`, '203.0.113.0/24');
+        await page.click(`tr[data-edit-key="${key.id}"] [data-action="save-allowlist"]`);
+        await shows(page, `tr[data-key-id="${key.id}"]:has-text("203.0.113.0/24")`, 'allowlist set');
+        if ((await useKey(key.key)) !== 403) throw new Error('a request from outside the allowlist was not refused');
+        await page.click(`tr[data-key-id="${key.id}"] [data-action="edit"]`);
+        await page.fill(`tr[data-edit-key="${key.id}"] textarea`, '');
+        await page.click(`tr[data-edit-key="${key.id}"] [data-action="save-allowlist"]`);
+        await shows(page, `tr[data-key-id="${key.id}"]:has-text("any address")`, 'allowlist cleared');
+        await recorder.flush();
+        await page.click('[data-action="refresh-usage"]');
+        const after = await until('usage chart', () => chartTotals(page), (totals) => totals.requests >= 6 && totals.refused >= 1);
+        process.stdout.write(`browser test (portal): the usage chart moved from ${before.requests} to ${after.requests} requests, ${after.refused} refused\n`);
+        const operations = await page.locator('[data-table="operations"]').innerText();
+        if (!operations.includes('testApiKey')) throw new Error(`the operations table does not list testApiKey: ${operations}`);
+        await page.locator('[data-section="usage"]').scrollIntoViewIfNeeded();
+        await screenshot(page, 'portal-5-usage.png');
+      });
+
+      const rotated = await step('rotate the key (both work during the grace period)', async () => {
+        await page.click(`tr[data-key-id="${key.id}"] [data-action="rotate"]`);
+        await shows(page, '[data-secret="key"]', 'rotated key');
+        const text = (await page.locator('[data-secret="key"]').innerText()).trim();
+        const id = (await page.locator('[data-issued-key]').getAttribute('data-issued-key'))!;
+        const notice = await page.locator('[data-issued-key]').innerText();
+        if (!notice.includes(`The old key ${key.id} keeps working until`)) throw new Error(`no grace period shown: ${notice}`);
+        await shows(page, `tr[data-key-id="${key.id}"]:has-text("works until")`, 'old key in its grace period');
+        if ((await useKey(text)) !== 200) throw new Error('the rotated key is refused');
+        if ((await useKey(key.key)) !== 200) throw new Error('the old key is refused during its grace period');
+        await screenshot(page, 'portal-6-rotated.png');
+        return { key: text, id };
+      });
+
+      await step('revoke the old key', async () => {
+        await page.click(`tr[data-key-id="${key.id}"] [data-action="revoke"]`);
+        await page.click(`tr[data-key-id="${key.id}"] [data-action="confirm-revoke"]`);
+        await shows(page, `[data-table="past-keys"] tr[data-key-id="${key.id}"]`, 'revoked key among the past keys');
+        if ((await useKey(key.key)) !== 401) throw new Error('the revoked key still works');
+        if ((await useKey(rotated.key)) !== 200) throw new Error('the rotated key stopped working when the old one was revoked');
+        await page.locator('details summary').click();
+        await screenshot(page, 'portal-7-revoked.png');
+      });
+
+      await step('withdraw the fees with the wallet', async () => {
+        const before = await balanceOf(chain.provider, ARB_USDC, wallet.signer.address);
+        await page.click(`tr[data-chain-id="${ARBITRUM}"] [data-action="withdraw"]`);
+        await shows(page, '[data-withdrawal="confirmed"]', 'withdrawal confirmed');
+        if (!wallet.calls.some((call) => call.startsWith('wallet_switchEthereumChain'))) throw new Error('the page did not switch the wallet to Arbitrum');
+        const [hash] = wallet.sent;
+        if (!hash || wallet.sent.length !== 1) throw new Error(`the wallet sent ${wallet.sent.length} transactions`);
+        const receipt = await chain.provider.getTransactionReceipt(hash);
+        if (receipt?.status !== 1) throw new Error(`the withdrawal ${hash} did not succeed: ${JSON.stringify(receipt)}`);
+        if (receipt.to?.toLowerCase() !== chain.deployment.feeCollector.toLowerCase()) throw new Error(`the withdrawal went to ${receipt.to}, not the fee collector`);
+        const received = (await balanceOf(chain.provider, ARB_USDC, wallet.signer.address)) - before;
+        if (received !== SEEDED_USDC) throw new Error(`the wallet received ${received} USDC units, not ${SEEDED_USDC}`);
+        await shows(page, '[data-section="fees"] .empty', 'no fee left');
+        process.stdout.write(`browser test (portal): withdrawal ${hash} mined in block ${receipt.blockNumber}: ${received} USDC units to ${wallet.signer.address}\n`);
+        await screenshot(page, 'portal-8-withdrawn.png');
+      });
+
+      await step('sign out', async () => {
+        await page.click('[data-action="sign-out"]');
+        await shows(page, '[data-action="sign-in"]', 'signed out');
+        await screenshot(page, 'portal-9-signed-out.png');
+      });
+    } catch (error) {
+      if (context) await screenshot(page, 'portal-failed.png').catch(() => undefined);
+      if (error instanceof Error && problems.length > 0) error.message += `\n  also seen on the page:\n  ${problems.join('\n  ')}`;
+      throw error;
+    }
+    if (problems.length > 0) throw new Error(`the page had problems:\n  ${problems.join('\n  ')}`);
+    process.stdout.write(`browser test (portal): OK in ${((Date.now() - started) / 1000).toFixed(1)} s (${timer.summary()})\n`);
+  } finally {
+    clearTimeout(deadline);
+    fs.writeFileSync(path.join(ARTIFACTS, 'portal-browser-log.txt'), `${log.join('\n')}\n`);
+    await context?.close().catch(() => undefined);
+    if (service) await closeServer(service);
+    testApp?.dependencies.chains?.close();
+    await testApp?.dependencies.access.close();
+    await database?.close();
+    await devnet?.stop();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Logs what the page does; page errors, console errors and requests to other origins are problems. */
+function watch(page: Page, origin: string): void {
+  page.on('console', (message) => {
+    log.push(`console.${message.type()}: ${message.text()}`);
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => {
+    log.push(`pageerror: ${error.stack ?? error.message}`);
+    problems.push(`page error: ${error.message}`);
+  });
+  page.on('request', (request) => {
+    log.push(`request: ${request.method()} ${request.url()}`);
+    const url = new URL(request.url());
+    if (/^https?:$/.test(url.protocol) && url.origin !== origin) problems.push(`request to another origin: ${request.method()} ${request.url()}`);
+  });
+  page.on('response', (response) => log.push(`response: ${response.status()} ${response.request().method()} ${response.url()}`));
+  page.on('requestfailed', (request) => {
+    log.push(`requestfailed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`);
+    problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`);
+  });
+}
+
+runBrowserTest('browser test (portal)', timer, main);

@@ -1,0 +1,153 @@
+import { Wallet } from 'ethers';
+import { SiweMessage } from 'siwe';
+import { MAX_MESSAGE_MS, NONCE_TTL_MS, NonceStore, SignInError, signInMessage, verifySignIn, type SignInContext } from '../../../src/portal/siwe';
+
+const wallet = new Wallet(`0x${'42'.repeat(32)}`);
+const other = new Wallet(`0x${'43'.repeat(32)}`);
+const HOST = 'portal.example:8443';
+const ORIGIN = `https://${HOST}`;
+const NOW = Date.parse('2026-05-01T12:00:00.000Z');
+
+function fakeClock(start = NOW) {
+  const clock = { now: start, read: () => clock.now };
+  return clock;
+}
+
+describe('NonceStore', () => {
+  test('issues 128-bit hex nonces, each taken once', () => {
+    const nonces = new NonceStore({ clock: () => NOW });
+    const { nonce, expiresAt } = nonces.issue();
+    expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+    expect(expiresAt).toBe(NOW + NONCE_TTL_MS);
+    expect(nonces.issue().nonce).not.toBe(nonce);
+    expect(nonces.consume(nonce)).toBe(true);
+    expect(nonces.consume(nonce)).toBe(false);
+    expect(nonces.consume('0123456789abcdef0123456789abcdef')).toBe(false);
+  });
+
+  test('a nonce expires after its time to live', () => {
+    const clock = fakeClock();
+    const nonces = new NonceStore({ clock: clock.read, ttlMs: 1000 });
+    const early = nonces.issue().nonce;
+    const late = nonces.issue().nonce;
+    clock.now += 999;
+    expect(nonces.consume(early)).toBe(true);
+    clock.now += 1;
+    expect(nonces.consume(late)).toBe(false);
+  });
+
+  test('holds at most `max` nonces, forgetting the oldest', () => {
+    const nonces = new NonceStore({ clock: () => NOW, max: 2 });
+    const [first, second, third] = [nonces.issue().nonce, nonces.issue().nonce, nonces.issue().nonce];
+    expect(nonces.size).toBe(2);
+    expect(nonces.consume(first)).toBe(false);
+    expect(nonces.consume(second)).toBe(true);
+    expect(nonces.consume(third)).toBe(true);
+  });
+});
+
+describe('verifySignIn', () => {
+  const context = (overrides: Partial<SignInContext> = {}): SignInContext => ({ host: HOST, chainIds: new Set([1, 42161]), now: NOW, ...overrides });
+
+  async function signed(nonces: NonceStore, fields: Partial<ConstructorParameters<typeof SiweMessage>[0] & object> = {}, signer: Wallet = wallet) {
+    const nonce = nonces.issue().nonce;
+    const message = new SiweMessage({
+      domain: HOST,
+      address: wallet.address,
+      statement: 'Sign in.',
+      uri: `${ORIGIN}/portal`,
+      version: '1',
+      chainId: 42161,
+      nonce,
+      issuedAt: new Date(NOW).toISOString(),
+      expirationTime: new Date(NOW + 5 * 60_000).toISOString(),
+      ...fields,
+    }).prepareMessage();
+    return { message, signature: await signer.signMessage(message), nonce };
+  }
+
+  async function refusal(promise: Promise<unknown>): Promise<SignInError> {
+    const error = await promise.then(() => undefined, (e: unknown) => e);
+    if (!(error instanceof SignInError)) throw new Error(`expected a SignInError, got ${String(error)}`);
+    return error;
+  }
+
+  test('a message for this host, an accepted chain, current and signed by its address signs that address in', async () => {
+    const nonces = new NonceStore({ clock: () => NOW });
+    const input = await signed(nonces);
+    await expect(verifySignIn(input, context(), nonces)).resolves.toEqual({ address: wallet.address, chainId: 42161 });
+  });
+
+  test('the message the page builds (signInMessage) verifies', async () => {
+    const nonces = new NonceStore({ clock: () => NOW });
+    const message = signInMessage({ origin: ORIGIN, address: wallet.address, chainId: 1, nonce: nonces.issue().nonce, now: NOW });
+    expect(message).toContain(`${HOST} wants you to sign in with your Ethereum account:\n${wallet.address}\n\n`);
+    expect(message).toContain(`\nURI: ${ORIGIN}/portal\nVersion: 1\nChain ID: 1\n`);
+    await expect(verifySignIn({ message, signature: await wallet.signMessage(message) }, context(), nonces)).resolves.toEqual({ address: wallet.address, chainId: 1 });
+  });
+
+  test('a nonce signs in once', async () => {
+    const nonces = new NonceStore({ clock: () => NOW });
+    const input = await signed(nonces);
+    await verifySignIn(input, context(), nonces);
+    const error = await refusal(verifySignIn(input, context(), nonces));
+    expect(error.status).toBe(401);
+    expect(error.message).toMatch(/nonce was not issued here, has expired or was used already/);
+  });
+
+  test('a refused attempt uses its nonce up too', async () => {
+    const nonces = new NonceStore({ clock: () => NOW });
+    const input = await signed(nonces, {}, other);
+    expect((await refusal(verifySignIn(input, context(), nonces))).message).toMatch(/is not the signature of/);
+    expect(nonces.consume(input.nonce)).toBe(false);
+  });
+
+  test.each([
+    ['another domain', { domain: 'evil.example' }, {}, /is for domain "evil\.example", not "portal\.example:8443"/],
+    ['a URI on another host', { uri: 'https://evil.example/portal' }, {}, /URI https:\/\/evil\.example\/portal is not on portal\.example:8443/],
+    ['a chain not accepted', { chainId: 56 }, {}, /chain id 56 is not accepted: .*\(1, 42161\)/],
+    ['an expired message', { issuedAt: new Date(NOW - 10 * 60_000).toISOString(), expirationTime: new Date(NOW - 1).toISOString() }, {}, /the message expired at/],
+    ['a message issued in the future', { issuedAt: new Date(NOW + 5 * 60_000).toISOString(), expirationTime: new Date(NOW + 9 * 60_000).toISOString() }, {}, /issued in the future/],
+    ['a message living too long', { expirationTime: new Date(NOW + MAX_MESSAGE_MS + 1).toISOString() }, {}, /lives longer than 10 minutes/],
+    ['a message not valid yet', { notBefore: new Date(NOW + 5 * 60_000).toISOString() }, {}, /not valid before/],
+    ['a request without Host', {}, { host: undefined }, /no Host header/],
+  ] as const)('refuses %s', async (_what, fields, contextOverrides, expected) => {
+    const nonces = new NonceStore({ clock: () => NOW });
+    const error = await refusal(verifySignIn(await signed(nonces, fields), context(contextOverrides), nonces));
+    expect(error.message).toMatch(expected);
+  });
+
+  test('refuses a message without an expiration time (400)', async () => {
+    const nonces = new NonceStore({ clock: () => NOW });
+    const error = await refusal(verifySignIn(await signed(nonces, { expirationTime: undefined }), context(), nonces));
+    expect(error.status).toBe(400);
+    expect(error.message).toMatch(/has no Expiration Time/);
+  });
+
+  test('refuses malformed input before checking anything (400)', async () => {
+    const nonces = new NonceStore({ clock: () => NOW });
+    const good = await signed(nonces);
+    const cases: Array<[unknown, unknown, RegExp]> = [
+      [undefined, good.signature, /message must be the signed EIP-4361/],
+      ['x'.repeat(5000), good.signature, /longer than 4096/],
+      [good.message, '0x1234', /0x and 130 hex digits/],
+      [good.message, 42, /0x and 130 hex digits/],
+      ['not a message', good.signature, /not an EIP-4361/],
+      [good.message.replace(/\n/g, '\r\n'), good.signature, /not an EIP-4361|canonical/],
+    ];
+    for (const [message, signature, expected] of cases) {
+      const error = await refusal(verifySignIn({ message, signature }, context(), nonces));
+      expect(error.status).toBe(400);
+      expect(error.message).toMatch(expected);
+    }
+    // none of those used the nonce up
+    await expect(verifySignIn(good, context(), nonces)).resolves.toMatchObject({ address: wallet.address });
+  });
+
+  test('a message with a scheme must be http or https', async () => {
+    const nonces = new NonceStore({ clock: () => NOW });
+    await expect(verifySignIn(await signed(nonces, { scheme: 'https' }), context(), nonces)).resolves.toMatchObject({ address: wallet.address });
+    const error = await refusal(verifySignIn(await signed(nonces, { scheme: 'ftp' }), context(), nonces));
+    expect(error.message).toMatch(/scheme "ftp"/);
+  });
+});
