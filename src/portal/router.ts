@@ -205,7 +205,7 @@ export function portalRouter(options: PortalOptions): express.Router {
     // a session already open in this browser ends: one cookie, one session
     sessions.delete(cookieOf(req));
     const { id, session } = sessions.create(signer);
-    res.cookie(SESSION_COOKIE, id, sessionCookieOptions(secure(req), session.expiresAt - clock()));
+    res.cookie(SESSION_COOKIE, id, sessionCookieOptions(secure(req), session.expiresAt - session.createdAt));
     logOf(req, logger).info({ address: session.address, chainId: session.chainId }, 'portal: signed in');
     res.json(meOf(session));
   });
