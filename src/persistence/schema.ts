@@ -6,6 +6,7 @@
  * (a default or an identity) that an insert may leave out.
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { BlockRule as AutomaticBlockRule } from '../core/access/blocking';
 
 /** A timestamptz column: a Date when read; a Date (or an ISO 8601 text) when written. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -37,8 +38,7 @@ export const KEY_EVENT_TYPES = [
 export type KeyEventType = (typeof KEY_EVENT_TYPES)[number];
 
 /** The rules a block is made by: the automatic detectors, and an operator's decision (`manual`). */
-export const BLOCK_RULES = ['sustained-429', 'key-spread', 'keys-per-address', 'expensive-share', 'manual'] as const;
-export type BlockRule = (typeof BLOCK_RULES)[number];
+export type BlockRule = AutomaticBlockRule | 'manual';
 
 /** A partner: the holder of a wallet that receives integrator fees (EIP-55 checksummed address). */
 export interface PartnersTable {

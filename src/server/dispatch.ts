@@ -67,10 +67,8 @@ export class Dispatch {
       const known = this.answered.lookup(req);
       const hit = known ? this.cache.get(known.versionedKey(this.versions.of(known.policy))) : undefined;
       if (hit) {
-        // a response-cache key starts with its operationId (ResponseCache.key)
-        const operationId = known!.key.slice(0, known!.key.indexOf('|'));
-        res.locals.operationId = operationId; // for the request metrics (metrics.ts)
-        this.metrics.cacheHit(operationId);
+        res.locals.operationId = known!.operationId; // for the request metrics (metrics.ts)
+        this.metrics.cacheHit(known!.operationId);
         if (known!.ignoredHeader) res.setHeader(IGNORED_PARAMETERS_HEADER, known!.ignoredHeader);
         send(res, { status: hit.status, body: undefined, cached: hit }, req);
         return;

@@ -48,6 +48,7 @@ export class KnownRequest {
   private versioned = '';
 
   constructor(
+    readonly operationId: string,
     readonly policy: CachePolicy,
     readonly key: string,
     /** The x-ignored-parameters header the request gets (same request, same ignored names). */
@@ -92,7 +93,7 @@ export class AnsweredUrls {
   remember(req: Request, operationId: string, policy: CachePolicy, key: string, ignored: readonly string[] | undefined): void {
     const requestKey = this.keyOf(req);
     if (requestKey !== undefined && this.publicOperations.has(operationId)) {
-      this.requests.set(requestKey, new KnownRequest(policy, key, ignored?.length ? ignoredHeader(ignored) : undefined));
+      this.requests.set(requestKey, new KnownRequest(operationId, policy, key, ignored?.length ? ignoredHeader(ignored) : undefined));
     }
   }
 
