@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseAccessConfig, type AccessConfig } from './core/access/config';
 import { loadChainsFile, type ChainsConfig } from './chainsConfig';
+import { PROJECT_ROOT } from './projectRoot';
 
 /** Log levels accepted by pino. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -61,10 +62,11 @@ export class ConfigError extends Error {
   }
 }
 
-const PROJECT_ROOT = path.resolve(__dirname, '..');
 export const DEFAULT_DATA_DIR = path.join(PROJECT_ROOT, 'data', 'catalog');
 export const DEFAULT_SNAPSHOT_DIR = path.join(PROJECT_ROOT, 'data', 'snapshot');
 export const DEFAULT_OPENAPI_PATH = path.join(PROJECT_ROOT, 'openapi.yaml');
+/** The embedded seed ledger of integrator fees (FEE_LEDGER_FILE replaces it). */
+export const DEFAULT_LEDGER_FILE = path.join(PROJECT_ROOT, 'data', 'integrators', 'ledger.json');
 
 /**
  * Builds the configuration from an explicit environment object (never reads process.env itself),
@@ -104,6 +106,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 }
 
 /** DATABASE_DIR that `npm start` uses when neither DATABASE_URL nor DATABASE_DIR is set. */
+/** PGlite's folder when neither DATABASE_URL nor DATABASE_DIR is set (git-ignored). */
 export const DEFAULT_DATABASE_DIR = path.join(PROJECT_ROOT, '.data', 'db');
 
 function parseDatabase(env: Record<string, string | undefined>, problems: string[]): DatabaseConfig | undefined {

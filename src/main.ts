@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import pino from 'pino';
-import { ConfigError, DEFAULT_DATABASE_DIR, loadConfig, type Config } from './config';
+import { ConfigError, DEFAULT_DATABASE_DIR, DEFAULT_LEDGER_FILE, loadConfig, type Config } from './config';
 import { createApp } from './server/app';
 import { buildDependencies, buildFollowerParts } from './server/dependencies';
 import { buildAccessControl } from './server/access/build';
@@ -10,9 +10,10 @@ import { openDatabase, type Database } from './persistence/database';
 import { IntegratorDirectory, seedIntegrators } from './persistence/integrators';
 import { portalRouter } from './portal/router';
 import type { Dependencies } from './server/dependencies';
-import { DEFAULT_LEDGER_FILE, loadFeeLedger } from './core/fees/ledger';
+import { loadFeeLedger } from './core/fees/ledger';
 import type { Catalog } from './core/catalog/catalog';
 import { readinessChecks } from './server/operations';
+import { warmUp } from './server/warmUp';
 import { startChainMode } from './chain/mode';
 import { applyUpdate, decodeUpdate, encodeUpdate, LiquidityFeed } from './chain/liquidityFeed';
 import type { LiquidityState } from './core/liquidity/state';
@@ -78,7 +79,10 @@ async function main(): Promise<void> {
     chains: chainMode.status, ...(feed ? { fed: () => feed.received } : {}), ...(database ? { database: () => database.then((db) => db.ping()) } : {}),
   });
   const portal = database ? portalRouter({ database: () => database, dependencies, logger, trustProxy: config.access.trustProxy }) : undefined;
-  const app = await createApp(dependencies, config, { handlers, logger, operations: { metrics, readiness }, ...(portal ? { portal } : {}) });
+  const app = await createApp(dependencies, config, { handlers, logger, operations: { metrics, readiness }, compileValidators: true, ...(portal ? { portal } : {}) });
+  // a few quotes in process first, so that the first clients' quotes run warm code (src/server/warmUp.ts)
+  const warm = await warmUp(handlers, dependencies, logger);
+  logger.debug({ ...warm, ms: Math.round(warm.ms) }, 'warmed up');
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

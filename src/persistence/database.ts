@@ -8,6 +8,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Pool } from 'pg';
+import { DEFAULT_DATABASE_DIR } from '../config';
 import { migrateToLatest } from './migrations';
 import type { Schema } from './schema';
 
@@ -37,9 +38,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const PROJECT_ROOT = path.resolve(__dirname, '..', '..');
-/** PGlite's folder when neither DATABASE_URL nor DATABASE_DIR is set (git-ignored). */
-export const DEFAULT_DATABASE_DIR = path.join(PROJECT_ROOT, '.data', 'db');
 const MEMORY = 'memory://';
 /** The file in PGlite's folder that says which process has it open. */
 const LOCK_FILE = 'xchain-router.pid';

@@ -5,6 +5,7 @@
  * (client/portal.mts, type-checked with client/tsconfig.json) and bundled with esbuild on first request, once.
  */
 import path from 'node:path';
+import { PROJECT_ROOT } from '../projectRoot';
 
 /** The page's Content-Security-Policy: its own script, stylesheet and API only. */
 export const PAGE_CSP = [
@@ -25,7 +26,7 @@ export const PAGE_CSP = [
 export const PAGE_REFERRER_POLICY = 'same-origin';
 
 /** The browser script's entry point (TypeScript; esbuild bundles it). */
-export const CLIENT_ENTRY = path.join(__dirname, 'client', 'portal.mts');
+export const CLIENT_ENTRY = path.join(PROJECT_ROOT, 'src', 'portal', 'client', 'portal.mts');
 
 export const PAGE_HTML = `<!doctype html>
 <html lang="en">

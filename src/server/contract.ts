@@ -8,11 +8,27 @@ import type { Document } from 'openapi-backend';
  * check) speak writes it as `exclusiveMaximum: 1`. The bounds are translated here, meaning unchanged.
  */
 export function loadContract(openapiPath: string): Document {
-  const parsed = yaml.load(fs.readFileSync(openapiPath, 'utf8'));
-  if (!parsed || typeof parsed !== 'object' || !('openapi' in parsed)) {
+  return forValidation(readContract(openapiPath));
+}
+
+/** The contract as written: its text and the document it parses to (read and parsed once, for every use). */
+export interface ContractSource {
+  readonly text: string;
+  readonly document: Readonly<Record<string, unknown>>;
+}
+
+export function readContract(openapiPath: string): ContractSource {
+  const text = fs.readFileSync(openapiPath, 'utf8');
+  const document = yaml.load(text);
+  if (!document || typeof document !== 'object' || !('openapi' in document)) {
     throw new Error(`${openapiPath} is not an OpenAPI document`);
   }
-  return translateExclusiveBounds(parsed) as Document;
+  return { text, document: document as Record<string, unknown> };
+}
+
+/** The document as openapi-backend validates with it (a copy: the source is left as written). */
+export function forValidation(source: ContractSource): Document {
+  return translateExclusiveBounds(source.document) as Document;
 }
 
 function translateExclusiveBounds(node: unknown): unknown {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response } from 'express';
 import helmet from 'helmet';
-import yaml from 'js-yaml';
+import type { ContractSource } from './contract';
 
 /**
  * The interactive API reference and the contract, outside /v1 (mounted before the API, so they never
@@ -16,11 +16,11 @@ import yaml from 'js-yaml';
  * The page's Content-Security-Policy lets it run only scripts from this origin (the bundle and a
  * small init script, no inline script), connect only to this origin, and never be framed.
  */
-export function docsRouter(openapiPath: string): express.Router {
-  const contractYaml = fs.readFileSync(openapiPath, 'utf8');
-  const contractJson = JSON.stringify(yaml.load(contractYaml));
+export function docsRouter(contract: ContractSource): express.Router {
+  const contractYaml = contract.text;
+  let contractJson: string | undefined; // written on the first request for it
   const bundle = scalarBundlePath();
-  const title = escapeHtml(String((yaml.load(contractYaml) as { info?: { title?: string } }).info?.title ?? 'API reference'));
+  const title = escapeHtml(String((contract.document as { info?: { title?: string } }).info?.title ?? 'API reference'));
 
   const router = express.Router();
   const docsCsp = helmet.contentSecurityPolicy({
@@ -53,7 +53,7 @@ export function docsRouter(openapiPath: string): express.Router {
     res.type('application/yaml; charset=utf-8').set('cache-control', 'no-cache').send(contractYaml);
   });
   router.get('/openapi.json', (_req: Request, res: Response) => {
-    res.type('application/json; charset=utf-8').set('cache-control', 'no-cache').send(contractJson);
+    res.type('application/json; charset=utf-8').set('cache-control', 'no-cache').send((contractJson ??= JSON.stringify(contract.document)));
   });
   return router;
 }

@@ -4,7 +4,6 @@
  * naming the entry. In chain mode it still names the integrators and their fee wallets, and gives the figures of
  * the chains that are not connected (src/chain/feeLedger.ts).
  */
-import path from 'node:path';
 import { getAddress } from 'ethers';
 import type { Catalog } from '../catalog/catalog';
 import { familyOf } from '../chains/families';
@@ -12,8 +11,6 @@ import type { FeeBalance, FeeLedger, IntegratorFees } from './feeLedger';
 import { readJsonFile } from '../jsonFile';
 
 const SCHEMA_VERSION = 1;
-/** The embedded seed ledger. */
-export const DEFAULT_LEDGER_FILE = path.resolve(__dirname, '..', '..', '..', 'data', 'integrators', 'ledger.json');
 /** Integrator ids as the contract accepts them (IntegratorString). */
 const INTEGRATOR_ID = /^[a-zA-Z0-9._-]{1,64}$/;
 const AMOUNT = /^[0-9]{1,78}$/;

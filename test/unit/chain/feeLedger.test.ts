@@ -11,7 +11,8 @@ import { ChainFeeLedger } from '../../../src/chain/feeLedger';
 import { loadCatalog } from '../../../src/core/catalog/load';
 import { integratorFeeReport } from '../../../src/core/fees/balances';
 import { NotFoundError } from '../../../src/core/errors';
-import { DEFAULT_LEDGER_FILE, loadFeeLedger } from '../../../src/core/fees/ledger';
+import { loadFeeLedger } from '../../../src/core/fees/ledger';
+import { DEFAULT_LEDGER_FILE } from '../../../src/config';
 import { feeCollectorInterface } from '../../../src/core/transactions/abi';
 import { integratorAccount } from '../../../src/core/transactions/ids';
 

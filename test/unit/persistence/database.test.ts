@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_DATABASE_DIR, PROJECT_ROOT, databaseOptionsFromEnv, openDatabase } from '../../../src/persistence/database';
+import { DEFAULT_DATABASE_DIR } from '../../../src/config';
+import { databaseOptionsFromEnv, openDatabase } from '../../../src/persistence/database';
+import { PROJECT_ROOT } from '../../../src/projectRoot';
 import { block, activeBlocks } from '../../../src/persistence/blocks';
 import { createKey, DatabaseKeyStore, listKeys } from '../../../src/persistence/keys';
 import { registerIntegrator, getIntegrator } from '../../../src/persistence/integrators';

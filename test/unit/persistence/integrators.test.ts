@@ -12,7 +12,7 @@ import {
   seedIntegrators,
 } from '../../../src/persistence/integrators';
 import { createKey, revokeKey } from '../../../src/persistence/keys';
-import { PROJECT_ROOT } from '../../../src/persistence/database';
+import { PROJECT_ROOT } from '../../../src/projectRoot';
 import { databaseEngines, emptyTables } from '../../support/postgres';
 
 const WALLET = '0x552008c0F6870C2f77e5cC1d2Eb9bdff03E30Ea9';

@@ -3,7 +3,8 @@ import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../../../../src/config';
 import { loadCatalog } from '../../../../src/core/catalog/load';
 import { loadRouters } from '../../../../src/core/catalog/routers';
 import { InvalidRequestError, NotFoundError } from '../../../../src/core/errors';
-import { DEFAULT_LEDGER_FILE, loadFeeLedger } from '../../../../src/core/fees/ledger';
+import { loadFeeLedger } from '../../../../src/core/fees/ledger';
+import { DEFAULT_LEDGER_FILE } from '../../../../src/config';
 import { buildFeeWithdrawal, type WithdrawalRequest } from '../../../../src/core/fees/withdrawal';
 import { loadSnapshot } from '../../../../src/core/liquidity/load';
 
