@@ -11,7 +11,13 @@
  * a throw-away Redis (REDIS_URL, as WORKERS > 1 requires) with several; `--limits=off` runs with RATE_LIMITS=off
  * (nothing counted, as behind a gateway that limits) for comparison.
  *
- *   npm run bench:http -- [--connections=50] [--seconds=8] [--rounds=2] [--workers=1,2] [--soak=100000] [--limits=counted|off] [--only=quote] [--node-args="--trace-gc"]
+ * The service is the production build (`npm run build`: dist/main.js, run with plain node), as `npm start` runs it.
+ * Its database is a throw-away PostgreSQL server by default (DATABASE_URL, as several instances share one: keys,
+ * usage per minute, blocks), `--database=embedded` the embedded PGlite of `npm start` (one worker only), `off` none.
+ * Before the load, the start-up: `--starts` launches of the build, each timed to its first answer, its first quote
+ * (a new connection) and its memory after start, with the database and without.
+ *
+ *   npm run bench:http -- [--connections=50] [--seconds=8] [--rounds=2] [--workers=1,2] [--soak=100000] [--limits=counted|off] [--database=postgres|embedded|off] [--starts=3] [--only=quote] [--node-args="--trace-gc"]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +29,7 @@ import { RoutingGraph } from '../src/core/routing/graph';
 import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../src/config';
 import { buildRequestMix } from './requests';
 import { startRedisServer, type RedisServer } from '../test/support/redis';
+import { startPostgresServer, type PostgresServer } from '../test/support/postgres';
 
 const ROOT = path.resolve(__dirname, '..');
 /** --name=value (split at the first `=`, so a value may hold more) */
@@ -41,6 +48,11 @@ if (LIMITS !== 'counted' && LIMITS !== 'off') throw new Error(`--limits must be 
 /** RATE_LIMIT_OVERRIDE's largest value: every limit that high, per window, is out of the benchmark's reach. */
 const LIFTED_LIMIT = '120000000';
 const WALLET = '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9';
+const DATABASE = String(args.database ?? 'postgres');
+if (!['postgres', 'embedded', 'off'].includes(DATABASE)) throw new Error(`--database must be postgres, embedded or off (got ${DATABASE})`);
+const STARTS = Number(args.starts ?? 3);
+/** The production build the service runs (scripts/build.mjs). */
+const BUILD = path.join(ROOT, 'dist', 'main.js');
 
 interface Started {
   child: ChildProcess;
@@ -133,11 +145,18 @@ class LiveHeap {
 /** --trace-gc as the user asked for it: then its lines are shown too. */
 const TRACE_GC_ASKED = NODE_ARGS.includes('--trace-gc');
 
-/** The real service (src/main.ts) on a free loopback port; ready when /v1/chains answers. */
-async function startService(workers: number, redis: RedisServer | undefined): Promise<Started & { heap: LiveHeap }> {
+/** DATABASE_URL / DATABASE_DIR of the service for a --database choice (embedded: `npm start`'s default folder, with one worker). */
+function databaseEnv(database: string, postgres: string | undefined): Record<string, string> {
+  if (database === 'postgres' && postgres) return { DATABASE_URL: postgres, DATABASE_DIR: '' };
+  if (database === 'embedded') return { DATABASE_URL: '', DATABASE_DIR: '' };
+  return { DATABASE_URL: '', DATABASE_DIR: 'off' };
+}
+
+/** The real service (the production build) on a free loopback port; ready when /v1/chains answers. */
+async function startService(workers: number, redis: RedisServer | undefined, postgres: string | undefined): Promise<Started & { heap: LiveHeap }> {
   const port = await freePort();
   // --trace-gc (one line per collection, a few per second under load) gives the live heap after major collections
-  const child = spawn(process.execPath, [...NODE_ARGS, ...(TRACE_GC_ASKED ? [] : ['--trace-gc']), '-r', 'tsx/cjs', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...NODE_ARGS, ...(TRACE_GC_ASKED ? [] : ['--trace-gc']), BUILD], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -145,6 +164,7 @@ async function startService(workers: number, redis: RedisServer | undefined): Pr
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       WORKERS: String(workers),
+      ...databaseEnv(workers > 1 && DATABASE === 'embedded' ? 'off' : DATABASE, postgres),
       ...(LIMITS === 'off' ? { RATE_LIMITS: 'off' } : { RATE_LIMITS: 'on', RATE_LIMIT_OVERRIDE: LIFTED_LIMIT, ...(redis ? { REDIS_URL: redis.url } : {}) }),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -168,6 +188,44 @@ async function startService(workers: number, redis: RedisServer | undefined): Pr
   }
   child.kill('SIGTERM');
   throw new Error('the service did not start within 60 s');
+}
+
+interface StartUp {
+  /** From launch to the first answer of /v1/chains (ms). */
+  readonly readyMs: number;
+  /** The first quote, on a new connection, right after (ms). */
+  readonly firstQuoteMs: number;
+  /** Resident memory of the service a second after its first quote (MB). */
+  readonly rssMb: number;
+}
+
+/** Launches the build once (one worker), times its first answer and first quote, reads its memory, stops it. */
+async function measureStartUp(database: string, postgres: string | undefined): Promise<StartUp> {
+  const port = await freePort();
+  const launched = performance.now();
+  const child = spawn(process.execPath, [BUILD], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WORKERS: '1', ...databaseEnv(database, postgres) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    let readyMs = 0;
+    while (!readyMs) {
+      if (performance.now() - launched > 60_000) throw new Error('the service did not start within 60 s');
+      if (await fetch(`http://127.0.0.1:${port}/v1/chains`).then((r) => r.ok, () => false)) readyMs = performance.now() - launched;
+      else await new Promise((r) => setTimeout(r, 5));
+    }
+    const quoteUrl = `http://127.0.0.1:${port}/v1/quote?fromChain=42161&toChain=10&fromToken=USDC&toToken=USDC&fromAmount=1234567890&fromAddress=${WALLET}`;
+    const sent = performance.now();
+    const quote = await fetch(quoteUrl, { headers: { connection: 'close' } });
+    await quote.arrayBuffer();
+    const firstQuoteMs = performance.now() - sent;
+    if (quote.status !== 200) throw new Error(`the first quote answered ${quote.status}`);
+    await new Promise((r) => setTimeout(r, 1000));
+    return { readyMs, firstQuoteMs, rssMb: rssMb(child.pid!) };
+  } finally {
+    await stop({ child, port });
+  }
 }
 
 /** Stops a started process (and, for the service, its workers) and waits for it to exit. */
@@ -403,13 +461,30 @@ async function main(): Promise<void> {
 
   const limitsText = LIMITS === 'off' ? 'rate limits off (RATE_LIMITS=off)' : `rate limits counted, raised to ${LIFTED_LIMIT} (RATE_LIMIT_OVERRIDE), in memory with 1 worker, in Redis with more`;
   process.stdout.write(`${CONNECTIONS} connections, ${SECONDS} s per endpoint in ${ROUNDS} round(s) alternating with the baseline; workers: ${WORKER_COUNTS.join(', ')}; ${limitsText}\n`);
+  // the production build, as npm start runs it
+  await new Promise<void>((resolve, reject) => spawn(process.execPath, ['scripts/build.mjs', '--quiet'], { cwd: ROOT, stdio: 'inherit' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the build failed (${code})`)))));
   // several workers count limits in a shared store (as WORKERS > 1 requires): a throw-away Redis, stopped at the end
   const redis = LIMITS === 'counted' && WORKER_COUNTS.some((w) => w > 1) ? await startRedisServer() : undefined;
+  // the database several instances share: a throw-away PostgreSQL server (or the embedded one, or none: --database)
+  let postgresServer: PostgresServer | undefined;
+  let postgres: string | undefined;
   const results = new Map<number, Map<string, Row | string>>();
   let soakLine = '';
+  let startUpLines: string[] = [];
   try {
+    postgresServer = DATABASE === 'postgres' || STARTS > 0 ? await startPostgresServer() : undefined;
+    postgres = postgresServer ? await postgresServer.createDatabase('bench') : undefined;
+    if (STARTS > 0) {
+      // start-up, alternating the databases: PostgreSQL (a server), the embedded PGlite of npm start, none
+      const byDatabase = new Map<string, StartUp[]>([['postgres', []], ['embedded', []], ['off', []]]);
+      for (let k = 0; k < STARTS; k++) for (const [database, runs] of byDatabase) runs.push(await measureStartUp(database, postgres));
+      const range = (values: number[], digits = 0) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
+      startUpLines = [...byDatabase].map(([database, runs]) =>
+        `start-up, database ${database.padEnd(8)}: first answer ${range(runs.map((r) => r.readyMs))} ms, first quote ${range(runs.map((r) => r.firstQuoteMs), 1)} ms, RSS after start ${range(runs.map((r) => r.rssMb))} MB (${runs.length} launches of node dist/main.js)`);
+      process.stdout.write(`${startUpLines.join('\n')}\n`);
+    }
     for (const workers of WORKER_COUNTS) {
-      const service = await startService(workers, workers > 1 ? redis : undefined);
+      const service = await startService(workers, workers > 1 ? redis : undefined, postgres);
       const rows = new Map<string, Row | string>();
       results.set(workers, rows);
       process.stdout.write(`\n${workers} worker${workers > 1 ? 's' : ''} (service on :${service.port})\n`);
@@ -452,6 +527,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await redis?.stop();
+    await postgresServer?.stop();
   }
 
   // Side by side: per worker count, the service's figures and the baseline measured next to them.
@@ -463,8 +539,9 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`\nlatencies in ms (p50: median of the rounds, p99: worst round); base, b.p99: the baseline express endpoint (one process) answering a body of the same size, its req/s and p99 in the same rounds; RSS: the service's (and its workers') resident memory in MB after the endpoint, peak: its highest since the service started (VmHWM, summed over the processes)\n`);
   if (soakLine) process.stdout.write(`${soakLine}\n`);
-  process.stdout.write(`${limitsText}\n`);
-  process.stdout.write('targets: /v1/quote ≥ 40% of baseline req/s with p99 ≤ 25 ms and 0 errors (first pass: every request a new route search; steady: the same requests again, answered from the caches); catalog ≥ 80% of baseline; RSS flat after warm-up\n');
+  for (const line of startUpLines) process.stdout.write(`${line}\n`);
+  process.stdout.write(`${limitsText}; database: ${DATABASE === 'postgres' ? 'a PostgreSQL server (DATABASE_URL)' : DATABASE === 'embedded' ? 'embedded PGlite (one worker; none with more)' : 'none'}\n`);
+  process.stdout.write('targets: /v1/quote first pass (every request new) ≥ 40% of baseline req/s with p99 ≤ 25 ms and 0 errors, one and two workers; one new quote at 1 connection p50 ≤ 0.5 ms, p99 ≤ 2 ms; steady (cached) ≥ 40%; catalog ≥ 80% of baseline; RSS ≤ 250 MB per worker under load and flat after warm-up; start-up ≤ 1 s to the first answer, first quote ≤ 5 ms\n');
 }
 
 main().then(
