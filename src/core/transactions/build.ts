@@ -368,14 +368,16 @@ export function stepAddresses(chain: Chain, toChain: Chain, request: Route['requ
   const family = familyOf(chain);
   const label = (which: 'fromAddress' | 'toAddress') => fieldLabel(names[which]);
   const from = request.fromAddress;
-  if (from !== undefined && !family.parseAddress(from)) {
+  const sender = from === undefined ? undefined : family.parseAddress(from);
+  if (from !== undefined && !sender) {
     invalid(names, 'fromAddress', 'addressOfChain', `${label('fromAddress')} ${from} is not an address of ${chain.name} (${chain.id}), a ${family.label} chain: it must be ${family.addressRule}`);
   }
   const to = request.toAddress ?? from;
   if (to === undefined) invalid(names, 'toAddress', 'required', `${label('toAddress')} (or ${label('fromAddress')}) is needed to build the transaction: say who receives the tokens`);
-  // the receiver in its family's normal form (EVM: checksummed, any letter case accepted)
+  // the receiver in its family's normal form (EVM: checksummed, any letter case accepted); the sender's when it is
+  // the sender on a chain of the same family (normalising the same text again would give the same address)
   const toFamily = familyOf(toChain);
-  const receiver = toFamily.parseAddress(to!);
+  const receiver = to === from && toFamily === family ? sender : toFamily.parseAddress(to!);
   if (receiver === undefined) {
     invalid(names, 'toAddress', 'addressOfChain', `${label('toAddress')} ${to} is not an address of ${toChain.name} (${toChain.id}), a ${toFamily.label} chain: it must be ${toFamily.addressRule}${toFamily === family ? '' : `; give ${label('toAddress')} when the two chains are of different types`}`);
   }
