@@ -2,7 +2,7 @@
  * The database's versioned migrations, run by Kysely's Migrator from this module (no migration files read at
  * run time). Both engines run the same ones; openDatabase brings the schema to the latest at open.
  *
- * Adding a change: append a migration named with the next number (`0003_what_it_does`) with `up` and `down`,
+ * Adding a change: append a migration named with the next number (`0004_what_it_does`) with `up` and `down`,
  * written with Kysely's schema builder; never edit one that was released (a database that ran it would not run it
  * again). A migration describes the schema of its time, so it spells out its own values (check lists...)
  * instead of importing today's constants. Kysely records what ran in `kysely_migration`; on PostgreSQL a
@@ -128,10 +128,41 @@ const usage: Migration = {
   },
 };
 
+const portalSessions: Migration = {
+  async up(db: Kysely<any>) {
+    // the partner portal's sessions, shared by every instance on the database: found by the SHA-256 of the id the
+    // browser's cookie holds (never the id itself, so that what is stored cannot be presented as a cookie)
+    await db.schema
+      .createTable('portal_sessions')
+      .addColumn('id_hash', 'text', (col) => col.primaryKey().check(sql`id_hash ~ '^[0-9a-f]{64}$'`))
+      .addColumn('address', 'text', (col) => col.notNull().check(sql`address ~ '^0x[0-9a-fA-F]{40}$'`))
+      .addColumn('chain_id', 'bigint', (col) => col.notNull().check(sql`chain_id > 0`))
+      .addColumn('csrf_token', 'text', (col) => col.notNull())
+      .addColumn('created_at', 'timestamptz', (col) => col.notNull())
+      .addColumn('expires_at', 'timestamptz', (col) => col.notNull())
+      .execute();
+    // the Sign-In with Ethereum nonces issued and not used yet, each taken out once
+    await db.schema
+      .createTable('portal_nonces')
+      .addColumn('nonce', 'text', (col) => col.primaryKey().check(sql`nonce ~ '^[0-9a-f]{32}$'`))
+      .addColumn('expires_at', 'timestamptz', (col) => col.notNull())
+      .execute();
+    // removing expired rows reads expires_at alone
+    await db.schema.createIndex('portal_sessions_by_expiry').on('portal_sessions').column('expires_at').execute();
+    await db.schema.createIndex('portal_nonces_by_expiry').on('portal_nonces').column('expires_at').execute();
+  },
+  async down(db: Kysely<any>) {
+    // their indexes go with them
+    await db.schema.dropTable('portal_nonces').execute();
+    await db.schema.dropTable('portal_sessions').execute();
+  },
+};
+
 /** Every migration, by name; names sort in the order they run. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0001_initial': initial,
   '0002_usage': usage,
+  '0003_portal_sessions': portalSessions,
 });
 
 export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1)!;

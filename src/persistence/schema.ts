@@ -138,6 +138,28 @@ export interface KeyClientMinutesTable {
   outside_allowlist: ColumnType<number, number | undefined, number>;
 }
 
+/**
+ * A partner portal session (0003_portal_sessions): found by the SHA-256 (lower-case hex) of its id, which only the
+ * browser's cookie holds.
+ */
+export interface PortalSessionsTable {
+  id_hash: string;
+  /** The signed-in wallet, EIP-55 checksummed. */
+  address: string;
+  /** bigint: read as a number (PGlite) or a decimal string (node-postgres). */
+  chain_id: ColumnType<number | string, number, never>;
+  csrf_token: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** A Sign-In with Ethereum nonce issued by the portal and not used yet (0003_portal_sessions). */
+export interface PortalNoncesTable {
+  /** 32 lower-case hex digits. */
+  nonce: string;
+  expires_at: Timestamp;
+}
+
 export interface Schema {
   partners: PartnersTable;
   integrators: IntegratorsTable;
@@ -147,6 +169,8 @@ export interface Schema {
   key_imports: KeyImportsTable;
   usage_minutes: UsageMinutesTable;
   key_client_minutes: KeyClientMinutesTable;
+  portal_sessions: PortalSessionsTable;
+  portal_nonces: PortalNoncesTable;
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;

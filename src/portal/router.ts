@@ -20,9 +20,12 @@
  *   GET  .../fees/:chainId/withdrawal                the withdrawal transaction, for the wallet to send
  *
  * Answers are JSON (api.ts), never cached; errors are `{ message, code }` with a 4xx status for every mistake of
- * the client, 503 while the database is unavailable. Every change (POST, PUT, PATCH, DELETE) must come from the
- * portal's own origin (csrf.ts), and, once signed in, carry the session's CSRF token in `x-csrf-token`. Changes are
- * made by the repositories of src/persistence with the signed-in wallet as their actor.
+ * the client, 503 while the database is unavailable. Sign-in nonces and sessions are kept in that database too
+ * (siwe.ts, sessions.ts): a restart signs nobody out, and every instance on one DATABASE_URL serves every session
+ * (no sticky sessions); without the database, signing in and reading a session answer 503 as well. Every change
+ * (POST, PUT, PATCH, DELETE) must come from the portal's own origin (csrf.ts), and, once signed in, carry the
+ * session's CSRF token in `x-csrf-token`. Changes are made by the repositories of src/persistence with the
+ * signed-in wallet as their actor.
  */
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -99,8 +102,6 @@ export function portalRouter(options: PortalOptions): express.Router {
   const clock = options.clock ?? Date.now;
   const defaultGraceMs = options.graceMs ?? DEFAULT_GRACE_MS;
   const trustProxy: TrustProxy = options.trustProxy ?? { kind: 'none' };
-  const nonces = new NonceStore({ clock });
-  const sessions = new SessionStore({ clock });
   const nonceAttempts = new AttemptLimiter({ perMinute: options.signInAttemptsPerMinute, clock });
   const signInAttempts = new AttemptLimiter({ perMinute: options.signInAttemptsPerMinute, clock });
   const { dependencies, logger } = options;
@@ -124,6 +125,11 @@ export function portalRouter(options: PortalOptions): express.Router {
       clearTimeout(timer);
     }
   };
+
+  // nonces and sessions live in the database (shared by every instance on it, kept across restarts)
+  const storeDatabase = async () => (await database()).db;
+  const nonces = new NonceStore(storeDatabase, { clock });
+  const sessions = new SessionStore(storeDatabase, { clock });
 
   /** The request came over TLS (to this process, or to a trusted proxy in front of it). */
   const secure = (req: Request): boolean =>
@@ -173,8 +179,8 @@ export function portalRouter(options: PortalOptions): express.Router {
   };
 
   /** The request's session (401 without one); on a change, the session's CSRF token is required (403). */
-  const signedIn = (req: Request, res: Response, next: NextFunction) => {
-    const session = sessions.get(cookieOf(req));
+  const signedIn = async (req: Request, res: Response, next: NextFunction) => {
+    const session = await sessions.get(cookieOf(req));
     if (!session) return next(new PortalError(401, ErrorCode.UnauthorizedError, 'Not signed in, or the session has ended: sign in with your wallet'));
     if (CHANGE_METHODS.has(req.method) && !csrfTokenMatches(session.csrfToken, req.headers[CSRF_HEADER])) {
       return next(new PortalError(403, ErrorCode.UnauthorizedError, `Refused: the ${CSRF_HEADER} header must carry this session's CSRF token (from GET /portal/api/me)`));
@@ -193,8 +199,8 @@ export function portalRouter(options: PortalOptions): express.Router {
     graceHours: defaultGraceMs / 3_600_000,
   });
 
-  api.get('/nonce', limited(nonceAttempts), (_req: Request, res: Response) => {
-    const { nonce, expiresAt } = nonces.issue();
+  api.get('/nonce', limited(nonceAttempts), async (_req: Request, res: Response) => {
+    const { nonce, expiresAt } = await nonces.issue();
     const answer: NonceAnswer = { nonce, expiresAt: new Date(expiresAt).toISOString(), chainIds: [...chainIds()].sort((a, b) => a - b), maxMessageSeconds: MAX_MESSAGE_MS / 1000 };
     res.json(answer);
   });
@@ -203,21 +209,21 @@ export function portalRouter(options: PortalOptions): express.Router {
     const body = (req.body ?? {}) as { message?: unknown; signature?: unknown };
     const signer = await verifySignIn(body, { host: req.headers.host, chainIds: chainIds(), now: clock() }, nonces);
     // a session already open in this browser ends: one cookie, one session
-    sessions.delete(cookieOf(req));
-    const { id, session } = sessions.create(signer);
+    await sessions.delete(cookieOf(req));
+    const { id, session } = await sessions.create(signer);
     res.cookie(SESSION_COOKIE, id, sessionCookieOptions(secure(req), session.expiresAt - session.createdAt));
     logOf(req, logger).info({ address: session.address, chainId: session.chainId }, 'portal: signed in');
     res.json(meOf(session));
   });
 
-  api.get('/me', (req: Request, res: Response) => {
-    const session = sessions.get(cookieOf(req));
+  api.get('/me', async (req: Request, res: Response) => {
+    const session = await sessions.get(cookieOf(req));
     const answer: MeAnswer = session ? meOf(session) : { signedIn: false };
     res.json(answer);
   });
 
-  api.post('/logout', signedIn, (req: Request, res: Response) => {
-    sessions.delete(cookieOf(req));
+  api.post('/logout', signedIn, async (req: Request, res: Response) => {
+    await sessions.delete(cookieOf(req));
     const { maxAge: _maxAge, ...cleared } = sessionCookieOptions(secure(req), 0);
     res.clearCookie(SESSION_COOKIE, cleared);
     res.json({ signedIn: false } satisfies MeAnswer);

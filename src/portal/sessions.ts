@@ -1,12 +1,20 @@
 /**
- * The portal's sessions: a signed-in wallet, held in memory by the portal object (bounded, least recently used
- * first out), so that a restart signs everybody out. A session is found by its id, 256 random bits that only the
- * browser's cookie holds: the store keeps the SHA-256 of each id, not the id, so that what is in memory cannot be
- * presented as a cookie. Each session has its own CSRF token (csrf.ts).
+ * The portal's sessions: a signed-in wallet, kept in the service's database (table portal_sessions), so that a
+ * restart signs nobody out and every instance on one DATABASE_URL knows every session (no sticky sessions needed).
+ * A session is found by its id, 256 random bits that only the browser's cookie holds: the table keeps the SHA-256
+ * of each id, not the id, so that what is stored cannot be presented as a cookie. Each session has its own CSRF
+ * token (csrf.ts).
+ *
+ * What bounds the table: a session is opened only by a sign-in (a signed message with a fresh nonce, under the
+ * portal's sign-in limits), it ends SESSION_TTL_MS after it (expiry is checked on every read), and each new session
+ * first removes up to `purgeBatch` expired ones; sign-out, and a new sign-in in the same browser, delete the old one.
+ * So the table holds about the sessions opened in the last SESSION_TTL_MS.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieOptions } from 'express';
-import { LRUCache } from 'lru-cache';
+import type { Kysely } from 'kysely';
+import { deleteSession, findSession, insertSession, purgeSessions } from '../persistence/portalSessions';
+import type { Schema } from '../persistence/schema';
 import { newCsrfToken } from './csrf';
 
 /** The cookie that carries the session id (path /portal: no other part of the service receives it). */
@@ -14,8 +22,8 @@ export const SESSION_COOKIE = 'portal_session';
 export const SESSION_PATH = '/portal';
 /** A session ends this long after sign-in, used or not. */
 export const SESSION_TTL_MS = 8 * 3_600_000;
-/** The most sessions held at once (the least recently used are dropped first: those wallets sign in again). */
-export const MAX_SESSIONS = 10_000;
+/** The most expired sessions one sign-in removes (bounded work per request; several sign-ins catch up). */
+export const SESSION_PURGE_BATCH = 100;
 
 export interface Session {
   /** The signed-in wallet, EIP-55 checksummed. */
@@ -31,45 +39,58 @@ export interface Session {
 
 export interface SessionStoreOptions {
   readonly ttlMs?: number;
-  readonly max?: number;
+  /** Unix ms (default Date.now): creation, expiry, and the expiry check on read. */
   readonly clock?: () => number;
+  /** The most expired sessions removed per create (default SESSION_PURGE_BATCH). */
+  readonly purgeBatch?: number;
 }
 
+/** The database the store uses: a Kysely instance, or a function that resolves it (the portal's, which may answer 503). */
+export type SessionDatabase = Kysely<Schema> | (() => Promise<Kysely<Schema>>);
+
 export class SessionStore {
-  private readonly sessions: LRUCache<string, Session>;
   private readonly ttlMs: number;
   private readonly clock: () => number;
+  private readonly purgeBatch: number;
 
-  constructor(options: SessionStoreOptions = {}) {
+  constructor(
+    private readonly database: SessionDatabase,
+    options: SessionStoreOptions = {},
+  ) {
     this.ttlMs = options.ttlMs ?? SESSION_TTL_MS;
     this.clock = options.clock ?? Date.now;
-    this.sessions = new LRUCache({ max: options.max ?? MAX_SESSIONS, ttl: this.ttlMs, ttlResolution: 0, perf: { now: this.clock } });
+    this.purgeBatch = options.purgeBatch ?? SESSION_PURGE_BATCH;
   }
 
   /** Opens a session for a signed-in wallet: its id (for the cookie only) and the session. */
-  create(signedIn: { readonly address: string; readonly chainId: number }): { id: string; session: Session } {
+  async create(signedIn: { readonly address: string; readonly chainId: number }): Promise<{ id: string; session: Session }> {
+    const db = await this.db();
     const id = randomBytes(32).toString('base64url');
     const now = this.clock();
     const session: Session = { address: signedIn.address, chainId: signedIn.chainId, csrfToken: newCsrfToken(), createdAt: now, expiresAt: now + this.ttlMs };
-    this.sessions.set(digest(id), session);
+    await purgeSessions(db, new Date(now), this.purgeBatch);
+    await insertSession(db, { idHash: digest(id), address: session.address, chainId: session.chainId, csrfToken: session.csrfToken, createdAt: new Date(session.createdAt), expiresAt: new Date(session.expiresAt) });
     return { id, session };
   }
 
-  /** The session of a cookie's id, if it is open and has not expired. */
-  get(id: string | undefined): Session | undefined {
-    if (typeof id !== 'string' || id.length === 0 || id.length > 128) return undefined;
-    const session = this.sessions.get(digest(id));
-    if (session && session.expiresAt <= this.clock()) return undefined;
-    return session;
+  /** The session of a cookie's id, if it is open and has not expired (no query for a missing or malformed id). */
+  async get(id: string | undefined): Promise<Session | undefined> {
+    if (!plausibleId(id)) return undefined;
+    const db = await this.db();
+    const row = await findSession(db, digest(id), new Date(this.clock()));
+    if (!row) return undefined;
+    return { address: row.address, chainId: row.chainId, csrfToken: row.csrfToken, createdAt: row.createdAt.getTime(), expiresAt: row.expiresAt.getTime() };
   }
 
   /** Ends a session (sign-out); ending one that is not open is harmless. */
-  delete(id: string | undefined): void {
-    if (typeof id === 'string' && id.length > 0) this.sessions.delete(digest(id));
+  async delete(id: string | undefined): Promise<void> {
+    if (!plausibleId(id)) return;
+    const db = await this.db();
+    await deleteSession(db, digest(id));
   }
 
-  get size(): number {
-    return this.sessions.size;
+  private db(): Promise<Kysely<Schema>> {
+    return typeof this.database === 'function' ? this.database() : Promise.resolve(this.database);
   }
 }
 
@@ -79,6 +100,11 @@ export class SessionStore {
  */
 export function sessionCookieOptions(secure: boolean, maxAgeMs: number): CookieOptions {
   return { httpOnly: true, sameSite: 'strict', secure, path: SESSION_PATH, maxAge: Math.max(0, maxAgeMs) };
+}
+
+/** A cookie value worth looking up: present and not absurdly long (ids are 43 characters). */
+function plausibleId(id: string | undefined): id is string {
+  return typeof id === 'string' && id.length > 0 && id.length <= 128;
 }
 
 function digest(id: string): string {

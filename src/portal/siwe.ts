@@ -2,16 +2,19 @@
  * Sign-In with Ethereum (EIP-4361) for the partner portal: the server's nonces, and the checks of a signed message
  * before a session is opened.
  *
- * A nonce is 128 random bits (32 hex digits), remembered in memory until it expires and taken out when a sign-in
- * presents it, so that each one opens at most one session (a replayed message finds it gone). The message must be
- * for this host (`domain`, and the host of `uri`), name an accepted chain id, be current (issued, not expired,
- * living at most MAX_MESSAGE_MS) and be signed by the address it names (ECDSA; contract wallets' EIP-1271 signatures
- * are not checked: that would need a chain connection per sign-in).
+ * A nonce is 128 random bits (32 hex digits), kept in the service's database (table portal_nonces) until it expires
+ * and taken out when a sign-in presents it, so that each one opens at most one session (a replayed message finds it
+ * gone), whichever instance on the database issued it or receives the sign-in. The message must be for this host
+ * (`domain`, and the host of `uri`), name an accepted chain id, be current (issued, not expired, living at most
+ * MAX_MESSAGE_MS) and be signed by the address it names (ECDSA; contract wallets' EIP-1271 signatures are not
+ * checked: that would need a chain connection per sign-in).
  */
 import { randomBytes } from 'node:crypto';
 import { getAddress } from 'ethers';
-import { LRUCache } from 'lru-cache';
+import type { Kysely } from 'kysely';
 import { SiweMessage } from 'siwe';
+import { consumeNonce, insertNonce, purgeNonces } from '../persistence/portalSessions';
+import type { Schema } from '../persistence/schema';
 
 /** How long a nonce may wait for its sign-in. */
 export const NONCE_TTL_MS = 5 * 60_000;
@@ -21,8 +24,11 @@ export const MAX_MESSAGE_MS = 10 * 60_000;
 export const CLOCK_SKEW_MS = 60_000;
 /** Longer messages are refused before parsing. */
 export const MAX_MESSAGE_CHARS = 4096;
-/** The most nonces remembered at once (the oldest are forgotten first). */
-export const MAX_NONCES = 10_000;
+/** The most expired nonces one issue removes (bounded work per request; several issues catch up). */
+export const NONCE_PURGE_BATCH = 100;
+
+/** The form of the nonces issued here: anything else is not looked up. */
+const NONCE = /^[0-9a-f]{32}$/;
 
 /** A sign-in refused, with the status to answer (400: the request is malformed; 401: it does not sign in) and why. */
 export class SignInError extends Error {
@@ -37,41 +43,59 @@ export class SignInError extends Error {
 
 export interface NonceStoreOptions {
   readonly ttlMs?: number;
-  readonly max?: number;
+  /** Unix ms (default Date.now): issue, expiry, and the expiry check on consume. */
   readonly clock?: () => number;
+  /** The most expired nonces removed per issue (default NONCE_PURGE_BATCH). */
+  readonly purgeBatch?: number;
 }
 
-/** The nonces issued and not used yet, each usable once until it expires; bounded, owned by the portal. */
+/** The database the store uses: a Kysely instance, or a function that resolves it (the portal's, which may answer 503). */
+export type NonceDatabase = Kysely<Schema> | (() => Promise<Kysely<Schema>>);
+
+/**
+ * The nonces issued and not used yet, each usable once until it expires, in the database (shared by every instance
+ * on it, kept across restarts). What bounds the table: nonces are issued under the portal's per-address limit,
+ * each lives NONCE_TTL_MS, and each issue first removes up to `purgeBatch` expired ones; so it holds about the
+ * nonces issued in the last NONCE_TTL_MS.
+ */
 export class NonceStore {
-  /** Nonce → when it expires (Unix ms). */
-  private readonly nonces: LRUCache<string, number>;
   private readonly ttlMs: number;
   private readonly clock: () => number;
+  private readonly purgeBatch: number;
 
-  constructor(options: NonceStoreOptions = {}) {
+  constructor(
+    private readonly database: NonceDatabase,
+    options: NonceStoreOptions = {},
+  ) {
     this.ttlMs = options.ttlMs ?? NONCE_TTL_MS;
     this.clock = options.clock ?? Date.now;
-    // the cache drops expired nonces on its own (its clock is ours); consume() checks the expiry itself as well
-    this.nonces = new LRUCache({ max: options.max ?? MAX_NONCES, ttl: this.ttlMs, ttlResolution: 0, perf: { now: this.clock } });
+    this.purgeBatch = options.purgeBatch ?? NONCE_PURGE_BATCH;
   }
 
   /** A new nonce and when it expires (Unix ms). */
-  issue(): { nonce: string; expiresAt: number } {
+  async issue(): Promise<{ nonce: string; expiresAt: number }> {
+    const db = await this.db();
     const nonce = randomBytes(16).toString('hex');
-    const expiresAt = this.clock() + this.ttlMs;
-    this.nonces.set(nonce, expiresAt);
+    const now = this.clock();
+    const expiresAt = now + this.ttlMs;
+    // expired nonces go, a bounded batch at a time
+    await purgeNonces(db, new Date(now), this.purgeBatch);
+    await insertNonce(db, nonce, new Date(expiresAt));
     return { nonce, expiresAt };
   }
 
-  /** Takes the nonce out: true if it was issued here, has not expired and was not taken before. */
-  consume(nonce: string): boolean {
-    const expiresAt = this.nonces.get(nonce);
-    this.nonces.delete(nonce);
-    return expiresAt !== undefined && expiresAt > this.clock();
+  /**
+   * Takes the nonce out: true if it was issued here, has not expired and was not taken before. One statement
+   * (delete ... returning): of two sign-ins presenting one nonce at once, on any instances, one gets it.
+   */
+  async consume(nonce: string): Promise<boolean> {
+    if (typeof nonce !== 'string' || !NONCE.test(nonce)) return false;
+    const db = await this.db();
+    return consumeNonce(db, nonce, new Date(this.clock()));
   }
 
-  get size(): number {
-    return this.nonces.size;
+  private db(): Promise<Kysely<Schema>> {
+    return typeof this.database === 'function' ? this.database() : Promise.resolve(this.database);
   }
 }
 
@@ -110,7 +134,7 @@ export async function verifySignIn(input: { readonly message?: unknown; readonly
   // what was signed must be exactly the message that is checked (no other spacing or line endings)
   if (message.prepareMessage() !== text) throw new SignInError('message is not in the canonical EIP-4361 form (its lines, spacing and order)', 400);
 
-  if (!nonces.consume(message.nonce)) {
+  if (!(await nonces.consume(message.nonce))) {
     throw new SignInError('the message\'s nonce was not issued here, has expired or was used already: ask for a new nonce and sign again', 401);
   }
   const host = context.host;

@@ -18,7 +18,7 @@ import { NONCE_TTL_MS } from '../../src/portal/siwe';
 import type { Dependencies } from '../../src/server/dependencies';
 import { useTestApp } from '../support/app';
 import { useScratchDir } from '../support/files';
-import { PORTAL_HOST, PortalClient, UsageRecorder, databaseAccess } from '../support/portal';
+import { PORTAL_HOST, PortalClient, UsageRecorder, databaseAccess, sessionCookie } from '../support/portal';
 
 jest.setTimeout(30_000);
 
@@ -412,17 +412,48 @@ describe('the portal\'s options: sign-in limits, TLS behind a proxy, clock, an u
     expect(res.body.message).toMatch(/has expired or was used already/);
   });
 
-  test('while the database is unavailable, its endpoints answer 503 JSON (sign-in still works)', async () => {
+  test('while the database is unavailable, its endpoints answer 503 JSON (sign-in too: nonces and sessions are kept there)', async () => {
+    // a session opened while the database was there
+    const signedIn = new PortalClient(t.app, walletA);
+    await signedIn.signIn();
+    const unavailable = { message: "The portal's database is not available right now: try again in a moment", code: 1006 };
     const app = express().use('/portal', portalRouter({ database: () => Promise.reject(new Error('connection refused')), dependencies: t.dependencies, logger: silent, databaseWaitMs: 200 }));
     const portal = new PortalClient(app as unknown as express.Express, walletA);
-    await portal.signIn();
-    const res = await portal.get('/integrators');
-    expect(res.status).toBe(503);
-    expect(res.body).toEqual({ message: "The portal's database is not available right now: try again in a moment", code: 1006 });
-    expect(res.headers['retry-after']).toBe('5');
+    const nonce = await portal.get('/nonce');
+    expect(nonce.status).toBe(503);
+    expect(nonce.body).toEqual(unavailable);
+    expect(nonce.headers['retry-after']).toBe('5');
+    const present = await portal.present(await signedIn.signedMessage());
+    expect(present.status).toBe(503);
+    expect(present.body).toEqual(unavailable);
+    Object.assign(portal, { cookie: signedIn.cookie, csrfToken: signedIn.csrfToken });
+    for (const res of [await portal.get('/me'), await portal.get('/integrators'), await portal.change('post', '/logout')]) {
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual(unavailable);
+    }
+    expect((await new PortalClient(app as unknown as express.Express, walletA).get('/integrators')).status).toBe(401); // no cookie: nothing to look up
     const slow = express().use('/portal', portalRouter({ database: () => new Promise(() => undefined), dependencies: t.dependencies, logger: silent, databaseWaitMs: 100 }));
     const waiting = new PortalClient(slow as unknown as express.Express, walletA);
-    await waiting.signIn();
+    expect((await waiting.get('/nonce')).status).toBe(503);
+    Object.assign(waiting, { cookie: signedIn.cookie });
     expect((await waiting.get('/integrators')).status).toBe(503);
+    // the session is still there once the database is back
+    expect((await signedIn.get('/me')).body).toMatchObject({ signedIn: true, address: walletA.address });
+  });
+
+  test('sessions and nonces are the database\'s: another portal on it (a restart, another instance) serves them', async () => {
+    const portalOn = () => express().use('/portal', portalRouter({ database: async () => database, dependencies: t.dependencies, logger: silent })) as unknown as express.Express;
+    const [first, second] = [portalOn(), portalOn()];
+    const browser = new PortalClient(first, walletA);
+    const signed = await browser.signedMessage(); // nonce issued by the first
+    const res = await new PortalClient(second, walletA).present(signed); // taken by the second
+    expect(res.status).toBe(200);
+    expect((await browser.present(signed)).status).toBe(401); // not twice, on any of them
+    const cookie = sessionCookie(res);
+    const me = await request(first).get('/portal/api/me').set('host', PORTAL_HOST).set('cookie', cookie);
+    expect(me.body).toMatchObject({ signedIn: true, address: walletA.address, csrfToken: res.body.csrfToken });
+    const onSecond = Object.assign(new PortalClient(second, walletA), { cookie, csrfToken: res.body.csrfToken as string });
+    expect((await onSecond.change('post', '/logout')).status).toBe(200);
+    expect((await request(first).get('/portal/api/me').set('host', PORTAL_HOST).set('cookie', cookie)).body).toEqual({ signedIn: false });
   });
 });

@@ -4,6 +4,7 @@ import { activeBlocks } from '../../../src/persistence/blocks';
 import { recordUsage, usageSeries } from '../../../src/persistence/usage';
 import { hashApiKey } from '../../../src/core/access/keys';
 import type { Database } from '../../../src/persistence/database';
+import { sql } from 'kysely';
 import { databaseEngines } from '../../support/postgres';
 
 const ALL = Object.keys(MIGRATIONS);
@@ -27,7 +28,9 @@ describe.each(databaseEngines())('migrations on $name', (engine) => {
     const database = await engine.open({ ...(await engine.newDatabase()), migrate: false });
     expect(await tableNames(database)).toEqual([]);
     expect(await migrateToLatest(database.db)).toEqual(ALL);
-    expect(await tableNames(database)).toEqual(['api_keys', 'blocks', 'integrators', 'key_client_minutes', 'key_events', 'key_imports', 'partners', 'usage_minutes']);
+    expect(await tableNames(database)).toEqual([
+      'api_keys', 'blocks', 'integrators', 'key_client_minutes', 'key_events', 'key_imports', 'partners', 'portal_nonces', 'portal_sessions', 'usage_minutes',
+    ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
     expect(await appliedMigrations(database.db)).toEqual(ALL);
     expect(await migrateTo(database.db, null)).toEqual([...ALL].reverse());
@@ -73,10 +76,51 @@ describe.each(databaseEngines())('migrations on $name', (engine) => {
     expect(await usageSeries(db, { subject: { kind: 'key', id: 'key_old' }, from: now, to: new Date(now.getTime() + 60_000) })).toEqual([
       { at: now.toISOString(), requests: 3, refused401: 0, refused403: 0, refused429: 0 },
     ]);
-    // down one step and up again: 0002's own data goes, the rest stays
-    expect(await migrateTo(db, '0001_initial')).toEqual(['0002_usage']);
-    expect(await migrateToLatest(db)).toEqual(['0002_usage']);
+    // down to 0001 and up again: the later migrations' own data goes, the rest stays
+    expect(await migrateTo(db, '0001_initial')).toEqual(ALL.slice(1).reverse());
+    expect(await migrateToLatest(db)).toEqual(ALL.slice(1));
     expect(await getKey(db, 'key_old', now)).toMatchObject({ id: 'key_old' });
+  });
+
+  it('from 0002: the portal\'s sessions and nonces come with 0003, and go with it, the rest untouched', async () => {
+    const database = await engine.open({ ...(await engine.newDatabase()), migrate: false });
+    const db = database.db;
+    expect(await migrateTo(db, '0002_usage')).toEqual(['0001_initial', '0002_usage']);
+    expect(await tableNames(database)).not.toContain('portal_sessions');
+    const now = new Date('2025-01-02T00:00:00Z');
+    await db.insertInto('api_keys').values({ id: 'key_old', sha256: hashApiKey('svc_old'), name: 'old', integrator_id: null, integrators: null, ip_allowlist: null, per_minute: null, created_at: now }).execute();
+    await recordUsage(db, [{ subject: { kind: 'key', id: 'key_old' }, operationId: 'getQuote', at: now, requests: 2 }]);
+
+    expect(await migrateToLatest(db)).toEqual(ALL.slice(2));
+    expect(await tableNames(database)).toEqual(expect.arrayContaining(['portal_nonces', 'portal_sessions']));
+    const session = {
+      id_hash: 'a'.repeat(64), address: '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9', chain_id: 42161, csrf_token: 'token',
+      created_at: now, expires_at: new Date(now.getTime() + 3_600_000),
+    };
+    await db.insertInto('portal_sessions').values(session).execute();
+    await db.insertInto('portal_nonces').values({ nonce: '0123456789abcdef0123456789abcdef', expires_at: now }).execute();
+    // what the columns accept: the SHA-256 of an id (never an id), an address, a positive chain id, a hex nonce
+    await expect(db.insertInto('portal_sessions').values({ ...session, id_hash: 'an-id-in-clear' }).execute()).rejects.toThrow(/check constraint/);
+    await expect(db.insertInto('portal_sessions').values({ ...session, id_hash: 'b'.repeat(64), address: 'nobody' }).execute()).rejects.toThrow(/check constraint/);
+    await expect(db.insertInto('portal_sessions').values({ ...session, id_hash: 'b'.repeat(64), chain_id: 0 }).execute()).rejects.toThrow(/check constraint/);
+    await expect(db.insertInto('portal_sessions').values({ ...session }).execute()).rejects.toThrow(/duplicate key/);
+    await expect(db.insertInto('portal_nonces').values({ nonce: 'NOT-HEX', expires_at: now }).execute()).rejects.toThrow(/check constraint/);
+    const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename in ('portal_sessions', 'portal_nonces') order by indexname`.execute(db);
+    expect(indexes.rows.map((row) => row.indexname)).toEqual(['portal_nonces_by_expiry', 'portal_nonces_pkey', 'portal_sessions_by_expiry', 'portal_sessions_pkey']);
+    const [row] = await db.selectFrom('portal_sessions').selectAll().execute();
+    expect({ ...row, chain_id: Number(row!.chain_id) }).toEqual(session);
+
+    // down one step: 0003's tables go, 0001's and 0002's data stays; up again: empty tables
+    expect(await migrateTo(db, '0002_usage')).toEqual(['0003_portal_sessions']);
+    const tables = await tableNames(database);
+    expect(tables).not.toContain('portal_sessions');
+    expect(tables).not.toContain('portal_nonces');
+    expect(tables).toContain('usage_minutes');
+    expect(await getKey(db, 'key_old', now)).toMatchObject({ id: 'key_old' });
+    expect(await usageSeries(db, { subject: { kind: 'key', id: 'key_old' }, from: now, to: new Date(now.getTime() + 60_000) })).toEqual([expect.objectContaining({ requests: 2 })]);
+    expect(await migrateToLatest(db)).toEqual(['0003_portal_sessions']);
+    expect(await db.selectFrom('portal_sessions').selectAll().execute()).toEqual([]);
+    expect(await appliedMigrations(db)).toEqual(ALL);
   });
 
   it('instances starting together run each migration once', async () => {

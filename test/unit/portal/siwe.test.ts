@@ -1,6 +1,8 @@
 import { Wallet } from 'ethers';
 import { SiweMessage } from 'siwe';
+import { openDatabase, type Database } from '../../../src/persistence/database';
 import { MAX_MESSAGE_MS, NONCE_TTL_MS, NonceStore, SignInError, signInMessage, verifySignIn, type SignInContext } from '../../../src/portal/siwe';
+import { databaseEngines, emptyTables } from '../../support/postgres';
 
 const wallet = new Wallet(`0x${'42'.repeat(32)}`);
 const other = new Wallet(`0x${'43'.repeat(32)}`);
@@ -13,44 +15,85 @@ function fakeClock(start = NOW) {
   return clock;
 }
 
-describe('NonceStore', () => {
-  test('issues 128-bit hex nonces, each taken once', () => {
-    const nonces = new NonceStore({ clock: () => NOW });
-    const { nonce, expiresAt } = nonces.issue();
+describe.each(databaseEngines())('NonceStore on $name', (engine) => {
+  beforeAll(() => engine.start(), 120_000);
+  afterAll(() => engine.stop());
+  beforeEach(() => emptyTables(engine.shared()));
+  const db = () => engine.shared().db;
+  const held = async () => (await db().selectFrom('portal_nonces').select('nonce').execute()).map((row) => row.nonce).sort();
+
+  test('issues 128-bit hex nonces, each taken once', async () => {
+    const nonces = new NonceStore(db(), { clock: () => NOW });
+    const { nonce, expiresAt } = await nonces.issue();
     expect(nonce).toMatch(/^[0-9a-f]{32}$/);
     expect(expiresAt).toBe(NOW + NONCE_TTL_MS);
-    expect(nonces.issue().nonce).not.toBe(nonce);
-    expect(nonces.consume(nonce)).toBe(true);
-    expect(nonces.consume(nonce)).toBe(false);
-    expect(nonces.consume('0123456789abcdef0123456789abcdef')).toBe(false);
+    expect((await nonces.issue()).nonce).not.toBe(nonce);
+    expect(await nonces.consume(nonce)).toBe(true);
+    expect(await nonces.consume(nonce)).toBe(false);
+    expect(await nonces.consume('0123456789abcdef0123456789abcdef')).toBe(false);
+    expect(await nonces.consume('not a nonce; drop table portal_nonces')).toBe(false);
+    expect(await nonces.consume(nonce.toUpperCase())).toBe(false);
   });
 
-  test('a nonce expires after its time to live', () => {
+  test('a nonce expires after its time to live', async () => {
     const clock = fakeClock();
-    const nonces = new NonceStore({ clock: clock.read, ttlMs: 1000 });
-    const early = nonces.issue().nonce;
-    const late = nonces.issue().nonce;
+    const nonces = new NonceStore(db(), { clock: clock.read, ttlMs: 1000 });
+    const early = (await nonces.issue()).nonce;
+    const late = (await nonces.issue()).nonce;
     clock.now += 999;
-    expect(nonces.consume(early)).toBe(true);
+    expect(await nonces.consume(early)).toBe(true);
     clock.now += 1;
-    expect(nonces.consume(late)).toBe(false);
+    expect(await nonces.consume(late)).toBe(false);
   });
 
-  test('holds at most `max` nonces, forgetting the oldest', () => {
-    const nonces = new NonceStore({ clock: () => NOW, max: 2 });
-    const [first, second, third] = [nonces.issue().nonce, nonces.issue().nonce, nonces.issue().nonce];
-    expect(nonces.size).toBe(2);
-    expect(nonces.consume(first)).toBe(false);
-    expect(nonces.consume(second)).toBe(true);
-    expect(nonces.consume(third)).toBe(true);
+  test('a nonce issued by one store is taken by another on the database (another instance, a restart), once', async () => {
+    const issuer = new NonceStore(db(), { clock: () => NOW });
+    const { nonce } = await issuer.issue();
+    const connection = await engine.secondConnection();
+    const other = new NonceStore(async () => connection.db, { clock: () => NOW + 1000 });
+    expect(await other.consume(nonce)).toBe(true);
+    expect(await issuer.consume(nonce)).toBe(false);
+  });
+
+  test('presented at the same moment, on two connections, a nonce is taken once', async () => {
+    const first = new NonceStore(db(), { clock: () => NOW });
+    const second = new NonceStore((await engine.secondConnection()).db, { clock: () => NOW });
+    for (let round = 0; round < 5; round += 1) {
+      const { nonce } = await first.issue();
+      const taken = await Promise.all([first.consume(nonce), second.consume(nonce), first.consume(nonce), second.consume(nonce)]);
+      expect(taken.filter(Boolean)).toHaveLength(1);
+    }
+    expect(await held()).toEqual([]);
+  });
+
+  test('issuing removes expired nonces, a bounded batch at a time', async () => {
+    const clock = fakeClock();
+    const nonces = new NonceStore(db(), { clock: clock.read, ttlMs: 1000, purgeBatch: 2 });
+    const old = await Promise.all([1, 2, 3].map(async () => (await nonces.issue()).nonce));
+    clock.now += 1000; // all three expired
+    const fresh = (await nonces.issue()).nonce;
+    expect(await held()).toHaveLength(2); // two of the three expired went, the new one is there
+    expect(await held()).toContain(fresh);
+    await nonces.issue();
+    const remaining = await held();
+    expect(remaining).toHaveLength(2);
+    for (const nonce of old) expect(remaining).not.toContain(nonce);
+    expect(await nonces.consume(fresh)).toBe(true);
   });
 });
 
 describe('verifySignIn', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ dir: 'memory://' });
+  }, 60_000);
+  afterAll(() => database?.close());
+  const nonceStore = () => new NonceStore(database.db, { clock: () => NOW });
+
   const context = (overrides: Partial<SignInContext> = {}): SignInContext => ({ host: HOST, chainIds: new Set([1, 42161]), now: NOW, ...overrides });
 
   async function signed(nonces: NonceStore, fields: Partial<ConstructorParameters<typeof SiweMessage>[0] & object> = {}, signer: Wallet = wallet) {
-    const nonce = nonces.issue().nonce;
+    const nonce = (await nonces.issue()).nonce;
     const message = new SiweMessage({
       domain: HOST,
       address: wallet.address,
@@ -73,21 +116,21 @@ describe('verifySignIn', () => {
   }
 
   test('a message for this host, an accepted chain, current and signed by its address signs that address in', async () => {
-    const nonces = new NonceStore({ clock: () => NOW });
+    const nonces = nonceStore();
     const input = await signed(nonces);
     await expect(verifySignIn(input, context(), nonces)).resolves.toEqual({ address: wallet.address, chainId: 42161 });
   });
 
   test('the message the page builds (signInMessage) verifies', async () => {
-    const nonces = new NonceStore({ clock: () => NOW });
-    const message = signInMessage({ origin: ORIGIN, address: wallet.address, chainId: 1, nonce: nonces.issue().nonce, now: NOW });
+    const nonces = nonceStore();
+    const message = signInMessage({ origin: ORIGIN, address: wallet.address, chainId: 1, nonce: (await nonces.issue()).nonce, now: NOW });
     expect(message).toContain(`${HOST} wants you to sign in with your Ethereum account:\n${wallet.address}\n\n`);
     expect(message).toContain(`\nURI: ${ORIGIN}/portal\nVersion: 1\nChain ID: 1\n`);
     await expect(verifySignIn({ message, signature: await wallet.signMessage(message) }, context(), nonces)).resolves.toEqual({ address: wallet.address, chainId: 1 });
   });
 
   test('a nonce signs in once', async () => {
-    const nonces = new NonceStore({ clock: () => NOW });
+    const nonces = nonceStore();
     const input = await signed(nonces);
     await verifySignIn(input, context(), nonces);
     const error = await refusal(verifySignIn(input, context(), nonces));
@@ -96,10 +139,10 @@ describe('verifySignIn', () => {
   });
 
   test('a refused attempt uses its nonce up too', async () => {
-    const nonces = new NonceStore({ clock: () => NOW });
+    const nonces = nonceStore();
     const input = await signed(nonces, {}, other);
     expect((await refusal(verifySignIn(input, context(), nonces))).message).toMatch(/is not the signature of/);
-    expect(nonces.consume(input.nonce)).toBe(false);
+    expect(await nonces.consume(input.nonce)).toBe(false);
   });
 
   test.each([
@@ -112,20 +155,20 @@ describe('verifySignIn', () => {
     ['a message not valid yet', { notBefore: new Date(NOW + 5 * 60_000).toISOString() }, {}, /not valid before/],
     ['a request without Host', {}, { host: undefined }, /no Host header/],
   ] as const)('refuses %s', async (_what, fields, contextOverrides, expected) => {
-    const nonces = new NonceStore({ clock: () => NOW });
+    const nonces = nonceStore();
     const error = await refusal(verifySignIn(await signed(nonces, fields), context(contextOverrides), nonces));
     expect(error.message).toMatch(expected);
   });
 
   test('refuses a message without an expiration time (400)', async () => {
-    const nonces = new NonceStore({ clock: () => NOW });
+    const nonces = nonceStore();
     const error = await refusal(verifySignIn(await signed(nonces, { expirationTime: undefined }), context(), nonces));
     expect(error.status).toBe(400);
     expect(error.message).toMatch(/has no Expiration Time/);
   });
 
   test('refuses malformed input before checking anything (400)', async () => {
-    const nonces = new NonceStore({ clock: () => NOW });
+    const nonces = nonceStore();
     const good = await signed(nonces);
     const cases: Array<[unknown, unknown, RegExp]> = [
       [undefined, good.signature, /message must be the signed EIP-4361/],
@@ -145,7 +188,7 @@ describe('verifySignIn', () => {
   });
 
   test('a message with a scheme must be http or https', async () => {
-    const nonces = new NonceStore({ clock: () => NOW });
+    const nonces = nonceStore();
     await expect(verifySignIn(await signed(nonces, { scheme: 'https' }), context(), nonces)).resolves.toMatchObject({ address: wallet.address });
     const error = await refusal(verifySignIn(await signed(nonces, { scheme: 'ftp' }), context(), nonces));
     expect(error.message).toMatch(/scheme "ftp"/);
