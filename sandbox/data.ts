@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { getAddress, keccak256, dataSlice, toUtf8Bytes } from 'ethers';
+import { getAddress, getCreateAddress, keccak256, dataSlice, toUtf8Bytes } from 'ethers';
 
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
 export const DEFAULT_CATALOG_DIR = path.join(PROJECT_ROOT, 'data', 'catalog');
@@ -150,8 +150,16 @@ export function labelAddress(label: string): string {
   return getAddress(dataSlice(keccak256(toUtf8Bytes(label)), 12));
 }
 
-/** The sandbox bridge endpoint, one address on every chain. */
-export const BRIDGE_ENDPOINT_ADDRESS = labelAddress('xchain-router:sandbox:bridge-endpoint:v1');
+/**
+ * The sandbox's deployer: anvil's first dev account (the devnet's admin). Its first three transactions on each fresh
+ * chain deploy the service's contracts with scripts/deploy-contracts.ts — the bridge endpoint, the router, the fee
+ * collector — so they sit at the same addresses on every chain: routers.json's router and fee collector, and
+ * BRIDGE_ENDPOINT_ADDRESS.
+ */
+export const SANDBOX_DEPLOYER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+
+/** The sandbox bridge endpoint, one address on every chain (the deployer's first contract). */
+export const BRIDGE_ENDPOINT_ADDRESS = getCreateAddress({ from: SANDBOX_DEPLOYER, nonce: 0 });
 
 /** The fee collector's booking address of an integrator without a fee wallet (ids.ts integratorAccount). */
 export function integratorAccount(integratorId: string): string {

@@ -2,12 +2,17 @@
  * Seeds one anvil chain with the service's world: every catalog token of the chain at its catalog address
  * (TestToken, or WETH9 for the wrapped native coin), every snapshot pool at its snapshot address with the
  * snapshot's exact state, the exchange routers, the router and the fee collector at their routers.json addresses,
- * the sandbox bridge endpoint with every bridge route that starts or ends on the chain, the fee ledger's balances,
+ * the sandbox bridge endpoint with every bridge route that starts or ends on the chain (bridgeRoutes.ts), the fee ledger's balances,
  * and funded test wallets.
  *
- * Contracts are placed with anvil_setCode (runtime code of the compiled artifact; no constructor runs) and then
- * initialised by transactions of the admin account (each contract's one-time `initialize`). Multicall3, which
- * clients read balances through, is deployed as on real chains instead (sandbox/multicall3.ts).
+ * The service's own contracts — the router, the fee collector and the bridge endpoint — are deployed as on any chain,
+ * by scripts/deploy-contracts.ts (created, initialised, the bridge routes set), as the admin's first transactions on
+ * the fresh chain: the sandbox's deployer (data.ts SANDBOX_DEPLOYER), so they land at routers.json's addresses (and
+ * BRIDGE_ENDPOINT_ADDRESS) on every chain. The models of other contracts (tokens, exchanges' pools and routers) are
+ * placed with anvil_setCode (runtime code of the compiled artifact; no constructor runs) at their catalog and
+ * snapshot addresses, then initialised by transactions of the admin account (each contract's one-time
+ * `initialize`). Multicall3, which clients read balances through, is deployed as on real chains
+ * (sandbox/multicall3.ts).
  *
  * The genuine Uniswap contracts run on every chain (sandbox/uniswap.ts: mainnet's deployments replayed at the
  * canonical addresses, fee tier 100/1 enabled by the V3 factory's owner), and the pools of every exchange whose
@@ -22,8 +27,8 @@
 import { getAddress, Interface, type JsonRpcProvider } from 'ethers';
 import type { Artifacts } from './compile';
 import {
-  BRIDGE_ENDPOINT_ADDRESS, integratorAccount, isNative, NATIVE, tokenDecimals,
-  type RawBridgeRoute, type RawExchangeRouter, type RawPool, type RawToken, type SandboxData,
+  BRIDGE_ENDPOINT_ADDRESS, integratorAccount, isNative,
+  type RawExchangeRouter, type RawPool, type RawToken, type SandboxData,
 } from './data';
 import { deployMulticall3 } from './multicall3';
 import { batchEthCall, rpcBatch, UnlockedSender, type SendOptions } from './rpc';
@@ -31,7 +36,8 @@ import {
   amountsForLiquidity, deployUniswap, enableFeeTiers, liquidityBands, MAX_TICK, MIN_TICK, sqrtRatioAtTick, UNISWAP_DEPLOYMENTS,
   uniswapAddresses, uniswapInterface, type UniswapAddresses,
 } from './uniswap';
-import { foreignTokenId, SOLANA_CHAIN_ID } from './solana/bridge';
+import { endpointRoutes, routeConfig } from './bridgeRoutes';
+import { deployServiceContracts } from '../scripts/deploy-contracts';
 
 export interface SeedOptions {
   readonly provider: JsonRpcProvider;
@@ -118,7 +124,7 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   const iface = (name: string) => new Interface(artifacts[name].abi as string[]);
   const I = {
     token: iface('TestToken'), weth: iface('WETH9'), v2Pair: iface('V2Pair'), v2Router: iface('V2Router'), v3Pool: iface('V3Pool'),
-    v3Router: iface('V3Router'), curve: iface('StableSwapPool'), router: iface('Router'), feeCollector: iface('FeeCollector'), endpoint: iface('BridgeEndpoint'),
+    v3Router: iface('V3Router'), curve: iface('StableSwapPool'), feeCollector: iface('FeeCollector'),
   };
   const chain = data.chains.find((c) => c.id === chainId);
   if (!chain) throw new Error(`chain ${chainId} is not in the catalog`);
@@ -157,10 +163,6 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     r.keys.add(pair);
     r.pools.push(getAddress(p.address));
   }
-  // routes from this chain (deposits; to a non-EVM chain too: the relayer releases those to Solana, refunds the others)
-  // and to it (releases) from EVM chains and from Solana (its tokens by their foreign token id, routeConfig)
-  const evm = (id: number) => data.chains.find((c) => c.id === id)?.chainType === 'EVM';
-  const routes = data.bridges.filter((r) => r.fromChainId === chainId || (r.toChainId === chainId && (evm(r.fromChainId) || r.fromChainId === SOLANA_CHAIN_ID)));
 
   // the genuine routers (Uniswap's) must be the contracts sandbox/uniswap.ts deploys, their pools those its factories create
   const genuinePool = (p: RawPool) => p.kind !== 'stableswap' && exchangeRouters.get(`${p.exchange}:${p.kind}`)!.genuine;
@@ -181,12 +183,9 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     ...[...tokens.values()].map((t) => [t.address, t.contract] as [string, string]),
     ...pools.filter((p) => !genuinePool(p)).map((p) => [getAddress(p.address), p.kind === 'constantProduct' ? 'V2Pair' : p.kind === 'concentrated' ? 'V3Pool' : 'StableSwapPool'] as [string, string]),
     ...[...exchangeRouters.values()].filter((r) => !r.genuine).map((r) => [r.address, r.kind === 'constantProduct' ? 'V2Router' : 'V3Router'] as [string, string]),
-    [deployment.router, 'Router'],
-    [deployment.feeCollector, 'FeeCollector'],
-    [BRIDGE_ENDPOINT_ADDRESS, 'BridgeEndpoint'],
   ];
   const seen = new Set<string>();
-  const occupied = [...code.map(([address]) => address), ...(canonical ? UNISWAP_DEPLOYMENTS.map((d) => d.address) : []), ...pools.filter(genuinePool).map((p) => p.address)];
+  const occupied = [...code.map(([address]) => address), deployment.router, deployment.feeCollector, BRIDGE_ENDPOINT_ADDRESS, ...(canonical ? UNISWAP_DEPLOYMENTS.map((d) => d.address) : []), ...pools.filter(genuinePool).map((p) => p.address)];
   for (const address of occupied) {
     if (seen.has(address.toLowerCase())) throw new Error(`two contracts at ${address} on chain ${chainId}`);
     seen.add(address.toLowerCase());
@@ -197,6 +196,18 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   await provider.send('anvil_setBalance', [admin, `0x${(1n << 200n).toString(16)}`]);
   await rpcBatch(provider._getConnection().url, code.map(([address, name]) => ['anvil_setCode', [address, artifacts[name].deployedBytecode]]));
   lap('code');
+
+  // --- the service's own contracts, deployed as on any chain (scripts/deploy-contracts.ts) by the admin's first
+  // transactions: at the addresses routers.json gives them (the same on every chain: the same deployer and nonces)
+  const adminNonce = await provider.getTransactionCount(admin);
+  if (adminNonce !== 0) throw new Error(`chain ${chainId}: the admin ${admin} has sent ${adminNonce} transactions already; the service's contracts are deployed by its first ones`);
+  const service = await deployServiceContracts({ signer: await provider.getSigner(admin), chainId, artifacts, data, relayer: o.relayer });
+  const expected = { router: getAddress(deployment.router), feeCollector: getAddress(deployment.feeCollector), bridgeEndpoint: BRIDGE_ENDPOINT_ADDRESS };
+  for (const key of ['router', 'feeCollector', 'bridgeEndpoint'] as const) {
+    if (service[key] !== expected[key]) throw new Error(`chain ${chainId}: the ${key} was deployed at ${service[key]}, not at ${expected[key]} (routers.json / sandbox/data.ts): is ${admin} the sandbox's deployer?`);
+  }
+  const configs = endpointRoutes(data, chainId).map((r) => routeConfig(r, data));
+  lap('service contracts');
 
   // --- the genuine Uniswap contracts (their periphery's WETH9 is the chain's, placed above), automine on
   let uniswap: UniswapAddresses | undefined;
@@ -217,9 +228,6 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     ...[...tokens.values()].map((t) => t.contract === 'WETH9'
       ? tx(t.address, I.weth, 'initialize', [t.name, t.symbol])
       : tx(t.address, I.token, 'initialize', [t.name, t.symbol, t.decimals, admin])),
-    tx(deployment.router, I.router, 'initialize', [admin, BRIDGE_ENDPOINT_ADDRESS]),
-    tx(deployment.feeCollector, I.feeCollector, 'initialize', [admin, admin]),
-    tx(BRIDGE_ENDPOINT_ADDRESS, I.endpoint, 'initialize', [admin, o.relayer]),
     ...[...exchangeRouters.values()].filter((r) => !r.genuine).map((r) => tx(r.address, r.kind === 'constantProduct' ? I.v2Router : I.v3Router, 'initialize', [admin])),
   ];
   await sender.sendAll(phaseA);
@@ -302,10 +310,6 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   }
   // after the tokens are minted (one block, the admin's nonces in order): pools created through the genuine contracts
   phaseB.push(...genuine.transactions);
-  const configs = routes.map((r) => routeConfig(r, data));
-  for (let k = 0; k < configs.length; k += 60) {
-    phaseB.push(tx(BRIDGE_ENDPOINT_ADDRESS, I.endpoint, 'setRoutes', [configs.slice(k, k + 60)], { gas: 30_000_000n }));
-  }
   lap('prepare');
   await sender.sendAll(phaseB);
   lap(`seed (${phaseB.length} transactions)`);
@@ -511,28 +515,4 @@ async function checkGenuinePools(url: string, uniswap: UniswapAddresses, plan: G
   });
   const inexact = new Set(differences.map((d) => d.pool));
   return { poolsExact: plan.v2.length + plan.v3.length - inexact.size, differences };
-}
-
-/**
- * A route as BridgeEndpoint.setRoutes takes it. The endpoint keys a route by (bridge, from chain, to chain, from
- * token) with the token as an EVM address; a route from Solana names its token by its foreign token id (the last 20
- * bytes of keccak256 of the mint's 32 bytes, native SOL as the all-zero key 111…1: solana/bridge.ts foreignTokenId),
- * which the relayer's release of a Solana deposit gives as fromToken. The fee model is the snapshot's, in the source
- * token's decimals (the Solana token's for a Solana source), rescaled by the endpoint to the destination's.
- */
-export function routeConfig(r: RawBridgeRoute, data: SandboxData): unknown[] {
-  const decimalsOf = (chainId: number, address: string): number => tokenDecimals(data, chainId, address);
-  const u128 = (name: string, value: string): bigint => {
-    const v = BigInt(value);
-    if (v < 0n || v > MAX_UINT128) throw new Error(`bridge route ${r.bridge} ${r.fromChainId}→${r.toChainId}: ${name} ${value} does not fit uint128`);
-    return v;
-  };
-  return [
-    // a non-EVM destination token has no EVM address: the route is kept for deposits only
-    r.bridge, BigInt(r.fromChainId), BigInt(r.toChainId), r.fromChainId === SOLANA_CHAIN_ID ? foreignTokenId(r.fromToken) : getAddress(r.fromToken),
-    /^0x[0-9a-fA-F]{40}$/.test(r.toToken) ? getAddress(r.toToken) : NATIVE,
-    decimalsOf(r.fromChainId, r.fromToken), decimalsOf(r.toChainId, r.toToken), r.feePpm,
-    u128('fixedFee', r.fixedFee), u128('destinationGasFee', r.destinationGasFee), u128('minAmount', r.minAmount),
-    u128('maxAmount', r.maxAmount), u128('nativeFee', r.nativeFee),
-  ];
 }

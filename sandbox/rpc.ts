@@ -9,9 +9,10 @@ export function devAccountKey(index: number): string {
   return HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(ANVIL_MNEMONIC), `m/44'/60'/0'/0/${index}`).privateKey;
 }
 
-/** A provider that never caches, never batches and never re-detects the network (see local-chains.md pitfalls 2–4). */
+/** A provider that never caches, never batches, never re-detects the network (see local-chains.md pitfalls 2–4) and polls often. */
 export function makeProvider(url: string, chainId: number): JsonRpcProvider {
-  return new JsonRpcProvider(url, chainId, { staticNetwork: true, cacheTimeout: -1, batchMaxCount: 1 });
+  // pollingInterval: a transaction's wait() polls for its receipt this often (ethers' default, 4 s, is for real chains)
+  return new JsonRpcProvider(url, chainId, { staticNetwork: true, cacheTimeout: -1, batchMaxCount: 1, pollingInterval: 20 });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

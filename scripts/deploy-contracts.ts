@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import { Contract, ContractFactory, getAddress, JsonRpcProvider, NonceManager, Wallet, type Signer } from 'ethers';
 import { compileContracts, type Artifacts } from '../sandbox/compile';
 import { loadSandboxData, type SandboxData } from '../sandbox/data';
-import { routeConfig } from '../sandbox/deploy';
+import { endpointRoutes, routeConfig } from '../sandbox/bridgeRoutes';
 import { runScriptAsync } from './catalog/format';
 
 export interface ServiceDeployment {
@@ -73,9 +73,7 @@ export async function deployServiceContracts(o: {
   };
   if (endpoint.fresh) {
     await send(endpoint.address, 'BridgeEndpoint', 'initialize', [admin, relayer]);
-    const evm = (id: number) => o.data.chains.find((c) => c.id === id)?.chainType === 'EVM';
-    const routes = o.data.bridges.filter((r) => r.fromChainId === o.chainId || (r.toChainId === o.chainId && evm(r.fromChainId)));
-    const configs = routes.map((r) => routeConfig(r, o.data));
+    const configs = endpointRoutes(o.data, o.chainId).map((r) => routeConfig(r, o.data));
     for (let k = 0; k < configs.length; k += 60) await send(endpoint.address, 'BridgeEndpoint', 'setRoutes', [configs.slice(k, k + 60)]);
     log(`BridgeEndpoint: ${configs.length} bridge routes set`);
   }

@@ -3222,7 +3222,7 @@ export interface operations {
                  *       },
                  *       "estimate": {
                  *         "tool": "across",
-                 *         "approvalAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
+                 *         "approvalAddress": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
                  *         "fromAmount": "10000000",
                  *         "fromAmountUSD": "9.9980",
                  *         "toAmount": "9896000",
@@ -3320,7 +3320,7 @@ export interface operations {
                  *           },
                  *           "estimate": {
                  *             "tool": "across",
-                 *             "approvalAddress": "0x4edE37CdC0E447C88409766468a66de242114A8E",
+                 *             "approvalAddress": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
                  *             "fromAmount": "10000000",
                  *             "fromAmountUSD": "9.9980",
                  *             "toAmount": "9896000",

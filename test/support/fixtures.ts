@@ -23,8 +23,8 @@ export const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 export const BASE_WETH = '0x4200000000000000000000000000000000000006';
 
 /** The router (LiFiDiamond) of the embedded data on every EVM chain, and its fee collector. */
-export const ROUTER = '0x4edE37CdC0E447C88409766468a66de242114A8E';
-export const FEE_COLLECTOR = '0x229841FEAF0Fc6Da7a2313489b4D785C01c48a4E';
+export const ROUTER = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
+export const FEE_COLLECTOR = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
 
 /** A POST /v1/advanced/routes body for `fromAmount` of one token into another (add `options` and the like by spreading). */
 export function routesRequest(fromChainId: number, fromTokenAddress: string, toChainId: number, toTokenAddress: string, fromAmount: string) {

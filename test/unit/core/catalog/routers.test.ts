@@ -1,8 +1,11 @@
 import { UNISWAP_V2_FACTORY, UNISWAP_V3_FACTORY, v2PairAddress, v3PoolAddress } from '../../../../src/core/liquidity/poolAddress';
-/** data/catalog/routers.json: the derivation of every address from its label, coverage, validation; ids and zero addresses. */
+/** data/catalog/routers.json: the derivation of every address (from the sandbox's deployment, or a label), coverage, validation; ids and zero addresses. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { dataSlice, getAddress, keccak256, toUtf8Bytes } from 'ethers';
+import { dataSlice, getAddress, getCreateAddress, keccak256, toUtf8Bytes } from 'ethers';
+
+/** anvil's first dev account, the sandbox's deployer (sandbox/data.ts SANDBOX_DEPLOYER; the core's tests import no sandbox code). */
+const SANDBOX_DEPLOYER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../../../../src/config';
 import { CatalogDataError } from '../../../../src/core/catalog/catalog';
 import { loadCatalog } from '../../../../src/core/catalog/load';
@@ -15,15 +18,16 @@ const file = JSON.parse(fs.readFileSync(path.join(DEFAULT_DATA_DIR, 'routers.jso
 const fromLabel = (label: string) => getAddress(dataSlice(keccak256(toUtf8Bytes(label)), 12));
 
 describe('routers.json', () => {
-  it('puts the router and the fee collector at one label-derived address on every EVM chain of the catalog', () => {
+  it('puts the router and the fee collector at one address on every EVM chain of the catalog: where the sandbox deployer\'s second and third transactions create them', () => {
     const routers = loadRouters(DEFAULT_DATA_DIR, catalog);
     const evm = catalog.listChains(['EVM']).map((c) => c.id).sort((a, b) => a - b);
     expect(routers.deployments.map((d) => d.chainId).sort((a, b) => a - b)).toEqual(evm);
     for (const id of evm) {
-      expect(routers.routerOf(id)).toBe(fromLabel('xchain-router:diamond:v1'));
-      expect(routers.feeCollectorOf(id)).toBe(fromLabel('xchain-router:fee-collector:v1'));
+      // scripts/deploy-contracts.ts creates the bridge endpoint, the router and the fee collector in this order
+      expect(routers.routerOf(id)).toBe(getCreateAddress({ from: SANDBOX_DEPLOYER, nonce: 1 }));
+      expect(routers.feeCollectorOf(id)).toBe(getCreateAddress({ from: SANDBOX_DEPLOYER, nonce: 2 }));
     }
-    expect(routers.routerOf(1)).toBe('0x4edE37CdC0E447C88409766468a66de242114A8E');
+    expect(routers.routerOf(1)).toBe('0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512');
     expect(routers.routerOf(1151111081099710)).toBeUndefined();
   });
 
