@@ -17,7 +17,7 @@
  * Before the load, the start-up: `--starts` launches of the build, each timed to its first answer, its first quote
  * (a new connection) and its memory after start, with the database and without.
  *
- *   npm run bench:http -- [--connections=50] [--seconds=8] [--rounds=2] [--workers=1,2] [--soak=100000] [--limits=counted|off] [--database=postgres|embedded|off] [--starts=3] [--only=quote] [--node-args="--trace-gc"]
+ *   npm run bench:http -- [--service=build|source] [--connections=50] [--seconds=8] [--rounds=2] [--workers=1,2] [--soak=100000] [--limits=counted|off] [--database=postgres|embedded|off] [--starts=3] [--only=quote] [--node-args="--trace-gc"]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -51,8 +51,10 @@ const WALLET = '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9';
 const DATABASE = String(args.database ?? 'postgres');
 if (!['postgres', 'embedded', 'off'].includes(DATABASE)) throw new Error(`--database must be postgres, embedded or off (got ${DATABASE})`);
 const STARTS = Number(args.starts ?? 3);
-/** The production build the service runs (scripts/build.mjs). */
-const BUILD = path.join(ROOT, 'dist', 'main.js');
+/** `build` (default): the production build as npm start runs it; `source`: src/main.ts through tsx (npm run start:dev, and how earlier commits ran). */
+const SERVICE = String(args.service ?? 'build');
+if (SERVICE !== 'build' && SERVICE !== 'source') throw new Error(`--service must be build or source (got ${SERVICE})`);
+const SERVICE_ARGS = SERVICE === 'build' ? [path.join(ROOT, 'dist', 'main.js')] : ['-r', 'tsx/cjs', 'src/main.ts'];
 
 interface Started {
   child: ChildProcess;
@@ -156,7 +158,7 @@ function databaseEnv(database: string, postgres: string | undefined): Record<str
 async function startService(workers: number, redis: RedisServer | undefined, postgres: string | undefined): Promise<Started & { heap: LiveHeap }> {
   const port = await freePort();
   // --trace-gc (one line per collection, a few per second under load) gives the live heap after major collections
-  const child = spawn(process.execPath, [...NODE_ARGS, ...(TRACE_GC_ASKED ? [] : ['--trace-gc']), BUILD], {
+  const child = spawn(process.execPath, [...NODE_ARGS, ...(TRACE_GC_ASKED ? [] : ['--trace-gc']), ...SERVICE_ARGS], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -203,7 +205,7 @@ interface StartUp {
 async function measureStartUp(database: string, postgres: string | undefined): Promise<StartUp> {
   const port = await freePort();
   const launched = performance.now();
-  const child = spawn(process.execPath, [BUILD], {
+  const child = spawn(process.execPath, SERVICE_ARGS, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WORKERS: '1', ...databaseEnv(database, postgres) },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -462,7 +464,7 @@ async function main(): Promise<void> {
   const limitsText = LIMITS === 'off' ? 'rate limits off (RATE_LIMITS=off)' : `rate limits counted, raised to ${LIFTED_LIMIT} (RATE_LIMIT_OVERRIDE), in memory with 1 worker, in Redis with more`;
   process.stdout.write(`${CONNECTIONS} connections, ${SECONDS} s per endpoint in ${ROUNDS} round(s) alternating with the baseline; workers: ${WORKER_COUNTS.join(', ')}; ${limitsText}\n`);
   // the production build, as npm start runs it
-  await new Promise<void>((resolve, reject) => spawn(process.execPath, ['scripts/build.mjs', '--quiet'], { cwd: ROOT, stdio: 'inherit' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the build failed (${code})`)))));
+  if (SERVICE === 'build') await new Promise<void>((resolve, reject) => spawn(process.execPath, ['scripts/build.mjs', '--quiet'], { cwd: ROOT, stdio: 'inherit' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the build failed (${code})`)))));
   // several workers count limits in a shared store (as WORKERS > 1 requires): a throw-away Redis, stopped at the end
   const redis = LIMITS === 'counted' && WORKER_COUNTS.some((w) => w > 1) ? await startRedisServer() : undefined;
   // the database several instances share: a throw-away PostgreSQL server (or the embedded one, or none: --database)
@@ -480,7 +482,7 @@ async function main(): Promise<void> {
       for (let k = 0; k < STARTS; k++) for (const [database, runs] of byDatabase) runs.push(await measureStartUp(database, postgres));
       const range = (values: number[], digits = 0) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
       startUpLines = [...byDatabase].map(([database, runs]) =>
-        `start-up, database ${database.padEnd(8)}: first answer ${range(runs.map((r) => r.readyMs))} ms, first quote ${range(runs.map((r) => r.firstQuoteMs), 1)} ms, RSS after start ${range(runs.map((r) => r.rssMb))} MB (${runs.length} launches of node dist/main.js)`);
+        `start-up, database ${database.padEnd(8)}: first answer ${range(runs.map((r) => r.readyMs))} ms, first quote ${range(runs.map((r) => r.firstQuoteMs), 1)} ms, RSS after start ${range(runs.map((r) => r.rssMb))} MB (${runs.length} launches of ${SERVICE === 'build' ? 'node dist/main.js' : 'src/main.ts through tsx'})`);
       process.stdout.write(`${startUpLines.join('\n')}\n`);
     }
     for (const workers of WORKER_COUNTS) {

@@ -27,7 +27,8 @@ import { buildRequestMix, formatUSD, type BenchRequest } from './requests';
 
 const TOLERANCE = 0.0001; // 0.01 %
 const LARGE_USD = 20_000;
-const TARGET = { p50: 1, p99: 10 } as const;
+// issue 23: a route search in process at p50 ≤ 0.1 ms, p99 ≤ 1 ms (the earlier 1 / 10 ms are long met)
+const TARGET = { p50: 0.1, p99: 1 } as const;
 const TOTAL_BUDGET_MS = 170_000; // the whole run stays under ~3 minutes
 
 interface Outcome {
