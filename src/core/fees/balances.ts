@@ -42,17 +42,24 @@ export function feeReportOf(integrator: IntegratorFees, catalog: Catalog): Integ
   const chainIds = catalog.listChains().map((c) => c.id).sort((a, b) => a - b);
   return {
     integratorId: integrator.integratorId,
-    feeBalances: chainIds.map((chainId) => ({ chainId, tokenBalances: balancesOn(integrator, chainId) })),
+    feeBalances: chainIds.map((chainId) => ({ chainId, tokenBalances: balancesOn(integrator, chainId, catalog) })),
     fallbackChains: integrator.fallbackChains ?? [],
   };
 }
 
-/** The integrator's non-zero balances on one chain, by symbol then address (code-unit order). */
-export function balancesOn(integrator: IntegratorFees, chainId: number): TokenFeeBalance[] {
+/**
+ * The integrator's non-zero balances on one chain, by symbol then address (code-unit order). With the catalog in use,
+ * each token as it has it now (in chain mode its price follows the chains: a new catalog), so that amountUSD is
+ * priced as quotes are; the ledger's token where the catalog does not know it.
+ */
+export function balancesOn(integrator: IntegratorFees, chainId: number, catalog?: Catalog): TokenFeeBalance[] {
   return integrator.balances
     .filter((b) => b.chainId === chainId && b.amount > 0n)
     .sort((a, b) => compare(a.token.symbol, b.token.symbol) || compare(a.token.address, b.token.address))
-    .map((b) => ({ token: b.token, amount: b.amount, amountUSD: usd(b.amount, b.token) }));
+    .map((b) => {
+      const token = catalog?.findToken(chainId, b.token.address) ?? b.token;
+      return { token, amount: b.amount, amountUSD: usd(b.amount, token) };
+    });
 }
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

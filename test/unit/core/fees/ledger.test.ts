@@ -74,6 +74,18 @@ describe('integratorFeeReport', () => {
     expect(pol).toMatchObject({ amount: 86n * 10n ** 18n, amountUSD: 20.64 });
   });
 
+  it('prices each balance at the catalog in use: in chain mode the chains\' prices, as quotes are', async () => {
+    const repriced = catalog.withPrices(new Map([['ETH', '4000.00']]));
+    const now = await integratorFeeReport(ledger, repriced, 'example-dapp');
+    const arb = now.feeBalances.find((c) => c.chainId === 42161)!.tokenBalances;
+    // ETH: 0.0415 ETH · 4000.00 = 166 USD (the ledger was loaded at 3250.00)
+    expect(arb[0]).toMatchObject({ amount: 41_500_000_000_000_000n, amountUSD: 166 });
+    expect(arb[0].token).toBe(repriced.findToken(42161, NATIVE));
+    expect(arb[0].token.priceUSD).toBe('4000.00');
+    // a coin the new prices leave alone keeps its price
+    expect(arb[1]).toMatchObject({ amount: 125_430_000n, amountUSD: 125.43 });
+  });
+
   it('gives a known integrator without fees every chain, all empty', async () => {
     const fresh = await integratorFeeReport(ledger, catalog, 'fresh-partner');
     expect(fresh.feeBalances).toHaveLength(20);
