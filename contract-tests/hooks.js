@@ -10,7 +10,8 @@
  *   - leaves 2xx requests as they are (with the contract key when the operation requires one);
  *   - drives every error status with a real bad input (BAD_INPUTS, a generic one for 400, an unknown,
  *     blocked or exhausted API key for 401, 403 and 429);
- *   - skips, with the reason printed, the statuses no real input can produce (500, and 501 of an
+ *   - skips, with the reason printed, the statuses no real input can produce (500, 503 without a database
+ *     outage, and 501 of an
  *     implemented operation) and those for which no bad input is known yet.
  * The `beforeEachValidation` hook validates the real status, body and headers against the schema of
  * the operation and status with openapi-backend (Dredd itself compares only the keys of the example),
@@ -132,6 +133,7 @@ const GENERIC_400 = (url, request) => {
 const SKIP = {
   notImplemented: 'not implemented yet (answers 501)',
   serverError: '500 needs a server bug, no real input produces it',
+  keysUnavailable: '503 needs the key store\'s database down (test/http/keysUnavailable.test.ts)',
   implemented501: '501 cannot be produced by an implemented operation',
   noInput: 'no real input known yet for this status (add one to BAD_INPUTS in contract-tests/hooks.js)',
   noKeys: 'the run provided no API keys (CONTRACT_*_KEY)',
@@ -185,6 +187,7 @@ hooks.beforeEach((transaction, done) => {
   // an operation without a handler is only checked to answer 501 (to the example request)
   if (!implemented && status !== 501) return skip(SKIP.notImplemented, `${operation.operationId} ${SKIP.notImplemented}`);
   if (status === 500) return skip(SKIP.serverError);
+  if (status === 503) return skip(SKIP.keysUnavailable);
   if (implemented && status === 501) return skip(SKIP.implemented501, `${operation.operationId} is implemented: ${SKIP.implemented501}`);
   transaction.operationId = operation.operationId;
   outcomes.set(transaction.name, { status: 'run' });

@@ -45,7 +45,7 @@ export interface ScenarioRequest {
  * without one operation (`partial`, for the 501), or the service in chain mode on the sandbox's devnet chains
  * after a transfer was sent there (`devnet`, for transfer states: mocks/devnetScenarios.ts).
  */
-export type ScenarioService = 'service' | 'limits' | 'failing' | 'partial' | 'devnet';
+export type ScenarioService = 'service' | 'limits' | 'failing' | 'partial' | 'devnet' | 'keysDown';
 
 export interface Scenario {
   /** The example's key: `Prefer: example=<name>`. */
@@ -166,5 +166,6 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   { name: 'rateLimited', operationId: 'getChains', status: 429, service: 'limits', summary: 'A key over its limit: Retry-After says when to come back', before: [get('/v1/chains', {}, { 'x-svc-api-key': MOCK_KEYS.limited })], request: get('/v1/chains', {}, { 'x-svc-api-key': MOCK_KEYS.limited }) },
   { name: 'serverError', operationId: 'getChains', status: 500, service: 'failing', summary: 'An unexpected failure: requestId names it in the service logs', request: get('/v1/chains') },
+  { name: 'keysUnavailable', operationId: 'getChains', status: 503, service: 'keysDown', summary: 'A request with a key while the key store (the database) does not answer: Retry-After says when to try again', request: get('/v1/chains', {}, { 'x-svc-api-key': MOCK_KEYS.valid }) },
   { name: 'notImplemented', operationId: 'getGasPrices', status: 501, service: 'partial', summary: 'An operation this deployment does not implement', request: get('/v1/gas/prices') },
 ];

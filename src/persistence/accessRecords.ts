@@ -59,6 +59,9 @@ export class DatabaseBlockList implements BlockList {
   }
 }
 
+/** The most usage entries (subject × operation × minute) kept in memory while the database does not answer. */
+const MAX_PENDING = 100_000;
+
 export class UsageRecorder {
   private usage = new Map<string, { -readonly [K in keyof UsageIncrement]: UsageIncrement[K] }>();
   private pairs = new Map<string, { -readonly [K in keyof KeyClientIncrement]: KeyClientIncrement[K] }>();
@@ -92,17 +95,48 @@ export class UsageRecorder {
     }
   }
 
-  /** Adds what was counted since the last flush to the database (flushes run one after the other). */
+  /**
+   * Adds what was counted since the last flush to the database, in one transaction (flushes run one after the other).
+   * When the database does not answer, the counts are kept for the next flush (added to what is counted meanwhile),
+   * up to MAX_PENDING entries; beyond that the oldest outage's counts are dropped and reported.
+   */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(async () => {
-      const usage = [...this.usage.values()];
-      const pairs = [...this.pairs.values()];
+    const run = this.flushing.catch(() => undefined).then(async () => {
+      const usage = this.usage;
+      const pairs = this.pairs;
       this.usage = new Map();
       this.pairs = new Map();
-      if (usage.length > 0) await recordUsage(this.db, usage);
-      if (pairs.length > 0) await recordKeyClients(this.db, pairs);
+      if (usage.size === 0 && pairs.size === 0) return;
+      try {
+        await this.db.transaction().execute(async (trx) => {
+          if (usage.size > 0) await recordUsage(trx, [...usage.values()]);
+          if (pairs.size > 0) await recordKeyClients(trx, [...pairs.values()]);
+        });
+      } catch (error) {
+        this.putBack(usage, pairs);
+        throw error;
+      }
     });
-    return this.flushing;
+    this.flushing = run;
+    return run;
+  }
+
+  /** Counts a failed flush did not write, added back to those counted since (see flush). */
+  private putBack(usage: UsageRecorder['usage'], pairs: UsageRecorder['pairs']): void {
+    if (this.usage.size + usage.size > MAX_PENDING || this.pairs.size + pairs.size > MAX_PENDING) {
+      this.options.onError?.(new Error(`usage of ${usage.size} subject-minutes dropped: the database has not answered for longer than ${MAX_PENDING} entries can wait`));
+      return;
+    }
+    for (const [key, entry] of usage) {
+      const now = this.usage.get(key);
+      if (!now) this.usage.set(key, entry);
+      else for (const field of ['requests', 'refused401', 'refused403', 'refused429'] as const) now[field] = (now[field] ?? 0) + (entry[field] ?? 0);
+    }
+    for (const [key, entry] of pairs) {
+      const now = this.pairs.get(key);
+      if (!now) this.pairs.set(key, entry);
+      else for (const field of ['requests', 'refused429', 'outsideAllowlist'] as const) now[field] = (now[field] ?? 0) + (entry[field] ?? 0);
+    }
   }
 
   start(): void {

@@ -11,7 +11,7 @@ import type { ExpressionBuilder, Kysely, Selectable, Updateable } from 'kysely';
 import { parseKeyDocument, KeyDocumentError } from '../core/access/keyFile';
 import { AddressSet } from '../core/access/ipAddress';
 import { generateApiKey, generateKeyId, hashApiKey, type ApiKeyRecord } from '../core/access/keys';
-import type { KeyStore, KnownKey } from '../core/access/keyStore';
+import { KeyStoreUnavailableError, type KeyStore, type KnownKey } from '../core/access/keyStore';
 import { inForce, insertBlock, liftBlocks, type Block } from './blocks';
 import { ConflictError, InvalidValueError, NotFoundError, isForeignKeyViolation, isUniqueViolation } from './errors';
 import { recordKeyEvent } from './keyEvents';
@@ -254,7 +254,11 @@ export class DatabaseKeyStore implements KeyStore {
     const now = this.clock();
     let lookup = this.lookups.get(digest);
     if (!lookup || now - lookup.fetchedAt >= this.ttlMs) {
-      lookup = { fetchedAt: now, found: this.find(digest, new Date(now)) };
+      // a failed query is the store's failure, not an unknown key (KeyStoreUnavailableError: 503)
+      const found = this.find(digest, new Date(now)).catch((error: Error) => {
+        throw new KeyStoreUnavailableError(`the keys could not be read: ${error.message}`, { cause: error });
+      });
+      lookup = { fetchedAt: now, found };
       this.lookups.set(digest, lookup);
       const current = lookup;
       lookup.found.catch(() => {

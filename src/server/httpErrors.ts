@@ -201,6 +201,17 @@ export function requestRefused(caught: unknown, maxBodyBytes: number): HttpError
   return undefined;
 }
 
+/** How long a client is asked to wait before sending a request again when the key store is unavailable (s). */
+export const KEYS_UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/** A key was presented while the key store (the database) cannot answer: neither accepted nor refused; try again. */
+export function keysUnavailable(): HttpError {
+  return {
+    ...httpError(503, `Service unavailable: the API key could not be checked because the key store does not answer right now; send the request again in ${KEYS_UNAVAILABLE_RETRY_AFTER_S} seconds`, ErrorCode.ServerError),
+    headers: { 'retry-after': String(KEYS_UNAVAILABLE_RETRY_AFTER_S) },
+  };
+}
+
 /** An unexpected failure: the client gets the request id to report, the log gets the rest. */
 export function serverError(requestId: string): HttpError {
   return {

@@ -22,6 +22,14 @@ export interface KeyStore {
   list(): Promise<readonly KnownKey[]>;
 }
 
+/**
+ * The key store could not answer (its database is down or not open yet): a presented key can be neither accepted
+ * nor refused as unknown. Not the caller's fault; the request may be sent again in a few seconds.
+ */
+export class KeyStoreUnavailableError extends Error {
+  override readonly name = 'KeyStoreUnavailableError';
+}
+
 interface Entry {
   readonly digest: Buffer;
   readonly key: KnownKey;

@@ -2,7 +2,7 @@ import pino, { type Logger } from 'pino';
 import type { RedisOptions } from 'ioredis';
 import type { Config } from '../../config';
 import { parseKeyDocument } from '../../core/access/keyFile';
-import { FileKeyStore, StaticKeyStore, type KeyStore } from '../../core/access/keyStore';
+import { FileKeyStore, KeyStoreUnavailableError, StaticKeyStore, type KeyStore } from '../../core/access/keyStore';
 import type { LimiterStore } from './limiterStore';
 import { MemoryLimiterStore } from './memoryStore';
 import { createAccessControl, type AccessControl, type AccessRecords } from './middleware';
@@ -86,8 +86,8 @@ function buildStore(config: Config, logger: Logger, options: BuildAccessOptions)
 /**
  * The access control's parts on the database: keys looked up there (API_KEYS_FILE / API_KEYS imported once when it
  * opens), the blocks in force, usage recorded per minute, and the automatic blocking rules (unless BLOCKING=off).
- * While the database opens, a request with a key waits for it; one that fails to open fails those requests (500)
- * and is logged; requests without a key are answered all along.
+ * While the database opens, a request with a key waits for it; when it did not open, or a key's lookup fails, those
+ * requests are answered 503 with Retry-After (the key store is unavailable), and the failure is logged; requests without a key are answered all along.
  */
 function databaseRecords(config: Config, opening: Promise<Database>, logger: Logger, options: BuildAccessOptions) {
   const clock = options.clock;
@@ -121,9 +121,13 @@ function databaseRecords(config: Config, opening: Promise<Database>, logger: Log
     return new DatabaseKeyStore(db, { clock });
   });
   ready.catch((error: Error) => logger.error({ err: { message: error.message } }, `the database did not open: ${error.message}`));
+  // a database that did not open cannot tell a key: the store is unavailable (503), not the key unknown
+  const store = () => ready.catch((error: Error) => {
+    throw new KeyStoreUnavailableError(`the database did not open: ${error.message}`, { cause: error });
+  });
   const keys: KeyStore = {
-    authenticate: async (presented: string): Promise<KnownKey | undefined> => (await ready).authenticate(presented),
-    list: async () => (await ready).list(),
+    authenticate: async (presented: string): Promise<KnownKey | undefined> => (await store()).authenticate(presented),
+    list: async () => (await store()).list(),
   };
   const blocks: BlockList = { blockOf: (subject) => blockList?.blockOf(subject) };
   return {

@@ -4,9 +4,9 @@ import {
 } from '../../core/access/access';
 import { clientAddress, clientLimitId, type TrustProxy } from '../../core/access/ipAddress';
 import { keyFingerprint, type ApiKeyRecord } from '../../core/access/keys';
-import type { KeyStore, KnownKey } from '../../core/access/keyStore';
+import { KeyStoreUnavailableError, type KeyStore, type KnownKey } from '../../core/access/keyStore';
 import { limitRule, type EndpointClass, type LimitRule, type OperationAccess } from '../../core/access/policy';
-import { accessRefused, rateLimited, sendError, validationFailed, type HttpError } from '../httpErrors';
+import { accessRefused, keysUnavailable, rateLimited, sendError, validationFailed, type HttpError } from '../httpErrors';
 import type { LimitDecision, LimiterStore } from './limiterStore';
 
 /**
@@ -126,7 +126,19 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
             next(error);
           }
         },
-        (error: unknown) => next(error),
+        (error: unknown) => {
+          if (!(error instanceof KeyStoreUnavailableError)) {
+            next(error);
+            return;
+          }
+          // the key can be neither accepted nor refused: counted as the client's request, answered 503
+          const client: Identification = { subject: { kind: 'client', clientId: caller.clientLimitId } };
+          try {
+            proceed(req, res, next, operation, client, address, caller.clientLimitId, undefined, keysUnavailable());
+          } catch (failure) {
+            next(failure);
+          }
+        },
       );
     } catch (error) {
       next(error);
