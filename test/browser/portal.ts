@@ -14,7 +14,9 @@
  * Arbitrum), eth_sendTransaction (signed and sent to the anvil chain) and eth_getTransactionReceipt. Nothing between
  * the page and the service is routed or mocked.
  *
- * Steps: connect; sign in (SIWE); register "browser-dapp"; create a key (shown once); use it against /v1 from this
+ * Steps: connect; sign in (SIWE); register "browser-dapp"; in a second tab of the same browser (same session), the
+ * refusals: a sign-in message for another domain, its nonce presented again, an expired message, another wallet's
+ * integrator (read, or given a key), a change without or with a wrong CSRF token; create a key (shown once); use it against /v1 from this
  * process and see the usage chart move (requests, then a refusal from outside an allowlist set in the page); rotate
  * it (both keys work during the grace period); revoke the old one (refused from then on); see the fee balance and
  * withdraw it (the wallet switches chains and sends the page's transaction; its receipt is checked here and the
@@ -36,7 +38,9 @@ import { balanceOf } from '../../sandbox/execute';
 import { devAccountKey } from '../../sandbox/rpc';
 import { chainsFileOf } from '../../sandbox/service';
 import { openDatabase, type Database } from '../../src/persistence/database';
+import { registerIntegrator } from '../../src/persistence/integrators';
 import { portalRouter } from '../../src/portal/router';
+import { SIGN_IN_STATEMENT } from '../../src/portal/siwe';
 import { makeTestApp, type TestApp } from '../support/app';
 import { ARB_USDC } from '../support/fixtures';
 import { UsageRecorder, databaseAccess } from '../support/portal';
@@ -290,6 +294,49 @@ async function main(): Promise<void> {
         const balance = (await page.locator(`tr[data-chain-id="${ARBITRUM}"] [data-token="USDC"]`).innerText()).trim();
         if (!balance.startsWith('2.5 USDC')) throw new Error(`the fee balance on Arbitrum shows "${balance}", not 2.5 USDC`);
         await screenshot(page, 'portal-3-registered.png');
+      });
+
+      await step('refused in the browser: a wrong domain, a reused nonce, an expired message, another wallet\'s integrator, a change without the CSRF token', async () => {
+        // a second tab of the same browser (the same session cookie), calling the portal's API as the page does
+        const probe = await context!.newPage();
+        try {
+          await probe.goto(`${origin}/portal`); // the page: its Content-Security-Policy lets it connect to its own origin
+          const call = (method: string, apiPath: string, body?: unknown, headers: Record<string, string> = {}) =>
+            probe.evaluate(async ({ method, apiPath, body, headers }) => {
+              const res = await fetch(`/portal/api${apiPath}`, { method, headers: { 'content-type': 'application/json', ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+              return { status: res.status, body: (await res.json().catch(() => null)) as { message?: string; nonce?: string; chainIds?: number[]; csrfToken?: string; signedIn?: boolean } | null };
+            }, { method, apiPath, body, headers });
+          const expectRefused = (what: string, answer: { status: number; body: { message?: string } | null }, status: number, message: RegExp) => {
+            if (answer.status !== status || !message.test(answer.body?.message ?? '')) throw new Error(`${what}: answered ${answer.status} ${JSON.stringify(answer.body)}, not ${status} ${message}`);
+          };
+          const host = new URL(origin).host;
+          const message = (nonce: string, chainId: number, o: { domain?: string; now?: number } = {}) => {
+            const now = o.now ?? Date.now();
+            return [
+              `${o.domain ?? host} wants you to sign in with your Ethereum account:`, wallet.signer.address, '', SIGN_IN_STATEMENT, '',
+              `URI: ${origin}/portal`, 'Version: 1', `Chain ID: ${chainId}`, `Nonce: ${nonce}`,
+              `Issued At: ${new Date(now).toISOString()}`, `Expiration Time: ${new Date(now + 5 * 60_000).toISOString()}`,
+            ].join('\n');
+          };
+          const present = async (text: string) => call('POST', '/session', { message: text, signature: await wallet.signer.signMessage(text) });
+          const first = (await call('GET', '/nonce')).body!;
+          const chainId = first.chainIds![0]!;
+          expectRefused('a message for another domain', await present(message(first.nonce!, chainId, { domain: 'portal.example.com' })), 401, /domain/);
+          expectRefused('the same nonce again, now for the right domain', await present(message(first.nonce!, chainId)), 401, /nonce was not issued here, has expired or was used already/);
+          const second = (await call('GET', '/nonce')).body!;
+          expectRefused('an expired message', await present(message(second.nonce!, chainId, { now: Date.now() - 10 * 60_000 })), 401, /expired/);
+          // an integrator whose fees go to another wallet
+          await registerIntegrator(opened.db, { integratorId: 'somebody-elses-dapp', feeWallet: new Wallet(devAccountKey(7)).address });
+          const me = (await call('GET', '/me')).body!;
+          if (!me.signedIn) throw new Error('the refused sign-ins ended the session');
+          const csrf = { 'x-csrf-token': me.csrfToken! };
+          expectRefused('another wallet\'s integrator', await call('GET', '/integrators/somebody-elses-dapp'), 403, /belongs to another wallet/);
+          expectRefused('a key for another wallet\'s integrator', await call('POST', '/integrators/somebody-elses-dapp/keys', { name: 'mine now' }, csrf), 403, /belongs to another wallet/);
+          expectRefused('a change without the CSRF token', await call('POST', `/integrators/${INTEGRATOR}/keys`, { name: 'no token' }), 403, /CSRF|csrf/);
+          expectRefused('a change with a wrong CSRF token', await call('POST', `/integrators/${INTEGRATOR}/keys`, { name: 'wrong token' }, { 'x-csrf-token': 'x'.repeat(43) }), 403, /CSRF|csrf/);
+        } finally {
+          await probe.close();
+        }
       });
 
       const key = await step('create a key (shown once)', async () => {
