@@ -2,8 +2,8 @@
  * Seeds one anvil chain with the service's world: every catalog token of the chain at its catalog address
  * (TestToken, or WETH9 for the wrapped native coin), every snapshot pool at its snapshot address with the
  * snapshot's exact state, the exchange routers, the router and the fee collector at their routers.json addresses,
- * the sandbox bridge endpoint with every bridge route that starts or ends on the chain (bridgeRoutes.ts), the fee ledger's balances,
- * and funded test wallets.
+ * the sandbox bridge endpoint with every bridge route that starts or ends on the chain (bridgeRoutes.ts), the fee
+ * ledger's balances, and funded test wallets.
  *
  * The service's own contracts — the router, the fee collector and the bridge endpoint — are deployed as on any chain,
  * by scripts/deploy-contracts.ts (created, initialised, the bridge routes set), as the admin's first transactions on

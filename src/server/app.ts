@@ -39,7 +39,7 @@ export interface AppOptions {
   /**
    * Compile every operation's request validators while the app is built, instead of on each operation's first
    * request (default false: tests build many apps and use few operations of each). The service sets it, so that its
-   * first requests do not wait for them (~20 ms per operation).
+   * first requests do not wait for them.
    */
   readonly compileValidators?: boolean;
 }
