@@ -4,12 +4,17 @@
  *
  *   { "chains": [ { "chainId": 1, "rpcUrl": "http://127.0.0.1:8545",
  *                   "router": "0x…", "feeCollector": "0x…", "bridgeEndpoint": "0x…", "confirmations": 1,
- *                   "gasPrice": "chain" } ],
+ *                   "gasPrice": "chain", "discoverFromBlock": 12369621 } ],
  *     "pollIntervalMs": 250, "rpcTimeoutMs": 3000, "prices": "pools", "priceMinDepthUSD": 50000 }
  *
  * prices: "pools" (default) prices tokens from the followed chains' pools against the USD stablecoins
  * (src/core/liquidity/marketPrices.ts; a pool counts with at least priceMinDepthUSD of depth), "reference" keeps the
  * catalog's table.
+ * discoverFromBlock: at start, the pools the factories (routers.json) created since that block — PairCreated /
+ * PoolCreated logs, read in ranges — join the graph when both their tokens are catalog tokens, whatever their fee
+ * tier (a V3 factory's owner may enable tiers routers.json does not list); without it the factories are asked only
+ * where the catalog pairs' pools are at the configured fee tiers (getPair / getPool). New pools are followed from
+ * their creation logs either way.
  * router and feeCollector default to data/catalog/routers.json; bridgeEndpoint (the escrow contract the
  * bridge relayers release from) has no default: without it transfers on that chain are tracked up to the
  * deposit only. publicRpcUrl is the URL /v1/chains advertises first for the chain (metamask.rpcUrls), so that
@@ -40,6 +45,12 @@ export interface ChainEndpointConfig {
   readonly gasPrice?: 'chain' | 'snapshot';
   /** The URL /v1/chains advertises first for the chain (absent: rpcUrl; false: none). */
   readonly publicRpcUrl?: string | false;
+  /**
+   * At start, the factories' PairCreated / PoolCreated logs from this block to the head are read too (absent: the
+   * factories are only asked about the catalog pairs at their configured fee tiers, then followed from the start).
+   * EVM only.
+   */
+  readonly discoverFromBlock?: number;
 }
 
 export interface ChainsConfig {
@@ -121,11 +132,13 @@ export function parseChainsConfig(raw: unknown, problems: string[], where = 'CHA
     const feeCollector = address('feeCollector');
     const bridgeEndpoint = address('bridgeEndpoint');
     const confirmations = integer(c.confirmations, `chains[${k}].confirmations`, undefined, 1, 1000);
+    const discoverFromBlock = integer(c.discoverFromBlock, `chains[${k}].discoverFromBlock`, undefined, 0, Number.MAX_SAFE_INTEGER);
     const gasPrice = c.gasPrice;
     if (gasPrice !== undefined && gasPrice !== 'chain' && gasPrice !== 'snapshot') problems.push(`${at}.gasPrice must be "chain" or "snapshot" (got ${JSON.stringify(c.gasPrice)})`);
     chains.push(Object.freeze({
       chainId, rpcUrl,
       ...(confirmations !== undefined ? { confirmations } : {}),
+      ...(discoverFromBlock !== undefined ? { discoverFromBlock } : {}),
       ...(gasPrice === 'chain' || gasPrice === 'snapshot' ? { gasPrice } : {}),
       ...(router ? { router } : {}), ...(feeCollector ? { feeCollector } : {}), ...(bridgeEndpoint ? { bridgeEndpoint } : {}),
       ...(publicRpcUrl !== undefined ? { publicRpcUrl } : {}),

@@ -27,6 +27,8 @@ export interface LiveChain {
   readonly rpc: JsonRpcSender;
   /** "chain": the quotes use eth_gasPrice (updated when it moves by 10 % or more); "snapshot": the embedded price. */
   readonly gasPrice: 'chain' | 'snapshot';
+  /** At start, the factories' creation logs are read from this block to the head (chainsConfig.ts discoverFromBlock). */
+  readonly discoverFromBlock?: number;
 }
 
 export interface LiveLiquidityOptions {
@@ -70,6 +72,9 @@ export interface ChainLiquidityStatus {
 
 /** Beyond this many blocks since the last read, the chain's pools are all read again instead of asking for logs. */
 const MAX_LOG_RANGE = 1000;
+/** Blocks per eth_getLogs range when the factories' creation logs are read from a configured block (halved when refused). */
+const LOG_SCAN_BLOCKS = 10_000;
+
 /** Addresses per eth_getLogs filter. */
 const LOG_ADDRESS_CHUNK = 500;
 const ERROR_LOG_INTERVAL_MS = 30_000;
@@ -246,7 +251,10 @@ export class LiveLiquidity {
     const [head, gasPrice] = await Promise.all([this.block(t, 'latest'), this.gasPrice(t)]);
     if (!head) throw new Error('no latest block');
     // first read: the factories say where the catalog pairs' pools are; those the snapshot lacks are read with the rest
-    if (t.initialReadMs === undefined) this.adopt(t, await this.lookUpPools(t, head.number));
+    if (t.initialReadMs === undefined) {
+      this.adopt(t, await this.lookUpPools(t, head.number));
+      if (t.chain.discoverFromBlock !== undefined) this.adopt(t, await this.scanCreations(t, t.chain.discoverFromBlock, head.number));
+    }
     const outcomes = await readPools(t.chain.rpc, t.pools, { blockTag: head.number, ticks: true, genuine: this.options.genuine });
     const changed = this.apply(t, outcomes) || this.applyGasPrice(t, gasPrice);
     t.last = head;
@@ -312,6 +320,43 @@ export class LiveLiquidity {
       if (pool && !t.byAddress.has(pool.address.toLowerCase()) && !this.basePools.has(pool.id)) found.push(pool);
     });
     return found;
+  }
+
+  /**
+   * The pools the factories created from block `from` to `to` (their PairCreated / PoolCreated logs) that the chain's
+   * pools do not include: eth_getLogs over ranges of LOG_SCAN_BLOCKS blocks, a range halved when the node refuses it
+   * (nodes bound a range by blocks or by results), down to one block; a single block the node refuses stops the start.
+   */
+  private async scanCreations(t: Tracker, from: number, to: number): Promise<PoolState[]> {
+    const discovery = this.options.discovery;
+    if (!discovery || discovery.addresses.length === 0 || from > to) return [];
+    const started = performance.now();
+    const found = new Map<string, PoolState>();
+    let span = LOG_SCAN_BLOCKS;
+    let ranges = 0;
+    for (let start = from; start <= to;) {
+      const end = Math.min(to, start + span - 1);
+      let logs: FactoryLog[];
+      try {
+        logs = (await t.chain.rpc.send('eth_getLogs', [{
+          address: discovery.addresses, topics: [[...discovery.topics]], fromBlock: `0x${start.toString(16)}`, toBlock: `0x${end.toString(16)}`,
+        }])) as FactoryLog[];
+      } catch (error) {
+        if (span === 1) throw new Error(`chain ${t.chain.chainId}: the factories' creation logs of block ${start} could not be read: ${(error as Error).message}`);
+        span = Math.max(1, Math.floor(span / 2));
+        continue;
+      }
+      ranges++;
+      for (const pool of discovery.poolsOf(t.chain.chainId, logs)) {
+        if (!t.byAddress.has(pool.address.toLowerCase()) && !this.basePools.has(pool.id)) found.set(pool.address.toLowerCase(), pool);
+      }
+      start = end + 1;
+    }
+    this.options.logger.info(
+      { chainId: t.chain.chainId, fromBlock: from, toBlock: to, ranges, found: found.size, ms: Math.round(performance.now() - started) },
+      `chain ${t.chain.chainId}: the factories' creation logs from block ${from} to ${to} read (${ranges} ranges), ${found.size} pools not known before`,
+    );
+    return [...found.values()];
   }
 
   /** Pools found on the chain join its pools (read and followed from now on) and the graph. */

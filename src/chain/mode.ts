@@ -107,11 +107,15 @@ export async function startChainMode(deps: ChainModeParts, config: Config, logge
     ...(config.chains.prices === 'pools' ? { prices: { minDepthUSD: config.chains.priceMinDepthUSD } } : {}),
     base: deps.liquidity.graph.snapshot,
     target: options.target ?? deps.liquidity,
-    chains: connections.map((c) => ({
-      chainId: c.chainId,
-      rpc: c.provider,
-      gasPrice: config.chains!.chains.find((x) => x.chainId === c.chainId)?.gasPrice ?? 'chain',
-    })),
+    chains: connections.map((c) => {
+      const entry = config.chains!.chains.find((x) => x.chainId === c.chainId);
+      return {
+        chainId: c.chainId,
+        rpc: c.provider,
+        gasPrice: entry?.gasPrice ?? 'chain',
+        ...(entry?.discoverFromBlock !== undefined ? { discoverFromBlock: entry.discoverFromBlock } : {}),
+      };
+    }),
     pollIntervalMs: config.chains.pollIntervalMs,
     logger,
     verified,

@@ -8,7 +8,9 @@
  * (the catalog has no price, decimals or symbol for them).
  *
  * At start, the factories are also asked where the pools of the catalog's token pairs are (`getPair`, and `getPool`
- * per fee tier): pools that exist on the chain and that the snapshot does not have join the graph the same way.
+ * per fee tier): pools that exist on the chain and that the snapshot does not have join the graph the same way. With
+ * a chain's `discoverFromBlock` (CHAINS_FILE), their creation logs since that block are read at start as well
+ * (liveLiquidity.ts scanCreations), which also finds pools at fee tiers routers.json does not list.
  */
 import { getAddress, Interface } from 'ethers';
 import type { Catalog } from '../core/catalog/catalog';

@@ -11,7 +11,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { Contract, type JsonRpcProvider } from 'ethers';
 import { startSandbox, type Sandbox } from '../../sandbox/service';
-import { createV3Pool, mintV3Position, burnV3Position, uniswapAddresses, uniswapInterface, type UniswapAddresses } from '../../sandbox/uniswap';
+import { createV3Pool, enableFeeTiers, mintV3Position, burnV3Position, uniswapAddresses, uniswapInterface, type UniswapAddresses } from '../../sandbox/uniswap';
 import { quoteHopExactIn } from '../../src/core/liquidity/poolQuote';
 import { UNISWAP_V3_FACTORY, v3PoolAddress } from '../../src/core/liquidity/poolAddress';
 import type { ConcentratedPoolState, PoolState } from '../../src/core/liquidity/snapshot';
@@ -160,6 +160,47 @@ test('a service that starts later finds that pool at start, asking the factory w
   } finally {
     await mode.stop();
     app.dependencies.chains?.close();
+  }
+});
+
+test('a pool at a fee tier routers.json does not list is found at start from the creation logs since discoverFromBlock, and only with it', async () => {
+  // the factory's owner enables 0.25 % (tick spacing 50); a USDC/USDT pool is created there before the services start
+  await enableFeeTiers(provider, uniswap, { '2500': 50 });
+  const [token0, token1] = [token('USDC'), token('USDT')].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  const address = v3PoolAddress(UNISWAP_V3_FACTORY, token0, token1, 2500);
+  await createV3Pool(provider, uniswap, {
+    from: owner, token0, token1, fee: 2500, sqrtPriceX96: 1n << 96n,
+    bands: [{ tickLower: -1000, tickUpper: 1000, amount0: 1_000_000n * 10n ** 6n, amount1: 1_000_000n * 10n ** 6n }],
+  });
+  const started = async (chainsFile: string) => {
+    const log = captureLogger('info');
+    const app = await makeTestApp({ env: { CHAINS_FILE: chainsFile } });
+    const mode = await startChainMode(app.dependencies, app.config, log.logger);
+    return { app, mode, log };
+  };
+  // asking the factory at the configured tiers (100, 500, 3000, 10000) does not find it
+  const asked = await started(sandbox.chainsFile);
+  try {
+    expect(asked.app.dependencies.graph.pools.find((p) => p.address === address)).toBeUndefined();
+  } finally {
+    await asked.mode.stop();
+    asked.app.dependencies.chains?.close();
+  }
+  // reading the creation logs from block 0 does
+  const file = JSON.parse(fs.readFileSync(sandbox.chainsFile, 'utf8')) as { chains: { chainId: number }[] };
+  const scanning = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'discover-')), 'chains.json');
+  fs.writeFileSync(scanning, JSON.stringify({ ...file, chains: file.chains.map((c) => (c.chainId === ARB ? { ...c, discoverFromBlock: 0 } : c)) }));
+  const scanned = await started(scanning);
+  try {
+    const found = scanned.app.dependencies.graph.pools.find((p) => p.address === address) as ConcentratedPoolState | undefined;
+    expect(found).toMatchObject({ exchange: 'uniswap', feePpm: 2500n, v3: { tickSpacing: 50 } });
+    expect(found!.v3.liquidity).toBeGreaterThan(0n);
+    await expectExact(found!);
+    expect(scanned.log.records().some((r) => /creation logs from block 0 to \d+ read \(\d+ ranges\), [1-9]\d* pools not known before/.test(String(r.msg)))).toBe(true);
+  } finally {
+    await scanned.mode.stop();
+    scanned.app.dependencies.chains?.close();
+    fs.rmSync(path.dirname(scanning), { recursive: true, force: true });
   }
 });
 

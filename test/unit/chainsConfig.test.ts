@@ -13,7 +13,7 @@ describe('chain mode configuration (CHAINS_FILE)', () => {
   it('reads chains with defaults and checksums addresses', () => {
     const problems: string[] = [];
     const config = parseChainsConfig({
-      chains: [{ chainId: 1, rpcUrl: 'http://127.0.0.1:8545', bridgeEndpoint: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' }, { chainId: 8453, rpcUrl: 'https://base.example', confirmations: 3, gasPrice: 'snapshot' }],
+      chains: [{ chainId: 1, rpcUrl: 'http://127.0.0.1:8545', bridgeEndpoint: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' }, { chainId: 8453, rpcUrl: 'https://base.example', confirmations: 3, gasPrice: 'snapshot', discoverFromBlock: 0 }],
     }, problems);
     expect(problems).toEqual([]);
     expect(config.pollIntervalMs).toBe(250);
@@ -25,11 +25,13 @@ describe('chain mode configuration (CHAINS_FILE)', () => {
     expect(config.chains[0]).toEqual({ chainId: 1, rpcUrl: 'http://127.0.0.1:8545', bridgeEndpoint: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' });
     expect(config.chains[1].confirmations).toBe(3);
     expect(config.chains[1].gasPrice).toBe('snapshot');
+    expect(config.chains[1].discoverFromBlock).toBe(0);
+    expect(config.chains[0].discoverFromBlock).toBeUndefined();
   });
 
   it('names every bad entry with its path and rule', () => {
     const problems: string[] = [];
-    parseChainsConfig({ pollIntervalMs: 1, prices: 'oracle', priceMinDepthUSD: -5, chains: [{ chainId: -1, rpcUrl: 'x' }, { chainId: 2, rpcUrl: 'ftp://x', router: '0x12' }, { chainId: 2, rpcUrl: 'http://a', gasPrice: 'low' }] }, problems, 'F');
+    parseChainsConfig({ pollIntervalMs: 1, prices: 'oracle', priceMinDepthUSD: -5, chains: [{ chainId: -1, rpcUrl: 'x' }, { chainId: 2, rpcUrl: 'ftp://x', router: '0x12' }, { chainId: 2, rpcUrl: 'http://a', gasPrice: 'low', discoverFromBlock: -1 }] }, problems, 'F');
     expect(problems).toEqual([
       'F: pollIntervalMs must be an integer from 10 to 60000 (got 1)',
       'F: priceMinDepthUSD must be an integer from 0 to 1000000000000 (got -5)',
@@ -38,6 +40,7 @@ describe('chain mode configuration (CHAINS_FILE)', () => {
       'F: chains[1].rpcUrl must be an http(s) or ws(s) URL (got "ftp://x")',
       'F: chains[1].router must be a 0x-prefixed 20-byte address (got "0x12")',
       'F: chains[2].chainId 2 appears twice',
+      'F: chains[2].discoverFromBlock must be an integer from 0 to 9007199254740991 (got -1)',
       'F: chains[2].gasPrice must be "chain" or "snapshot" (got "low")',
     ]);
   });
@@ -94,6 +97,7 @@ describe('CHAINS_FILE against the catalog (checkChainEntries, at start where the
     ['gasPrice', { gasPrice: 'snapshot' }],
     ['gasPrice', { gasPrice: 'chain' }],
     ['confirmations', { confirmations: 1 }],
+    ['discoverFromBlock', { discoverFromBlock: 0 }],
   ])('refuses %s given for Solana, naming the entry and the field', (field, extra) => {
     const config = parsed([{ chainId: 42161, rpcUrl: 'http://a' }, { chainId: SOLANA, rpcUrl: 'http://b', ...extra }]);
     expect(() => checkChainEntries(config, catalog)).toThrow(
