@@ -19,7 +19,7 @@ import type { ChainGas, LiquiditySnapshot, PoolState } from '../core/liquidity/s
 import { PPM } from '../core/math/rational';
 import { RoutingGraph } from '../core/routing/graph';
 import { catalogAtPrices, marketPrices, type PriceRule } from '../core/liquidity/marketPrices';
-import type { FactoryLog, PoolDiscovery } from './poolDiscovery';
+import { inBlockRanges, type FactoryLog, type PoolDiscovery } from './poolDiscovery';
 import { readPools, sameState, STATE_CHANGE_TOPICS, type JsonRpcSender, type PoolReadOutcome } from './poolReader';
 
 export interface LiveChain {
@@ -332,26 +332,16 @@ export class LiveLiquidity {
     if (!discovery || discovery.addresses.length === 0 || from > to) return [];
     const started = performance.now();
     const found = new Map<string, PoolState>();
-    let span = LOG_SCAN_BLOCKS;
-    let ranges = 0;
-    for (let start = from; start <= to;) {
-      const end = Math.min(to, start + span - 1);
-      let logs: FactoryLog[];
-      try {
-        logs = (await t.chain.rpc.send('eth_getLogs', [{
-          address: discovery.addresses, topics: [[...discovery.topics]], fromBlock: `0x${start.toString(16)}`, toBlock: `0x${end.toString(16)}`,
-        }])) as FactoryLog[];
-      } catch (error) {
-        if (span === 1) throw new Error(`chain ${t.chain.chainId}: the factories' creation logs of block ${start} could not be read: ${(error as Error).message}`);
-        span = Math.max(1, Math.floor(span / 2));
-        continue;
-      }
-      ranges++;
+    const ranges = await inBlockRanges(from, to, LOG_SCAN_BLOCKS, async (start, end) => {
+      const logs = (await t.chain.rpc.send('eth_getLogs', [{
+        address: discovery.addresses, topics: [[...discovery.topics]], fromBlock: `0x${start.toString(16)}`, toBlock: `0x${end.toString(16)}`,
+      }])) as FactoryLog[];
       for (const pool of discovery.poolsOf(t.chain.chainId, logs)) {
         if (!t.byAddress.has(pool.address.toLowerCase()) && !this.basePools.has(pool.id)) found.set(pool.address.toLowerCase(), pool);
       }
-      start = end + 1;
-    }
+    }).catch((error: Error) => {
+      throw new Error(`chain ${t.chain.chainId}: the factories' creation logs could not be read: ${error.message}`);
+    });
     this.options.logger.info(
       { chainId: t.chain.chainId, fromBlock: from, toBlock: to, ranges, found: found.size, ms: Math.round(performance.now() - started) },
       `chain ${t.chain.chainId}: the factories' creation logs from block ${from} to ${to} read (${ranges} ranges), ${found.size} pools not known before`,

@@ -159,6 +159,28 @@ export class PoolDiscovery {
   }
 }
 
+/**
+ * Calls `read` over the blocks `from`..`to` (inclusive) in consecutive ranges of at most `span` blocks; a range `read`
+ * rejects is tried again halved (nodes bound eth_getLogs by blocks or by results), down to one block, whose refusal
+ * ends the walk with its error. The span reached carries on to the next ranges. Resolves to the ranges read.
+ */
+export async function inBlockRanges(from: number, to: number, span: number, read: (start: number, end: number) => Promise<void>): Promise<number> {
+  let ranges = 0;
+  for (let start = from; start <= to;) {
+    const end = Math.min(to, start + span - 1);
+    try {
+      await read(start, end);
+    } catch (error) {
+      if (span === 1) throw new Error(`block ${start}: ${(error as Error).message}`);
+      span = Math.max(1, Math.floor(span / 2));
+      continue;
+    }
+    ranges++;
+    start = end + 1;
+  }
+  return ranges;
+}
+
 function addressOf(answer: string, fn: 'getPair' | 'getPool'): string {
   return UNISWAP_FACTORY.decodeFunctionResult(fn, answer)[0] as string;
 }

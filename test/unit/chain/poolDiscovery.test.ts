@@ -8,7 +8,7 @@ import { loadCatalog } from '../../../src/core/catalog/load';
 import { loadRouters } from '../../../src/core/catalog/routers';
 import { UNISWAP_V2_FACTORY, UNISWAP_V3_FACTORY, v2PairAddress, v3PoolAddress } from '../../../src/core/liquidity/poolAddress';
 import { AbiCoder } from 'ethers';
-import { PoolDiscovery, UNISWAP_FACTORY, UNISWAP_FACTORY_EVENTS } from '../../../src/chain/poolDiscovery';
+import { inBlockRanges, PoolDiscovery, UNISWAP_FACTORY, UNISWAP_FACTORY_EVENTS } from '../../../src/chain/poolDiscovery';
 
 const catalog = loadCatalog(DEFAULT_DATA_DIR);
 const discovery = PoolDiscovery.fromRouters(catalog, loadRouters(DEFAULT_DATA_DIR, catalog));
@@ -61,4 +61,49 @@ test('at start, asks every factory where each pair of the chain\'s catalog token
   expect(lookup.factory).toBe(UNISWAP_V3_FACTORY.factory);
   expect(lookup.pool(AbiCoder.defaultAbiCoder().encode(['address'], [v3]))).toMatchObject({ address: v3, feePpm: 500n, v3: expect.objectContaining({ tickSpacing: 10 }) });
   expect(lookup.pool(AbiCoder.defaultAbiCoder().encode(['address'], ['0x0000000000000000000000000000000000000000']))).toBeUndefined();
+});
+
+describe('inBlockRanges (the creation logs read from a configured block)', () => {
+  it('walks the blocks in consecutive ranges of the span, the last one short', async () => {
+    const read: [number, number][] = [];
+    expect(await inBlockRanges(100, 124, 10, async (start, end) => void read.push([start, end]))).toBe(3);
+    expect(read).toEqual([[100, 109], [110, 119], [120, 124]]);
+  });
+
+  it('halves a range the node refuses, and carries the smaller span on (a node that takes at most 3 blocks)', async () => {
+    const tried: [number, number][] = [];
+    const read: [number, number][] = [];
+    const ranges = await inBlockRanges(0, 9, 8, async (start, end) => {
+      tried.push([start, end]);
+      if (end - start + 1 > 3) throw new Error('range too large');
+      read.push([start, end]);
+    });
+    // 8 refused, 4 refused, 2 taken; then 2 at a time
+    expect(tried.slice(0, 3)).toEqual([[0, 7], [0, 3], [0, 1]]);
+    expect(read).toEqual([[0, 1], [2, 3], [4, 5], [6, 7], [8, 9]]);
+    expect(ranges).toBe(5);
+  });
+
+  it('every block once, whatever the refusals', async () => {
+    const seen: number[] = [];
+    let calls = 0;
+    await inBlockRanges(5, 40, 16, async (start, end) => {
+      calls++;
+      if (calls % 3 === 0 && end > start) throw new Error('busy'); // a refusal now and then
+      for (let b = start; b <= end; b++) seen.push(b);
+    });
+    expect(seen).toEqual(Array.from({ length: 36 }, (_, k) => 5 + k));
+  });
+
+  it('stops with the node\'s error when it refuses a single block, naming the block', async () => {
+    await expect(inBlockRanges(7, 20, 4, async () => {
+      throw new Error('node down');
+    })).rejects.toThrow('block 7: node down');
+  });
+
+  it('reads nothing for an empty range', async () => {
+    expect(await inBlockRanges(10, 9, 5, async () => {
+      throw new Error('not called');
+    })).toBe(0);
+  });
 });
