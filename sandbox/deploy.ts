@@ -36,7 +36,7 @@ import {
   amountsForLiquidity, deployUniswap, enableFeeTiers, liquidityBands, MAX_TICK, MIN_TICK, sqrtRatioAtTick, UNISWAP_DEPLOYMENTS,
   uniswapAddresses, uniswapInterface, type UniswapAddresses,
 } from './uniswap';
-import { endpointRoutes, routeConfig } from './bridgeRoutes';
+import { endpointRoutes } from './bridgeRoutes';
 import { deployServiceContracts } from '../scripts/deploy-contracts';
 
 export interface SeedOptions {
@@ -206,7 +206,6 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   for (const key of ['router', 'feeCollector', 'bridgeEndpoint'] as const) {
     if (service[key] !== expected[key]) throw new Error(`chain ${chainId}: the ${key} was deployed at ${service[key]}, not at ${expected[key]} (routers.json / sandbox/data.ts): is ${admin} the sandbox's deployer?`);
   }
-  const configs = endpointRoutes(data, chainId).map((r) => routeConfig(r, data));
   lap('service contracts');
 
   // --- the genuine Uniswap contracts (their periphery's WETH9 is the chain's, placed above), automine on
@@ -364,7 +363,7 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     wrappedNative,
     pools,
     exchangeRouters: [...exchangeRouters.values()].map(({ exchange, kind, address }) => ({ exchange, kind, address })),
-    bridgeRoutes: configs.length,
+    bridgeRoutes: endpointRoutes(data, chainId).length,
     ...(uniswapSeeding ? { uniswap: uniswapSeeding } : {}),
     timings,
   };

@@ -8,6 +8,17 @@
 import type { Kysely } from 'kysely';
 import type { Schema } from './schema';
 
+/**
+ * The database the portal's stores use: a Kysely instance, or a function that resolves it (the portal's, which
+ * waits for the database to open and answers 503 when it does not come).
+ */
+export type PortalDatabase = Kysely<Schema> | (() => Promise<Kysely<Schema>>);
+
+/** The Kysely instance of a PortalDatabase. */
+export function portalDb(source: PortalDatabase): Promise<Kysely<Schema>> {
+  return typeof source === 'function' ? source() : Promise.resolve(source);
+}
+
 export interface PortalSessionRow {
   readonly idHash: string;
   readonly address: string;

@@ -12,9 +12,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieOptions } from 'express';
-import type { Kysely } from 'kysely';
-import { deleteSession, findSession, insertSession, purgeSessions } from '../persistence/portalSessions';
-import type { Schema } from '../persistence/schema';
+import { deleteSession, findSession, insertSession, portalDb, purgeSessions, type PortalDatabase } from '../persistence/portalSessions';
 import { newCsrfToken } from './csrf';
 
 /** The cookie that carries the session id (path /portal: no other part of the service receives it). */
@@ -45,16 +43,13 @@ export interface SessionStoreOptions {
   readonly purgeBatch?: number;
 }
 
-/** The database the store uses: a Kysely instance, or a function that resolves it (the portal's, which may answer 503). */
-export type SessionDatabase = Kysely<Schema> | (() => Promise<Kysely<Schema>>);
-
 export class SessionStore {
   private readonly ttlMs: number;
   private readonly clock: () => number;
   private readonly purgeBatch: number;
 
   constructor(
-    private readonly database: SessionDatabase,
+    private readonly database: PortalDatabase,
     options: SessionStoreOptions = {},
   ) {
     this.ttlMs = options.ttlMs ?? SESSION_TTL_MS;
@@ -64,7 +59,7 @@ export class SessionStore {
 
   /** Opens a session for a signed-in wallet: its id (for the cookie only) and the session. */
   async create(signedIn: { readonly address: string; readonly chainId: number }): Promise<{ id: string; session: Session }> {
-    const db = await this.db();
+    const db = await portalDb(this.database);
     const id = randomBytes(32).toString('base64url');
     const now = this.clock();
     const session: Session = { address: signedIn.address, chainId: signedIn.chainId, csrfToken: newCsrfToken(), createdAt: now, expiresAt: now + this.ttlMs };
@@ -76,7 +71,7 @@ export class SessionStore {
   /** The session of a cookie's id, if it is open and has not expired (no query for a missing or malformed id). */
   async get(id: string | undefined): Promise<Session | undefined> {
     if (!plausibleId(id)) return undefined;
-    const db = await this.db();
+    const db = await portalDb(this.database);
     const row = await findSession(db, digest(id), new Date(this.clock()));
     if (!row) return undefined;
     return { address: row.address, chainId: row.chainId, csrfToken: row.csrfToken, createdAt: row.createdAt.getTime(), expiresAt: row.expiresAt.getTime() };
@@ -85,13 +80,10 @@ export class SessionStore {
   /** Ends a session (sign-out); ending one that is not open is harmless. */
   async delete(id: string | undefined): Promise<void> {
     if (!plausibleId(id)) return;
-    const db = await this.db();
+    const db = await portalDb(this.database);
     await deleteSession(db, digest(id));
   }
 
-  private db(): Promise<Kysely<Schema>> {
-    return typeof this.database === 'function' ? this.database() : Promise.resolve(this.database);
-  }
 }
 
 /**

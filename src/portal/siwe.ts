@@ -11,10 +11,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { getAddress } from 'ethers';
-import type { Kysely } from 'kysely';
 import { SiweMessage } from 'siwe';
-import { consumeNonce, insertNonce, purgeNonces } from '../persistence/portalSessions';
-import type { Schema } from '../persistence/schema';
+import { consumeNonce, insertNonce, portalDb, purgeNonces, type PortalDatabase } from '../persistence/portalSessions';
 
 /** How long a nonce may wait for its sign-in. */
 export const NONCE_TTL_MS = 5 * 60_000;
@@ -49,9 +47,6 @@ export interface NonceStoreOptions {
   readonly purgeBatch?: number;
 }
 
-/** The database the store uses: a Kysely instance, or a function that resolves it (the portal's, which may answer 503). */
-export type NonceDatabase = Kysely<Schema> | (() => Promise<Kysely<Schema>>);
-
 /**
  * The nonces issued and not used yet, each usable once until it expires, in the database (shared by every instance
  * on it, kept across restarts). What bounds the table: nonces are issued under the portal's per-address limit,
@@ -64,7 +59,7 @@ export class NonceStore {
   private readonly purgeBatch: number;
 
   constructor(
-    private readonly database: NonceDatabase,
+    private readonly database: PortalDatabase,
     options: NonceStoreOptions = {},
   ) {
     this.ttlMs = options.ttlMs ?? NONCE_TTL_MS;
@@ -74,7 +69,7 @@ export class NonceStore {
 
   /** A new nonce and when it expires (Unix ms). */
   async issue(): Promise<{ nonce: string; expiresAt: number }> {
-    const db = await this.db();
+    const db = await portalDb(this.database);
     const nonce = randomBytes(16).toString('hex');
     const now = this.clock();
     const expiresAt = now + this.ttlMs;
@@ -90,13 +85,10 @@ export class NonceStore {
    */
   async consume(nonce: string): Promise<boolean> {
     if (typeof nonce !== 'string' || !NONCE.test(nonce)) return false;
-    const db = await this.db();
+    const db = await portalDb(this.database);
     return consumeNonce(db, nonce, new Date(this.clock()));
   }
 
-  private db(): Promise<Kysely<Schema>> {
-    return typeof this.database === 'function' ? this.database() : Promise.resolve(this.database);
-  }
 }
 
 /** What a sign-in message must match: where the request came to, and what this portal accepts. */

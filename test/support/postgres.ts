@@ -18,7 +18,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { sql } from 'kysely';
 import { openDatabase, type Database, type DatabaseOptions } from '../../src/persistence/database';
-import { freePort } from './processes';
+import { freePort, untilReady } from './processes';
 import { ensureDebianPackage, which } from './debian';
 
 export interface PostgresServer {
@@ -123,39 +123,8 @@ function launch(binary: string, data: string, dir: string, port: number, user: S
   // the socket goes to the test's folder (the package's /var/run/postgresql may not exist); durability is off
   const args = ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
   const child = spawn(binary, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], ...(user ?? {}) });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`postgres on port ${port} not ready after 20 s:\n${output}`));
-    }, 20_000);
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      if (output.includes('database system is ready to accept connections')) {
-        clearTimeout(timer);
-        child.stderr?.off('data', onData);
-        child.stdout?.resume();
-        child.stderr?.resume();
-        // a server a test forgot to stop must not keep the test process alive (its watchdog stops it)
-        child.unref();
-        (child.stdout as { unref?: () => void } | null)?.unref?.();
-        (child.stderr as { unref?: () => void } | null)?.unref?.();
-        resolve(child);
-      }
-    };
-    child.stderr?.on('data', onData);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`postgres on port ${port} exited (${code ?? signal}) before it was ready:\n${output}`));
-    });
-  });
+  // a server a test forgot to stop must not keep the test process alive (its watchdog stops it): unref
+  return untilReady(child, { what: `postgres on port ${port}`, readyLine: 'database system is ready to accept connections', readyOn: 'stderr', timeoutMs: 20_000, unref: true });
 }
 
 /**

@@ -117,3 +117,46 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Resolves with `child` once the stream `readyOn` has printed `readyLine` (both streams are kept as the output that
+ * errors show); rejects when it exits first, fails to spawn, or is not ready within `timeoutMs` (then it is killed).
+ * `what` names the server in the errors. With `unref`, a ready server no longer keeps the test process alive.
+ */
+export function untilReady(child: ChildProcess, o: { readonly what: string; readonly readyLine: string; readonly readyOn: 'stdout' | 'stderr'; readonly timeoutMs: number; readonly unref?: boolean }): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${o.what} not ready after ${o.timeoutMs / 1000} s:\n${output}`));
+    }, o.timeoutMs);
+    const ready = child[o.readyOn];
+    const other = o.readyOn === 'stdout' ? child.stderr : child.stdout;
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      if (!output.includes(o.readyLine)) return;
+      clearTimeout(timer);
+      ready?.off('data', onData);
+      child.stdout?.resume();
+      child.stderr?.resume();
+      if (o.unref) {
+        child.unref();
+        (child.stdout as { unref?: () => void } | null)?.unref?.();
+        (child.stderr as { unref?: () => void } | null)?.unref?.();
+      }
+      resolve(child);
+    };
+    ready?.on('data', onData);
+    other?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${o.what} exited (${code ?? signal}) before it was ready:\n${output}`));
+    });
+  });
+}

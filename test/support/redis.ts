@@ -7,7 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './processes';
+import { freePort, untilReady } from './processes';
 import { ensureDebianPackage, which } from './debian';
 
 export interface RedisServer {
@@ -63,35 +63,7 @@ function launch(binary: string, port: number, dir: string): Promise<ChildProcess
   const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`redis-server on port ${port} not ready after 10 s:\n${output}`));
-    }, 10_000);
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      if (output.includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        child.stdout?.off('data', onData);
-        child.stdout?.resume();
-        child.stderr?.resume();
-        resolve(child);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`redis-server on port ${port} exited (${code ?? signal}) before it was ready:\n${output}`));
-    });
-  });
+  return untilReady(child, { what: `redis-server on port ${port}`, readyLine: 'Ready to accept connections', readyOn: 'stdout', timeoutMs: 10_000 });
 }
 
 function terminate(child: ChildProcess): Promise<void> {
