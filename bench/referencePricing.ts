@@ -317,6 +317,6 @@ export function disagreements(estimate: RouteEstimate, route: Route): string[] {
   close('extraFeesUSD', estimate.extraFeesUSD, route.extraFeesUSD);
   close('net value', estimate.netValueUSD, route.toAmountUSD - route.fromAmountUSD - route.gasCostUSD - route.extraFeesUSD);
   const valueIn = Math.max(estimate.fromAmountUSD - estimate.includedFeesUSD, 1e-9);
-  close('priceImpact', estimate.priceImpact, route.priceImpact, 1e-9 + (4e-9 + 1e-12 * scale) / valueIn);
+  close('priceImpact', estimate.priceImpact, route.priceImpact ?? Number.NaN, 1e-9 + (4e-9 + 1e-12 * scale) / valueIn);
   return out;
 }

@@ -20,6 +20,7 @@ export function tokenToWire(token: Token): WireToken {
   };
   if (token.logoURI) wire.logoURI = token.logoURI;
   if (token.tags.length > 0) wire.tags = [...token.tags];
+  if (token.verificationStatus) wire.verificationStatus = token.verificationStatus;
   return wire;
 }
 

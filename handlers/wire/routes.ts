@@ -1,7 +1,7 @@
 import type { components } from '../../src/generated/openapi';
 import type { Catalog } from '../../src/core/catalog/catalog';
 import { NoRouteError } from '../../src/core/errors';
-import type { Token } from '../../src/core/catalog/entities';
+import { hasPrice, type Token } from '../../src/core/catalog/entities';
 import type { FeeCost, GasCost, Route, UnavailableRoutes } from '../../src/core/routing/route';
 import type { EvmTransactionRequest } from '../../src/core/transactions/build';
 import type { StepTransactionRequest } from '../../src/core/transactions/step';
@@ -101,6 +101,12 @@ function includedStepToWire(catalog: Catalog, view: StepView, included: Included
   };
 }
 
+/** `unpricedTokens` of a step's estimate data: its tokens without a USD price (none: no field). */
+function unpricedTokens(...tokens: Token[]): { unpricedTokens?: { chainId: number; address: string; symbol: string }[] } {
+  const unpriced = tokens.filter((t, k) => !hasPrice(t) && tokens.indexOf(t) === k);
+  return unpriced.length > 0 ? { unpricedTokens: unpriced.map((t) => ({ chainId: t.chainId, address: t.address, symbol: t.symbol })) } : {};
+}
+
 /** What a step does: from which chain and token to which, how much, for whom. */
 function actionToWire(route: Route, fromChainId: number, toChainId: number, fromToken: Token, toToken: Token, fromAmount: bigint): Schemas['Action'] {
   return {
@@ -136,8 +142,9 @@ export function stepToWire(catalog: Catalog, view: StepView): Schemas['Step'] {
       feeCosts: tx.feeCosts.map(feeCostToWire),
       gasCosts: [gasCostToWire(tx.gasCost)],
       data: {
-        priceImpact: route.priceImpact.toFixed(6),
+        ...(route.priceImpact !== undefined ? { priceImpact: route.priceImpact.toFixed(6) } : {}),
         overallPath: route.overallPath,
+        ...unpricedTokens(tx.fromToken, tx.toToken),
         // fromAmountForGas: the part routed to the destination's native coin in this transaction
         ...(view.refuel
           ? {

@@ -8,6 +8,7 @@
  * The primary sends the latest update to a worker as soon as it is online, so that a new or restarted worker starts
  * on the chains' state, not the snapshot's; the worker waits for that first update before it listens.
  */
+import type { Token } from '../core/catalog/entities';
 import type { LiquidityState } from '../core/liquidity/state';
 import type { ChainGas, LiquiditySnapshot, PoolState } from '../core/liquidity/snapshot';
 import { RoutingGraph } from '../core/routing/graph';
@@ -25,6 +26,8 @@ export interface LiquidityUpdate {
   readonly gas: readonly ChainGas[];
   /** Every coin's price (coinKey, decimal text) in the primary's catalog: the pools' prices in chain mode. */
   readonly prices: readonly (readonly [string, string])[];
+  /** The tokens outside the catalog found with the factories' pools (unverified), every one so far. */
+  readonly tokens: readonly Token[];
 }
 
 /** JSON with big integers kept exact: a bigint is written as {"$bigint": "<digits>"}. */
@@ -83,8 +86,14 @@ export class LiquidityFeed {
       dropped: this.base.pools.filter((p) => !ids.has(p.id)).map((p) => p.id),
       gas: [...snapshot.gas.values()],
       prices: [...pricesOf(this.state.graph.catalog)],
+      tokens: discoveredTokensOf(this.state.graph),
     };
   }
+}
+
+/** The discovered (unverified) tokens of a graph's catalog. */
+function discoveredTokensOf(graph: RoutingGraph): Token[] {
+  return graph.catalog.chains.flatMap((chain) => graph.catalog.tokensOf(chain.id).filter((t) => t.verificationStatus === 'unverified'));
 }
 
 /** Chains whose pools (by object) or gas differ between two snapshots. */
@@ -120,5 +129,6 @@ export function applyUpdate(state: LiquidityState, base: LiquiditySnapshot, upda
     bridges: base.bridges,
     gas,
   };
-  state.replace(RoutingGraph.derive(current, snapshot, touched, current.catalog.withPrices(new Map(update.prices))));
+  // the tokens first: the discovered pools' tokens must be in the catalog the graph is built on
+  state.replace(RoutingGraph.derive(current, snapshot, touched, current.catalog.withDiscoveredTokens(update.tokens).withPrices(new Map(update.prices))));
 }

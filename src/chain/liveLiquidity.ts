@@ -15,11 +15,13 @@
  */
 import type { Logger } from 'pino';
 import type { Catalog } from '../core/catalog/catalog';
+import type { Token } from '../core/catalog/entities';
 import type { ChainGas, LiquiditySnapshot, PoolState } from '../core/liquidity/snapshot';
 import { PPM } from '../core/math/rational';
 import { RoutingGraph } from '../core/routing/graph';
 import { catalogAtPrices, marketPrices, type PriceRule } from '../core/liquidity/marketPrices';
-import { inBlockRanges, type FactoryLog, type PoolDiscovery } from './poolDiscovery';
+import { inBlockRanges, type FactoryLog, type PoolDiscovery, type TokenLookup } from './poolDiscovery';
+import { readTokenMetadata } from './tokenMetadata';
 import { readPools, sameState, STATE_CHANGE_TOPICS, type JsonRpcSender, type PoolReadOutcome } from './poolReader';
 
 export interface LiveChain {
@@ -74,6 +76,12 @@ export interface ChainLiquidityStatus {
 const MAX_LOG_RANGE = 1000;
 /** Blocks per eth_getLogs range when the factories' creation logs are read from a configured block (halved when refused). */
 const LOG_SCAN_BLOCKS = 10_000;
+
+/**
+ * Tokens outside the catalog taken per chain (pools of a catalog token and such a token): the bound of what a chain
+ * whose factories created pools of countless tokens (mainnet) adds to the catalog; the rest are left out, logged.
+ */
+export const MAX_DISCOVERED_TOKENS_PER_CHAIN = 2000;
 
 /** Addresses per eth_getLogs filter. */
 const LOG_ADDRESS_CHUNK = 500;
@@ -137,8 +145,19 @@ export class LiveLiquidity {
   private stopped = false;
   /** Coins no qualifying pool prices, as last logged. */
   private unpriced = '';
+  /** Tokens outside the catalog found with the factories' pools (`chainId:address` lower-cased → token), in the order found. */
+  private readonly tokens = new Map<string, Token>();
+  /** Tokens whose metadata could not be read (not asked again), and the chains whose bound of tokens was logged. */
+  private readonly refusedTokens = new Set<string>();
+  private readonly fullChains = new Set<number>();
+  /** The reference catalog with the tokens found (rebuilt when a token is found). */
+  private reference: Catalog;
+  /** A token of a followed chain: the catalog's, or one found with a factory's pool. */
+  private readonly tokenOf: TokenLookup = (chainId, address) =>
+    this.options.catalog.findToken(chainId, address) ?? this.tokens.get(`${chainId}:${address.toLowerCase()}`);
 
   constructor(private readonly options: LiveLiquidityOptions) {
+    this.reference = options.catalog;
     this.basePools = new Map(options.base.pools.map((p) => [p.id, p]));
     this.gas = new Map(options.base.gas);
     this.trackers = options.chains.map((chain) => {
@@ -336,7 +355,8 @@ export class LiveLiquidity {
       const logs = (await t.chain.rpc.send('eth_getLogs', [{
         address: discovery.addresses, topics: [[...discovery.topics]], fromBlock: `0x${start.toString(16)}`, toBlock: `0x${end.toString(16)}`,
       }])) as FactoryLog[];
-      for (const pool of discovery.poolsOf(t.chain.chainId, logs)) {
+      await this.learnTokens(t, discovery, logs, end);
+      for (const pool of discovery.poolsOf(t.chain.chainId, logs, this.tokenOf)) {
         if (!t.byAddress.has(pool.address.toLowerCase()) && !this.basePools.has(pool.id)) found.set(pool.address.toLowerCase(), pool);
       }
     }).catch((error: Error) => {
@@ -373,10 +393,43 @@ export class LiveLiquidity {
     const logs = (await Promise.all(chunks.map((address) => t.chain.rpc.send('eth_getLogs', [{
       address, topics, fromBlock: `0x${fromBlock.toString(16)}`, toBlock: `0x${toBlock.toString(16)}`,
     }]) as Promise<FactoryLog[]>))).flat();
+    if (discovery) await this.learnTokens(t, discovery, logs, toBlock);
     return {
       addresses: new Set(logs.map((l) => l.address.toLowerCase())),
-      created: discovery ? discovery.poolsOf(t.chain.chainId, logs) : [],
+      created: discovery ? discovery.poolsOf(t.chain.chainId, logs, this.tokenOf) : [],
     };
+  }
+
+  /**
+   * The tokens outside the catalog whose pools with a catalog token these logs announce: their metadata read at
+   * `block` (tokenMetadata.ts), each taken as an unverified token (up to MAX_DISCOVERED_TOKENS_PER_CHAIN per chain).
+   * A token whose contract does not answer as an ERC-20 is logged once and not asked again; its pools are left out.
+   */
+  private async learnTokens(t: Tracker, discovery: PoolDiscovery, logs: readonly FactoryLog[], block: number): Promise<void> {
+    const chainId = t.chain.chainId;
+    const key = (address: string) => `${chainId}:${address.toLowerCase()}`;
+    let wanted = discovery.unknownTokens(chainId, logs).filter((a) => !this.tokens.has(key(a)) && !this.refusedTokens.has(key(a)));
+    if (wanted.length === 0) return;
+    const room = MAX_DISCOVERED_TOKENS_PER_CHAIN - [...this.tokens.values()].filter((token) => token.chainId === chainId).length;
+    if (wanted.length > room) {
+      if (!this.fullChains.has(chainId)) {
+        this.options.logger.warn({ chainId, bound: MAX_DISCOVERED_TOKENS_PER_CHAIN }, `chain ${chainId}: ${MAX_DISCOVERED_TOKENS_PER_CHAIN} tokens outside the catalog taken; the pools of further ones are left out`);
+        this.fullChains.add(chainId);
+      }
+      wanted = wanted.slice(0, Math.max(0, room));
+    }
+    let found = false;
+    for (const outcome of await readTokenMetadata(t.chain.rpc, chainId, wanted, block)) {
+      if (outcome.kind === 'read') {
+        this.tokens.set(key(outcome.token.address), outcome.token);
+        found = true;
+        this.options.logger.info({ chainId, token: outcome.token.address, symbol: outcome.token.symbol, decimals: outcome.token.decimals }, `chain ${chainId}: token ${outcome.token.symbol} (${outcome.token.address}) found with a factory's pool: unverified, priced by its pools only`);
+      } else {
+        this.refusedTokens.add(key(outcome.address));
+        this.options.logger.warn({ chainId, token: outcome.address, reason: outcome.reason }, `chain ${chainId}: token ${outcome.address} left out (${outcome.reason}); its pools are not quoted`);
+      }
+    }
+    if (found) this.reference = this.options.catalog.withDiscoveredTokens([...this.tokens.values()]);
   }
 
   private async block(t: Tracker, tag: number | 'latest'): Promise<Block | undefined> {
@@ -455,7 +508,8 @@ export class LiveLiquidity {
     };
     const previous = target.graph;
     const derivable = previous === this.published || (this.published === undefined && previous.snapshot === base);
-    const priced = this.pricedCatalog(snapshot, derivable ? previous.catalog : catalog);
+    const tokens = [...this.tokens.values()];
+    const priced = this.pricedCatalog(snapshot, (derivable ? previous.catalog : catalog).withDiscoveredTokens(tokens));
     const graph = derivable ? RoutingGraph.derive(previous, snapshot, this.touched, priced) : new RoutingGraph(priced, snapshot);
     this.touched = new Set();
     this.published = graph;
@@ -464,7 +518,8 @@ export class LiveLiquidity {
 
   /** `current`, or a catalog at the prices the followed chains' pools now imply (when a price rule is set). */
   private pricedCatalog(snapshot: LiquiditySnapshot, current: Catalog): Catalog {
-    const { catalog: reference, prices: rule, logger } = this.options;
+    const { prices: rule, logger } = this.options;
+    const reference = this.reference;
     if (!rule) return current;
     const followed = new Set(this.trackers.filter((t) => t.last).map((t) => t.chain.chainId));
     const market = marketPrices(reference, snapshot.pools, followed, rule);

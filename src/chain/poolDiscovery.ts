@@ -4,8 +4,9 @@
  * `PairCreated(token0, token1, pair, n)`, V3 `PoolCreated(token0, token1, fee, tickSpacing, pool)` — and the follower
  * (liveLiquidity.ts) asks for those logs with the pools' own on every new block. A pool of two catalog tokens that
  * the data does not know becomes a pool of the graph, its state then read from the chain like any other
- * (poolReader.ts): new pools appear in quotes without a restart. Pools of tokens outside the catalog are left out
- * (the catalog has no price, decimals or symbol for them).
+ * (poolReader.ts): new pools appear in quotes without a restart. A pool of a catalog token and a token outside the
+ * catalog is taken as well once that token's metadata is read from its contract (tokenMetadata.ts: it joins the
+ * catalog as an unverified token, liveLiquidity.ts); a pool of two tokens outside the catalog is left out.
  *
  * At start, the factories are also asked where the pools of the catalog's token pairs are (`getPair`, and `getPool`
  * per fee tier): pools that exist on the chain and that the snapshot does not have join the graph the same way. With
@@ -14,6 +15,7 @@
  */
 import { getAddress, Interface } from 'ethers';
 import type { Catalog } from '../core/catalog/catalog';
+import type { Token } from '../core/catalog/entities';
 import type { RouterDeployments } from '../core/catalog/routers';
 import type { PoolState } from '../core/liquidity/snapshot';
 
@@ -45,6 +47,9 @@ export interface FactoryLookup {
   /** The pool, from the factory's answer (an address); undefined when it has none (the zero address). */
   pool(answer: string): PoolState | undefined;
 }
+
+/** The token at an address of a chain: the catalog's, or one discovered before (undefined when neither). */
+export type TokenLookup = (chainId: number, address: string) => Token | undefined;
 
 /** A log as eth_getLogs gives it. */
 export interface FactoryLog {
@@ -95,14 +100,14 @@ export class PoolDiscovery {
             out.push({
               factory: factory.address,
               data: UNISWAP_FACTORY.encodeFunctionData('getPair', [a.address, b.address]),
-              pool: (answer) => this.unreadPool(chainId, factory, a.address, b.address, addressOf(answer, 'getPair')),
+              pool: (answer) => this.unreadPool(chainId, factory, a, b, addressOf(answer, 'getPair')),
             });
           } else {
             for (const [fee, tickSpacing] of Object.entries(factory.feeTiers ?? {})) {
               out.push({
                 factory: factory.address,
                 data: UNISWAP_FACTORY.encodeFunctionData('getPool', [a.address, b.address, Number(fee)]),
-                pool: (answer) => this.unreadPool(chainId, factory, a.address, b.address, addressOf(answer, 'getPool'), BigInt(fee), tickSpacing),
+                pool: (answer) => this.unreadPool(chainId, factory, a, b, addressOf(answer, 'getPool'), BigInt(fee), tickSpacing),
               });
             }
           }
@@ -112,12 +117,15 @@ export class PoolDiscovery {
     return out;
   }
 
-  /** A pool of the factory at `address` (none for the zero address), its state still to be read. */
-  private unreadPool(chainId: number, factory: PoolFactory, tokenA: string, tokenB: string, address: string, fee?: bigint, tickSpacing?: number): PoolState | undefined {
+  /**
+   * A pool of the factory at `address` (none for the zero address), its state still to be read. Named as the snapshot
+   * names its pools; a discovered token by its address, not the symbol it claims (another pool's, perhaps).
+   */
+  private unreadPool(chainId: number, factory: PoolFactory, t0: Token, t1: Token, address: string, fee?: bigint, tickSpacing?: number): PoolState | undefined {
     if (BigInt(address) === 0n) return undefined;
-    const [t0, t1] = [this.catalog.findToken(chainId, tokenA)!, this.catalog.findToken(chainId, tokenB)!];
     const tokens = [this.catalog.addressKey(chainId, t0.address), this.catalog.addressKey(chainId, t1.address)];
-    const symbols = `${t0.symbol}-${t1.symbol}`;
+    const name = (t: Token) => (t.verificationStatus === 'unverified' ? t.address : t.symbol);
+    const symbols = `${name(t0)}-${name(t1)}`;
     if (factory.kind === 'constantProduct') {
       const feePpm = BigInt(factory.feePpm ?? 3000);
       return { id: `${chainId}:${factory.exchange}:constantProduct:${symbols}:${feePpm}`, chainId, exchange: factory.exchange, kind: 'constantProduct', address: getAddress(address), tokens, feePpm, reserves: [0n, 0n] };
@@ -130,11 +138,40 @@ export class PoolDiscovery {
   }
 
   /**
-   * The pools these logs announce on `chainId` whose two tokens are catalog tokens there, as pools whose state is
-   * still to be read (empty reserves; V3 at price 0 without liquidity), named as the snapshot names its pools.
+   * The pools these logs announce on `chainId` whose two tokens `tokenOf` knows (the catalog's, by default), as pools
+   * whose state is still to be read (empty reserves; V3 at price 0 without liquidity); never a pool of two discovered
+   * tokens.
    */
-  poolsOf(chainId: number, logs: readonly FactoryLog[]): PoolState[] {
+  poolsOf(chainId: number, logs: readonly FactoryLog[], tokenOf: TokenLookup = (id, address) => this.catalog.findToken(id, address)): PoolState[] {
     const pools: PoolState[] = [];
+    for (const { factory, event } of this.creations(logs)) {
+      const token0 = tokenOf(chainId, event.token0);
+      const token1 = tokenOf(chainId, event.token1);
+      if (!token0 || !token1 || (token0.verificationStatus === 'unverified' && token1.verificationStatus === 'unverified')) continue;
+      const pool = event.pair !== undefined
+        ? this.unreadPool(chainId, factory, token0, token1, event.pair)
+        : this.unreadPool(chainId, factory, token0, token1, event.pool!, event.fee, event.tickSpacing);
+      if (pool) pools.push(pool);
+    }
+    return pools;
+  }
+
+  /**
+   * The tokens outside the catalog these logs announce pools of, paired with a catalog token of `chainId`
+   * (checksummed addresses, each once, in the order of the logs): the tokens whose metadata discovery needs.
+   */
+  unknownTokens(chainId: number, logs: readonly FactoryLog[]): string[] {
+    const unknown = new Set<string>();
+    for (const { event } of this.creations(logs)) {
+      const [known0, known1] = [this.catalog.findToken(chainId, event.token0), this.catalog.findToken(chainId, event.token1)];
+      if (known0 && !known1) unknown.add(getAddress(event.token1));
+      if (known1 && !known0) unknown.add(getAddress(event.token0));
+    }
+    return [...unknown];
+  }
+
+  /** The creation events of the factories' logs (other logs, and events of the wrong kind for a factory, left out). */
+  private *creations(logs: readonly FactoryLog[]): Generator<{ factory: PoolFactory; event: Creation }> {
     for (const log of logs) {
       const factory = this.byAddress.get(log.address.toLowerCase());
       if (!factory) continue;
@@ -145,17 +182,12 @@ export class PoolDiscovery {
         continue;
       }
       if (!parsed) continue;
-      const token0 = this.catalog.findToken(chainId, parsed.args.token0 as string);
-      const token1 = this.catalog.findToken(chainId, parsed.args.token1 as string);
-      if (!token0 || !token1) continue;
-      const pool = parsed.name === 'PairCreated' && factory.kind === 'constantProduct'
-        ? this.unreadPool(chainId, factory, token0.address, token1.address, parsed.args.pair as string)
-        : parsed.name === 'PoolCreated' && factory.kind === 'concentrated'
-          ? this.unreadPool(chainId, factory, token0.address, token1.address, parsed.args.pool as string, BigInt(parsed.args.fee as bigint), Number(parsed.args.tickSpacing as bigint))
-          : undefined;
-      if (pool) pools.push(pool);
+      const tokens = { token0: parsed.args.token0 as string, token1: parsed.args.token1 as string };
+      if (parsed.name === 'PairCreated' && factory.kind === 'constantProduct') yield { factory, event: { ...tokens, pair: parsed.args.pair as string } };
+      if (parsed.name === 'PoolCreated' && factory.kind === 'concentrated') {
+        yield { factory, event: { ...tokens, pool: parsed.args.pool as string, fee: BigInt(parsed.args.fee as bigint), tickSpacing: Number(parsed.args.tickSpacing as bigint) } };
+      }
     }
-    return pools;
   }
 }
 
@@ -179,6 +211,16 @@ export async function inBlockRanges(from: number, to: number, span: number, read
     start = end + 1;
   }
   return ranges;
+}
+
+/** A PairCreated (pair) or PoolCreated (pool, fee, tickSpacing) event's fields. */
+interface Creation {
+  readonly token0: string;
+  readonly token1: string;
+  readonly pair?: string;
+  readonly pool?: string;
+  readonly fee?: bigint;
+  readonly tickSpacing?: number;
 }
 
 function addressOf(answer: string, fn: 'getPair' | 'getPool'): string {

@@ -755,6 +755,15 @@ export interface components {
             priceUSD: components["schemas"]["DecimalString"];
             /** @description Tags such as `stablecoin`. */
             tags?: components["schemas"]["TokenTag"][];
+            /**
+             * @description `unverified`: a token the service found on a chain it follows (a pool of it that a factory created),
+             *     not one of its catalog: its symbol and name are what its contract says, it is found by address only,
+             *     and it is priced only by its own pools (`priceUSD` is `"0"` when none qualifies; the USD figures of
+             *     a route then count it as 0 and its price impact is unknown, see `Estimate.data`). Absent for the
+             *     catalog's tokens.
+             * @enum {string}
+             */
+            verificationStatus?: "verified" | "unverified" | "flagged";
         };
         TokensResponse: {
             /** @description Tokens per chain; the keys are decimal chain ids. */
@@ -928,8 +937,10 @@ export interface components {
             feeCosts: components["schemas"]["FeeCost"][];
             gasCosts: components["schemas"]["GasCost"][];
             /**
-             * @description Explanations of the estimate: on a route step, `priceImpact` (fraction) and `overallPath`
-             *     (`chainId:SYMBOL`, `~` a swap, `-tool-` a bridge); on a swap step, the pool used.
+             * @description Explanations of the estimate: on a route step, `priceImpact` (fraction; absent when the step's
+             *     from or to token has no USD price), `overallPath` (`chainId:SYMBOL`, `~` a swap, `-tool-` a bridge)
+             *     and `unpricedTokens` (the step's from and to tokens without a USD price, as `{chainId, address,
+             *     symbol}`: their USD figures are 0); on a swap step, the pool used.
              */
             data?: {
                 [key: string]: unknown;

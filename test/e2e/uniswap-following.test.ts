@@ -9,11 +9,12 @@
  */
 import pino from 'pino';
 import request from 'supertest';
-import { Contract, type JsonRpcProvider } from 'ethers';
+import { Contract, getAddress, Interface, type JsonRpcProvider } from 'ethers';
 import { startSandbox, type Sandbox } from '../../sandbox/service';
-import { createV3Pool, enableFeeTiers, mintV3Position, burnV3Position, uniswapAddresses, uniswapInterface, type UniswapAddresses } from '../../sandbox/uniswap';
+import { createV2Pair, createV3Pool, enableFeeTiers, mintV3Position, burnV3Position, sendTransaction, uniswapAddresses, uniswapInterface, type UniswapAddresses } from '../../sandbox/uniswap';
+import { approveIfNeeded, balanceOf, sendTransactionRequest } from '../../sandbox/execute';
 import { quoteHopExactIn } from '../../src/core/liquidity/poolQuote';
-import { UNISWAP_V3_FACTORY, v3PoolAddress } from '../../src/core/liquidity/poolAddress';
+import { UNISWAP_V2_FACTORY, UNISWAP_V3_FACTORY, v2PairAddress, v3PoolAddress } from '../../src/core/liquidity/poolAddress';
 import type { ConcentratedPoolState, PoolState } from '../../src/core/liquidity/snapshot';
 import { contractValidator, type ContractValidator } from '../support/contract';
 import { makeTestApp } from '../support/app';
@@ -216,6 +217,93 @@ test('a pool with no contract at its address on the chain is not quoted (nothing
   } finally {
     await mode.stop();
     app.dependencies.chains?.close();
+  }
+});
+
+test('a token outside the catalog, announced by a new pair with a catalog token, is read from its contract, quoted and executed exactly, unpriced until a deep pool prices it', async () => {
+  // a TestToken that claims USDC's symbol, at an address no token of the catalog has
+  const address = getAddress('0x00000000000000000000000000000000000d15c0');
+  const tokenI = new Interface(sandbox.devnet.artifacts.TestToken.abi as string[]);
+  await provider.send('anvil_setCode', [address, sandbox.devnet.artifacts.TestToken.deployedBytecode]);
+  await sendTransaction(provider, { from: owner, to: address, data: tokenI.encodeFunctionData('initialize', ['Not USD Coin', 'USDC', 18, owner]) });
+  await sendTransaction(provider, { from: owner, to: address, data: tokenI.encodeFunctionData('mint', [owner, 10n ** 27n]) });
+  const usdc = token('USDC');
+  // $1,000 of USDC: far below the $50,000 of depth that prices a coin
+  const { pair } = await createV2Pair(provider, uniswap, { from: owner, tokenA: address, tokenB: usdc, amountA: 1000n * 10n ** 18n, amountB: 1000n * 10n ** 6n });
+  expect(pair).toBe(v2PairAddress(UNISWAP_V2_FACTORY, address, usdc));
+  await until(() => graph().pools.some((p) => p.address === pair && p.kind === 'constantProduct' && p.reserves[0] > 0n), 'the new pair');
+  const found = graph().pools.find((p) => p.address === pair)!;
+  // named by the token's address, not by the symbol it claims (that is the catalog's USDC/WETH pools' name part)
+  const names = found.tokens.map((t) => (t === address.toLowerCase() ? address : 'USDC')).join('-');
+  expect(found.id).toBe(`${ARB}:uniswap:constantProduct:${names}:3000`);
+
+  const tokenRes = await request(sandbox.url).get('/v1/token').query({ chain: 'arb', token: address.toLowerCase() });
+  contract.expectResponse('getToken', tokenRes);
+  expect(tokenRes.body).toEqual({
+    address, chainId: ARB, symbol: 'USDC', decimals: 18, name: 'Not USD Coin', coinKey: `${ARB}:${address}`, priceUSD: '0', verificationStatus: 'unverified',
+  });
+  // by symbol, USDC is still the catalog's; /v1/tokens lists the new one only when asked for tokens without a price
+  const bySymbol = await request(sandbox.url).get('/v1/token').query({ chain: 'arb', token: 'USDC' });
+  expect(bySymbol.body.address).toBe(usdc);
+  const listed = async (query: Record<string, string>) => {
+    const res = await request(sandbox.url).get('/v1/tokens').query({ chains: 'arb', ...query });
+    contract.expectResponse('getTokens', res);
+    return (res.body.tokens[String(ARB)] as { address: string }[]).some((t) => t.address === address);
+  };
+  expect(await listed({})).toBe(false);
+  expect(await listed({ minPriceUSD: '0' })).toBe(true);
+
+  // routable, and the answer says what it does not know: no USD value, no price impact
+  const quote = async (fromAmount: bigint) => {
+    const res = await request(sandbox.url).get('/v1/quote').query({ fromChain: 'arb', toChain: 'arb', fromToken: usdc, toToken: address, fromAmount: String(fromAmount), fromAddress: owner });
+    contract.expectResponse('getQuote', res);
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+  const v2Router = new Contract(uniswap.v2Router02, uniswapInterface('UniswapV2Router02'), provider);
+  const unpriced = await quote(10_000_000n);
+  expect(unpriced.estimate.data).not.toHaveProperty('priceImpact');
+  expect(unpriced.estimate.data.unpricedTokens).toEqual([{ chainId: ARB, address, symbol: 'USDC' }]);
+  expect(unpriced.estimate.toAmountUSD).toBe('0');
+  expect(unpriced.action.toToken).toMatchObject({ address, priceUSD: '0', verificationStatus: 'unverified' });
+  const [, expected] = (await v2Router.getAmountsOut(10_000_000n, [usdc, address])) as bigint[];
+  expect(BigInt(unpriced.estimate.toAmount)).toBe(expected);
+
+  // sent as it is, through the genuine pair: received = estimate
+  const wallet = sandbox.devnet.wallet(ARB, 2);
+  await approveIfNeeded(wallet, usdc, unpriced.estimate.approvalAddress, 10_000_000n);
+  const before = await balanceOf(provider, address, owner);
+  const receipt = await sendTransactionRequest(wallet, unpriced.transactionRequest);
+  expect(receipt.status).toBe(1);
+  expect((await balanceOf(provider, address, owner)) - before).toBe(expected);
+
+  // $100,000 more on each side: the pair is deep enough to price the token, at its reserves' ratio
+  await createV2Pair(provider, uniswap, { from: owner, tokenA: address, tokenB: usdc, amountA: 100_000n * 10n ** 18n, amountB: 100_000n * 10n ** 6n });
+  const pairC = new Contract(pair, ['function getReserves() view returns (uint112, uint112, uint32)', 'function token0() view returns (address)'], provider);
+  const [r0, r1] = (await pairC.getReserves()) as [bigint, bigint];
+  const tokenIs0 = getAddress((await pairC.token0()) as string) === address;
+  const price = formatPrice((Number(tokenIs0 ? r1 : r0) / 1e6) / (Number(tokenIs0 ? r0 : r1) / 1e18));
+  await until(() => sandbox.dependencies.catalog.findToken(ARB, address)?.priceUSD === price, 'a price from the deep pair');
+  const priced = await quote(10_000_000n);
+  expect(priced.action.toToken.priceUSD).toBe(price);
+  expect(priced.estimate.data).not.toHaveProperty('unpricedTokens');
+  expect(Number(priced.estimate.data.priceImpact)).toBeLessThan(0.01);
+
+  // a service started later finds it in the factories' creation logs (discoverFromBlock), at the same price
+  const file = JSON.parse(fs.readFileSync(sandbox.chainsFile, 'utf8')) as { chains: { chainId: number }[] };
+  const scanning = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'discover-')), 'chains.json');
+  fs.writeFileSync(scanning, JSON.stringify({ ...file, chains: file.chains.map((c) => (c.chainId === ARB ? { ...c, discoverFromBlock: 0 } : c)) }));
+  const log = captureLogger('info');
+  const app = await makeTestApp({ env: { CHAINS_FILE: scanning } });
+  const mode = await startChainMode(app.dependencies, app.config, log.logger);
+  try {
+    expect(app.dependencies.catalog.findToken(ARB, address)).toMatchObject({ symbol: 'USDC', priceUSD: price, verificationStatus: 'unverified' });
+    expect(app.dependencies.graph.pools.find((p) => p.address === pair)?.id).toBe(found.id);
+    expect(log.records().some((r) => String(r.msg) === `chain ${ARB}: token USDC (${address}) found with a factory's pool: unverified, priced by its pools only`)).toBe(true);
+  } finally {
+    await mode.stop();
+    app.dependencies.chains?.close();
+    fs.rmSync(path.dirname(scanning), { recursive: true, force: true });
   }
 });
 

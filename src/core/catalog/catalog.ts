@@ -84,6 +84,28 @@ export class Catalog {
     });
   }
 
+  /**
+   * The same catalog with exactly `discovered` as its discovered (unverified) tokens, beside the data's own: this
+   * catalog itself when it holds those already (by address, whatever their prices). A discovered token at the address
+   * of a token of the data is an error.
+   */
+  withDiscoveredTokens(discovered: readonly Token[]): Catalog {
+    const held = this.chains.flatMap((chain) => this.tokensOf(chain.id));
+    const heldDiscovered = new Set(held.filter((t) => t.verificationStatus === 'unverified').map((t) => `${t.chainId}:${this.addressKey(t.chainId, t.address)}`));
+    const wanted = new Set(discovered.map((t) => `${t.chainId}:${this.addressKey(t.chainId, t.address)}`));
+    if (wanted.size === heldDiscovered.size && [...wanted].every((key) => heldDiscovered.has(key))) return this;
+    for (const token of discovered) {
+      if (token.verificationStatus !== 'unverified') throw new CatalogDataError(`discovered token ${token.address} on chain ${token.chainId} is not marked unverified`);
+    }
+    return new Catalog({
+      chains: this.chains,
+      tokens: [...held.filter((t) => t.verificationStatus !== 'unverified'), ...discovered],
+      bridges: this.bridges,
+      exchanges: this.exchanges,
+      markets: Object.fromEntries(this.markets),
+    });
+  }
+
   /** The reference market figures of a token's coin, if the data has them. */
   marketOf(token: Token): MarketFigures | undefined {
     return this.markets.get(token.coinKey);
@@ -97,11 +119,14 @@ export class Catalog {
       throw new CatalogDataError(`token ${token.symbol} on ${chain.key} has an address that is not in its normal form (${family.addressRule}): ${token.address}`);
     }
     const addressKey = `${token.chainId}:${family.lookupKey(token.address)}`;
-    const symbolKey = `${token.chainId}:${token.symbol.toUpperCase()}`;
     if (this.tokensByAddress.has(addressKey)) throw new CatalogDataError(`duplicate token ${addressKey}`);
-    if (this.tokensBySymbol.has(symbolKey)) throw new CatalogDataError(`duplicate symbol ${symbolKey}`);
     this.tokensByAddress.set(addressKey, token);
-    this.tokensBySymbol.set(symbolKey, token);
+    // a discovered token's symbol is whatever its contract says (another token's, often): found by address only
+    if (token.verificationStatus !== 'unverified') {
+      const symbolKey = `${token.chainId}:${token.symbol.toUpperCase()}`;
+      if (this.tokensBySymbol.has(symbolKey)) throw new CatalogDataError(`duplicate symbol ${symbolKey}`);
+      this.tokensBySymbol.set(symbolKey, token);
+    }
     const list = this.tokensByChain.get(token.chainId) ?? [];
     list.push(token);
     this.tokensByChain.set(token.chainId, list);
@@ -139,6 +164,12 @@ export class Catalog {
   addressKey(chainId: number, address: string): string {
     const chain = this.chainsById.get(chainId);
     return chain ? familyOf(chain).lookupKey(address.trim()) : address.trim();
+  }
+
+  /** The chain's wrapped native token (WETH for ETH): the catalog token named W + the native symbol (never a discovered one). */
+  wrappedNativeOf(chainId: number): Token | undefined {
+    const chain = this.chainsById.get(chainId);
+    return chain && this.tokensBySymbol.get(`${chainId}:W${chain.nativeToken.symbol.toUpperCase()}`);
   }
 
   tokensOf(chainId: number): readonly Token[] {

@@ -14,9 +14,20 @@ export interface Token {
   readonly name: string;
   readonly coinKey: string;
   readonly logoURI?: string;
-  /** Reference USD price as a decimal string. */
+  /** Reference USD price as a decimal string; "0" for a token without a price (`hasPrice`). */
   readonly priceUSD: string;
   readonly tags: readonly string[];
+  /**
+   * `unverified`: a token the service found on a chain (a factory's pool of it, chain mode), not one of the catalog's
+   * data. Its symbol and name are what its contract says: it is found by address only (never by symbol), priced only
+   * by its own pools, and never prices another coin (marketPrices.ts). Absent for the catalog's own tokens.
+   */
+  readonly verificationStatus?: 'unverified';
+}
+
+/** Whether a token has a USD price (a discovered token that no pool prices has none: priceUSD "0"). */
+export function hasPrice(token: Pick<Token, 'priceUSD'>): boolean {
+  return /[1-9]/.test(token.priceUSD);
 }
 
 export interface ChainMetamask {

@@ -18,6 +18,9 @@
  *   the native coin's coinKey directly.
  * - A coin no qualifying pool prices keeps the reference price and is listed as `unpriced` (chain status logs it):
  *   it stays routable.
+ * - A discovered token (`verificationStatus` unverified: found from a factory's pool, not in the catalog's data) is
+ *   priced by its pools like any coin, but never prices another: anyone can create a token and pools of it, and its
+ *   pools' depth is counted at the price they give it. Its reference price is "0" (no price).
  *
  * Prices are written with PRICE_DIGITS significant digits, so that a pool's every swap does not make a new price
  * (and a new catalog). Floats: prices are for display and ranking only, never for returned amounts.
@@ -59,10 +62,12 @@ export function marketPrices(catalog: Catalog, pools: readonly PoolState[], chai
   const coinOf = new Map<string, { coinKey: string; decimals: number }>();
   const wanted = new Set<string>();
   const anchors = new Map<string, number>();
+  const discovered = new Set<string>();
   for (const chainId of chainIds) {
     for (const token of catalog.tokensOf(chainId)) {
       coinOf.set(`${chainId}:${catalog.addressKey(chainId, token.address)}`, { coinKey: token.coinKey, decimals: token.decimals });
       wanted.add(token.coinKey);
+      if (token.verificationStatus === 'unverified') discovered.add(token.coinKey);
       if (token.tags.includes('stablecoin')) anchors.set(token.coinKey, Number(token.priceUSD));
     }
     const native = catalog.getChain(chainId)?.nativeToken;
@@ -83,7 +88,7 @@ export function marketPrices(catalog: Catalog, pools: readonly PoolState[], chai
         [a, b, mid.bPerA, mid.reserveB],
         [b, a, 1 / mid.bPerA, mid.reserveA],
       ] as const) {
-        if (priced.has(other.coinKey) && !priced.has(target.coinKey)) {
+        if (priced.has(other.coinKey) && !priced.has(target.coinKey) && !discovered.has(other.coinKey)) {
           const otherPrice = priced.get(other.coinKey)!;
           const price = otherPerTarget * otherPrice;
           // depth on the priced side (equal, at the mid price, to the other side's in a constant-product pool)
@@ -100,7 +105,7 @@ export function marketPrices(catalog: Catalog, pools: readonly PoolState[], chai
   for (const chainId of chainIds) {
     const chain = catalog.getChain(chainId);
     if (!chain || priced.has(chain.nativeToken.coinKey)) continue;
-    const wrapped = catalog.tokensOf(chainId).find((t) => t.symbol.toUpperCase() === `W${chain.nativeToken.symbol.toUpperCase()}`);
+    const wrapped = catalog.wrappedNativeOf(chainId);
     const price = wrapped && priced.get(wrapped.coinKey);
     if (price !== undefined) priced.set(chain.nativeToken.coinKey, price);
   }

@@ -6,7 +6,7 @@
  * itself (steps, transactions, fee costs) is built from the priced amounts by assemble.ts.
  */
 import { createHash } from 'node:crypto';
-import type { Token } from '../catalog/entities';
+import { hasPrice, type Token } from '../catalog/entities';
 import { fractionToPpm, takeFee } from '../math/amounts';
 import { bridgeOut, type BridgeFees } from '../math/bridge';
 import { PPM } from '../math/rational';
@@ -134,7 +134,8 @@ export function pricePlan(graph: RoutingGraph, request: RouteRequest, plan: Rout
   const fromAmountUSD = usd(fromAmount, fromToken);
   const toAmountUSD = usd(toAmount, toToken);
   const valueIn = fromAmountUSD - includedFeesUSD;
-  const priceImpact = valueIn > 0 ? Math.max(0, 1 - toAmountUSD / valueIn) : 1;
+  // unknown (never 100 %) when a side has no USD price: such a route is not filtered by maxPriceImpact
+  const priceImpact = !hasPrice(fromToken) || !hasPrice(toToken) ? undefined : valueIn > 0 ? Math.max(0, 1 - toAmountUSD / valueIn) : 1;
   const key = `${sources.map(poolIdsKey).join('|')}#${plan.bridge ? `${plan.bridge.bridge}:${plan.bridge.fromToken}:${plan.bridge.toToken}` : ''}#${destination ? poolIdsKey(destination) : ''}#${plan.destinationSeparate}`;
   return {
     ok: true,

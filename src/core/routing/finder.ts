@@ -3,6 +3,7 @@
  * plans.ts), prices each forward (evaluate.ts), filters and ranks them, builds the routes returned (assemble.ts),
  * and says for every dropped candidate why.
  */
+import { hasPrice } from '../catalog/entities';
 import { InvalidRequestError } from '../errors';
 import { assembleRoute, overallPathOf } from './assemble';
 import { pricePlan, routeId } from './evaluate';
@@ -72,7 +73,7 @@ export class RouteFinder {
         failed(ctx, planPath(ctx, plan), 'INSUFFICIENT_LIQUIDITY', plan.bridge?.bridge ?? 'swap', `forward check gives ${amounts.toAmount}, below the requested ${request.amount}`);
         continue;
       }
-      if (amounts.priceImpact > request.maxPriceImpact) {
+      if (amounts.priceImpact !== undefined && amounts.priceImpact > request.maxPriceImpact) {
         ctx.unavailable.filteredOut.push({
           overallPath: overallPathOf(graph, request, amounts),
           reason: `price impact ${(amounts.priceImpact * 100).toFixed(2)}% is above maxPriceImpact ${(request.maxPriceImpact * 100).toFixed(2)}%`,
@@ -106,14 +107,22 @@ function isPreferred(ctx: SearchContext, amounts: PricedAmounts): boolean {
   return bridgeOk && exchangesOk;
 }
 
-/** CHEAPEST: most output in USD after gas on all chains and fees paid on top. FASTEST: shortest duration, ties by CHEAPEST. */
+/**
+ * CHEAPEST: most output in USD after gas on all chains and fees paid on top (when the token received has no USD price:
+ * most received, then that). FASTEST: shortest duration, ties by CHEAPEST.
+ */
 export function netValue(route: Route): number {
   return route.toAmountUSD - route.fromAmountUSD - route.gasCostUSD - route.extraFeesUSD;
 }
 
 function rank(candidates: Candidate[], request: RouteRequest): { candidate: Candidate; tags: Route['tags'][number][] }[] {
+  // without a USD price of the token received, its amount cannot be weighed against gas: most received first (an
+  // exact-output search receives the amount asked on every route, and its USD figures rank the inputs)
+  const received = hasPrice(request.toToken) || request.mode === 'exactOut'
+    ? () => 0
+    : (a: Candidate, b: Candidate) => (b.amounts.toAmount > a.amounts.toAmount ? 1 : b.amounts.toAmount < a.amounts.toAmount ? -1 : 0);
   const cheapest = (a: Candidate, b: Candidate) =>
-    b.amounts.netValueUSD - a.amounts.netValueUSD || (a.amounts.key < b.amounts.key ? -1 : a.amounts.key > b.amounts.key ? 1 : 0);
+    received(a, b) || b.amounts.netValueUSD - a.amounts.netValueUSD || (a.amounts.key < b.amounts.key ? -1 : a.amounts.key > b.amounts.key ? 1 : 0);
   const fastest = (a: Candidate, b: Candidate) => a.amounts.durationSeconds - b.amounts.durationSeconds || cheapest(a, b);
   const byOrder = request.order === 'FASTEST' ? fastest : cheapest;
   const sorted = [...candidates].sort((a, b) => Number(b.preferred) - Number(a.preferred) || byOrder(a, b));

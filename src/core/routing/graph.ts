@@ -119,7 +119,7 @@ export class RoutingGraph {
     }
     for (const chain of catalog.chains) {
       if (!familyOf(chain).evmContracts || kept(chain.id)) continue; // wrapping through the router's WETH calls
-      const wrapped = catalog.tokensOf(chain.id).find((t) => t.symbol.toUpperCase() === `W${chain.nativeToken.symbol.toUpperCase()}`);
+      const wrapped = catalog.wrappedNativeOf(chain.id);
       if (!wrapped) continue;
       const native = intern(catalog.addressKey(chain.id, chain.nativeToken.address));
       const w = intern(catalog.addressKey(chain.id, wrapped.address));

@@ -168,7 +168,8 @@ export interface RouteValues {
   readonly gasCostUSD: number;
   /** Fees paid on top (not included), in USD: part of the CHEAPEST ranking. */
   readonly extraFeesUSD: number;
-  readonly priceImpact: number;
+  /** The fraction of the value in that does not arrive; undefined when the from or to token has no USD price. */
+  readonly priceImpact: number | undefined;
   readonly durationSeconds: number;
 }
 

@@ -8,6 +8,7 @@ import { loadCatalog } from '../../../src/core/catalog/load';
 import { loadSnapshot } from '../../../src/core/liquidity/load';
 import type { ConcentratedPoolState, ConstantProductPoolState, LiquiditySnapshot } from '../../../src/core/liquidity/snapshot';
 import { LiquidityState } from '../../../src/core/liquidity/state';
+import type { Token } from '../../../src/core/catalog/entities';
 import { RouteFinder } from '../../../src/core/routing/finder';
 import { RoutingGraph } from '../../../src/core/routing/graph';
 import { buildRouteRequest } from '../../../src/core/routing/request';
@@ -38,7 +39,7 @@ const requests = [
 const answers = (graph: RoutingGraph) => requests.map((r) => JSON.stringify(new RouteFinder(graph).find(r).routes.map((x) => [x.overallPath, `${x.toAmount}`])));
 
 test('an update goes through JSON with its big integers exact', () => {
-  const update: LiquidityUpdate = { type: 'liquidity', touched: [ARB], pools: moved(base).pools.filter((p) => !base.pools.includes(p)), dropped: [], gas: [...moved(base).gas.values()], prices: [['WETH', '3000']] };
+  const update: LiquidityUpdate = { type: 'liquidity', touched: [ARB], pools: moved(base).pools.filter((p) => !base.pools.includes(p)), dropped: [], gas: [...moved(base).gas.values()], prices: [['WETH', '3000']], tokens: [] };
   expect(update.pools).toHaveLength(2);
   expect(decodeUpdate(encodeUpdate(update))).toEqual(update);
 });
@@ -102,4 +103,30 @@ test('the primary\'s prices (from its pools) reach the workers, with the pools t
   expect(sent).toHaveLength(2);
   applyUpdate(worker, base, decodeUpdate(sent[1]));
   expect(worker.graph.catalog.findToken(ARB, 'WETH')!.priceUSD).toBe(catalog.findToken(ARB, 'WETH')!.priceUSD);
+});
+
+test('a token the primary found with a pool reaches the workers with the pool: same token, same price, same quotes', () => {
+  const primary = new LiquidityState(new RoutingGraph(catalog, base));
+  const sent: string[] = [];
+  const feed = new LiquidityFeed(primary, base, (u) => sent.push(encodeUpdate(u)));
+  const worker = new LiquidityState(new RoutingGraph(catalog, base));
+  const found: Token = {
+    chainId: ARB, address: '0x00000000000000000000000000000000000D15c0', symbol: 'USDC', decimals: 18, name: 'Not USD Coin',
+    coinKey: `${ARB}:0x00000000000000000000000000000000000D15c0`, priceUSD: '0', tags: [], verificationStatus: 'unverified',
+  };
+  const usdc = catalog.addressKey(ARB, catalog.findToken(ARB, 'USDC')!.address);
+  const pair: ConstantProductPoolState = {
+    id: `${ARB}:uniswap:constantProduct:${found.address}-USDC:3000`, chainId: ARB, exchange: 'uniswap', kind: 'constantProduct',
+    address: '0x1000000000000000000000000000000000000009', tokens: [found.address.toLowerCase(), usdc], feePpm: 3000n, reserves: [10n ** 24n, 2_000_000n * 10n ** 6n],
+  };
+  const priced = catalog.withDiscoveredTokens([found]).withPrices(new Map([[found.coinKey, '2']]));
+  feed.replace(RoutingGraph.derive(primary.graph, { ...base, pools: [...base.pools, pair] }, new Set([ARB]), priced));
+  const update = decodeUpdate(sent[0]);
+  expect(update.tokens).toEqual([{ ...found, priceUSD: '2' }]);
+  applyUpdate(worker, base, update);
+  expect(worker.graph.catalog.findToken(ARB, found.address)).toEqual({ ...found, priceUSD: '2' });
+  const buy = buildRouteRequest(worker.graph.catalog, { fromChain: 'arb', toChain: 'arb', fromToken: 'USDC', toToken: found.address, amount: '1000000', mode: 'exactIn' });
+  const quoted = (graph: RoutingGraph) => new RouteFinder(graph).find(buy).routes.map((r) => `${r.overallPath} ${r.toAmount}`);
+  expect(quoted(worker.graph)).toEqual(quoted(primary.graph));
+  expect(quoted(worker.graph)).toHaveLength(1);
 });

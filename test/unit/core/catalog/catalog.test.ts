@@ -40,6 +40,34 @@ describe('Catalog', () => {
     expect(catalog.resolveChain('2')).toBeUndefined();
   });
 
+  it('takes discovered tokens: found by address only, whatever symbol they claim; the same set keeps the catalog', () => {
+    const found: Token = {
+      chainId: 1, address: '0x00000000000000000000000000000000000D15c0', symbol: 'USDC', decimals: 18,
+      name: 'Not USD Coin', coinKey: '1:0x00000000000000000000000000000000000D15c0', priceUSD: '0', tags: [], verificationStatus: 'unverified',
+    };
+    const withFound = catalog.withDiscoveredTokens([found]);
+    expect(withFound.findToken(1, found.address.toLowerCase())).toEqual(found);
+    expect(withFound.findToken(1, 'USDC')?.address).toBe(USDC_ETH.address);
+    expect(withFound.tokensOf(1).map((t) => t.address)).toContain(found.address);
+    // priced "0": hidden by the default minimum price, listed without one
+    expect(withFound.listTokens({ minPriceUSD: 0.0001 }).get(1)!.map((t) => t.address)).not.toContain(found.address);
+    expect(withFound.listTokens().get(1)!.map((t) => t.address)).toContain(found.address);
+    expect(withFound.withDiscoveredTokens([{ ...found, priceUSD: '2' }])).toBe(withFound);
+    expect(withFound.withPrices(new Map([[found.coinKey, '2']])).findToken(1, found.address)!.priceUSD).toBe('2');
+    expect(withFound.withDiscoveredTokens([]).findToken(1, found.address)).toBeUndefined();
+    expect(catalog.withDiscoveredTokens([])).toBe(catalog);
+    expect(() => catalog.withDiscoveredTokens([{ ...found, verificationStatus: undefined }])).toThrow(CatalogDataError);
+    expect(() => catalog.withDiscoveredTokens([{ ...found, address: USDC_ETH.address }])).toThrow(/duplicate token/);
+  });
+
+  it('names the wrapped native token from the data, never a discovered token that claims its symbol', () => {
+    const WETH: Token = { ...DUST_ETH, address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', symbol: 'WETH', name: 'Wrapped Ether', coinKey: 'WETH' };
+    const fake: Token = { ...WETH, address: '0x0000000000000000000000000000000000000001', coinKey: '1:0x0000000000000000000000000000000000000001', verificationStatus: 'unverified' };
+    const withWeth = new Catalog({ ...DATA, tokens: [...DATA.tokens, WETH] }).withDiscoveredTokens([fake]);
+    expect(withWeth.wrappedNativeOf(1)?.address).toBe(WETH.address);
+    expect(catalog.wrappedNativeOf(1)).toBeUndefined();
+  });
+
   it('finds EVM tokens by address in any case and returns them checksummed', () => {
     expect(catalog.findToken(1, '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')?.address).toBe(USDC_ETH.address);
     expect(catalog.findToken(1, '0XA0B86991C6218B36C1D19D4A2E9EB0CE3606EB48'.replace('0X', '0x'))?.symbol).toBe('USDC');

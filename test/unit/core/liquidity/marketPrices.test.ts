@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { loadCatalog } from '../../../../src/core/catalog/load';
+import type { Token } from '../../../../src/core/catalog/entities';
 import type { ConcentratedPoolState, ConstantProductPoolState, PoolState } from '../../../../src/core/liquidity/snapshot';
 import { catalogAtPrices, formatPrice, marketPrices, pricesOf, weightedMedian } from '../../../../src/core/liquidity/marketPrices';
 
@@ -70,6 +71,30 @@ test('a coin paired only with a priced coin is priced through it (WBTC/WETH afte
   expect(unpriced).not.toContain('WBTC');
   // without WETH's price, nothing prices WBTC
   expect(priced([wbtc]).prices.has('WBTC')).toBe(false);
+});
+
+test('a discovered token is priced by its own deep pools, never prices another coin, and is "0" without one', () => {
+  const found: Token = {
+    chainId: ETH, address: '0x00000000000000000000000000000000000D15c0', symbol: 'WETH', name: 'Not WETH', decimals: 18,
+    coinKey: `${ETH}:0x00000000000000000000000000000000000D15c0`, priceUSD: '0', tags: [], verificationStatus: 'unverified',
+  };
+  const withFound = catalog.withDiscoveredTokens([found]);
+  const FOUND = found.address.toLowerCase();
+  // 100,000 USDC against 50,000 of it: 2 USD, $100,000 deep in USDC
+  const deep = v2(ETH, [FOUND, USDC].sort() as [string, string], FOUND < USDC ? [50_000n * 10n ** 18n, 100_000n * 10n ** 6n] : [100_000n * 10n ** 6n, 50_000n * 10n ** 18n]);
+  // and a pool of it with WBTC, holding 1,000,000 of it (so $2,000,000 of depth at its price) against 1 WBTC
+  const lure = v2(ETH, [WBTC, FOUND].sort() as [string, string], WBTC < FOUND ? [10n ** 8n, 10n ** 24n] : [10n ** 24n, 10n ** 8n]);
+  const { prices, unpriced } = marketPrices(withFound, [deep, lure], new Set([ETH]));
+  expect(prices.get(found.coinKey)).toBe('2');
+  // WBTC is not priced from it (2,000,000 USD a WBTC), nor is WETH's price taken from the token that claims its symbol
+  expect(prices.has('WBTC')).toBe(false);
+  expect(prices.has('WETH')).toBe(false);
+  expect(prices.has('ETH')).toBe(false);
+  expect(unpriced).toEqual(expect.arrayContaining(['WBTC', 'WETH']));
+  // without a deep pool it has no price: "0" in the catalog at market prices
+  const thin = marketPrices(withFound, [lure], new Set([ETH]));
+  expect(thin.unpriced).toContain(found.coinKey);
+  expect(catalogAtPrices(withFound, withFound, thin.prices).findToken(ETH, found.address)!.priceUSD).toBe('0');
 });
 
 test('pools of chains not followed price nothing', () => {

@@ -6,6 +6,7 @@ import { RouteFinder } from '../../../../src/core/routing/finder';
 import { RoutingGraph } from '../../../../src/core/routing/graph';
 import { buildRouteRequest, type RouteParameters } from '../../../../src/core/routing/request';
 import type { Route } from '../../../../src/core/routing/route';
+import type { Token } from '../../../../src/core/catalog/entities';
 
 // The real catalog, tiny hand-made snapshots whose best routes are worked out by hand below.
 const catalog = loadCatalog(DEFAULT_DATA_DIR);
@@ -224,5 +225,40 @@ describe('RouteFinder: across chains', () => {
     expect(result.routes).toEqual([]);
     const [error] = Object.values(result.unavailable.failed[0].subpaths)[0];
     expect(error).toMatchObject({ code: 'AMOUNT_TOO_LOW', tool: 'across' });
+  });
+});
+
+describe('RouteFinder: a token without a USD price (discovered, unpriced)', () => {
+  const FOUND: Token = {
+    chainId: 1, address: '0x00000000000000000000000000000000000D15c0', symbol: 'USDC', decimals: 18, name: 'Not USD Coin',
+    coinKey: '1:0x00000000000000000000000000000000000D15c0', priceUSD: '0', tags: [], verificationStatus: 'unverified',
+  };
+  const withFound = catalog.withDiscoveredTokens([FOUND]);
+  const X = withFound.addressKey(1, FOUND.address);
+  // directly: 1,000,000 of it against 1,000,000 USDC; through DAI: 1,100,000 of it against 1,000,000 DAI (more out, more gas)
+  const DIRECT = cp('direct', 'uniswap', '0x1000000000000000000000000000000000000005', [X, USDC], [1_000_000n * E18, 1_000_000_000_000n]);
+  const VIA_DAI = cp('via-dai', 'uniswap', '0x1000000000000000000000000000000000000006', [X, DAI], [1_100_000n * E18, 1_000_000n * E18]);
+  const snapshot: LiquiditySnapshot = { asOf: '2026-01-01', pools: [DIRECT, VIA_DAI, STABLE], bridges: [], gas: new Map([gas(1, 20_000_000_000n)]) };
+  const finder = new RouteFinder(new RoutingGraph(withFound, snapshot));
+  const ask = (p: Partial<RouteParameters>) => buildRouteRequest(withFound, { fromChain: 1, toChain: 1, fromToken: 'USDC', toToken: FOUND.address, amount: '1000000000', mode: 'exactIn', ...p });
+
+  it('routes to it, most received first (its amount cannot be weighed against gas), price impact unknown and never filtered', () => {
+    const { routes } = finder.find(ask({ maxRoutes: 2, maxPriceImpact: 0 }));
+    expect(routes.map(poolsOf)).toEqual([['stable', 'via-dai'], ['direct']]);
+    const viaDai = cpOut(cpOut(1_000_000_000n, [10_000_000_000_000n, 10_000_000n * E18], 100n), [1_000_000n * E18, 1_100_000n * E18]);
+    expect(routes[0].toAmount).toBe(viaDai);
+    expect(routes[0].toAmount).toBeGreaterThan(routes[1].toAmount);
+    expect(routes[0].gasCostUSD).toBeGreaterThan(routes[1].gasCostUSD);
+    expect(routes.map((r) => [r.priceImpact, r.toAmountUSD])).toEqual([[undefined, 0], [undefined, 0]]);
+    expect(routes[0].tags).toEqual(expect.arrayContaining(['RECOMMENDED', 'CHEAPEST']));
+  });
+
+  it('routes from it at the USD value received; an exact-output search to it ranks by what it costs', () => {
+    const sell = finder.find(ask({ fromToken: FOUND.address, toToken: 'USDC', amount: String(1000n * E18) }));
+    expect(sell.routes[0].priceImpact).toBeUndefined();
+    expect(sell.routes[0].toAmountUSD).toBeGreaterThan(0);
+    const exactOut = finder.find(ask({ mode: 'exactOut', amount: String(1000n * E18), maxRoutes: 2 }));
+    expect(exactOut.routes.length).toBe(2);
+    expect(exactOut.routes[0].fromAmount).toBeLessThan(exactOut.routes[1].fromAmount);
   });
 });
