@@ -15,9 +15,10 @@
  * (sandbox/multicall3.ts).
  *
  * The genuine Uniswap contracts run on every chain (sandbox/uniswap.ts: mainnet's deployments replayed at the
- * canonical addresses, fee tier 100/1 enabled by the V3 factory's owner), and the pools of every exchange whose
- * routers.json routers are `genuine` (Uniswap's) are created through them, not placed: a V2 pair with
- * factory.createPair, the snapshot's reserves of both tokens minted to it and pair.mint; a V3 pool with
+ * canonical addresses, fee tier 100/1 enabled by the V3 factory's owner), and SushiSwap's V2 factory and Router02
+ * (sandbox/sushiswap.ts: its genuine bytecode at its mainnet addresses); the pools of every exchange whose
+ * routers.json routers are `genuine` (Uniswap's, SushiSwap's V2) are created through them, not placed: a V2 pair with
+ * its factory's createPair, the snapshot's reserves of both tokens minted to it and pair.mint; a V3 pool with
  * NonfungiblePositionManager.createAndInitializePoolIfNecessary at the snapshot's price, then one position per
  * liquidity band of its ticks (uniswap.ts liquidityBands), minted with the smallest amounts that give the band's
  * liquidity, and reduced to it exactly with decreaseLiquidity when the tokens' granularity makes the mint give more.
@@ -36,6 +37,7 @@ import {
   amountsForLiquidity, deployUniswap, enableFeeTiers, liquidityBands, MAX_TICK, MIN_TICK, sqrtRatioAtTick, UNISWAP_DEPLOYMENTS,
   uniswapAddresses, uniswapInterface, type UniswapAddresses,
 } from './uniswap';
+import { deploySushiSwapV2, SUSHISWAP_V2_FACTORY, SUSHISWAP_V2_ROUTER02 } from './sushiswap';
 import { endpointRoutes } from './bridgeRoutes';
 import { deployServiceContracts } from '../scripts/deploy-contracts';
 
@@ -164,17 +166,22 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     r.pools.push(getAddress(p.address));
   }
 
-  // the genuine routers (Uniswap's) must be the contracts sandbox/uniswap.ts deploys, their pools those its factories create
+  // the genuine routers (Uniswap's, SushiSwap's V2) must be the contracts sandbox/uniswap.ts and sandbox/sushiswap.ts
+  // deploy, their pools those their factories create
   const genuinePool = (p: RawPool) => p.kind !== 'stableswap' && exchangeRouters.get(`${p.exchange}:${p.kind}`)!.genuine;
   const canonical = wrappedNative ? uniswapAddresses(wrappedNative) : undefined;
+  const genuineContracts: Readonly<Record<string, { router?: string; factory: string; label: string }>> = {
+    'uniswap:constantProduct': { router: canonical?.v2Router02, factory: UNISWAP_DEPLOYMENTS.find((d) => d.key === 'v2Factory')!.address, label: 'Uniswap V2' },
+    'uniswap:concentrated': { router: canonical?.swapRouter, factory: UNISWAP_DEPLOYMENTS.find((d) => d.key === 'v3Factory')!.address, label: 'Uniswap V3' },
+    'sushiswap:constantProduct': { router: wrappedNative ? SUSHISWAP_V2_ROUTER02 : undefined, factory: SUSHISWAP_V2_FACTORY, label: 'SushiSwap V2' },
+  };
   for (const r of exchangeRouters.values()) {
     if (!r.genuine) continue;
-    const expected = r.kind === 'constantProduct'
-      ? { router: canonical?.v2Router02, factory: UNISWAP_DEPLOYMENTS.find((d) => d.key === 'v2Factory')!.address }
-      : { router: canonical?.swapRouter, factory: UNISWAP_DEPLOYMENTS.find((d) => d.key === 'v3Factory')!.address };
+    const expected = genuineContracts[`${r.exchange}:${r.kind}`];
+    if (!expected) throw new Error(`routers.json's ${r.exchange} ${r.kind} router is marked genuine, but the sandbox deploys the genuine contracts of ${Object.values(genuineContracts).map((c) => c.label).join(', ')} only`);
     if (!expected.router) throw new Error(`chain ${chainId} has no wrapped native token: the genuine ${r.exchange} ${r.kind} contracts cannot be deployed`);
     if (getAddress(r.address) !== expected.router || !r.entry.factory || getAddress(r.entry.factory.address) !== expected.factory) {
-      throw new Error(`routers.json's genuine ${r.exchange} ${r.kind} router ${r.address} (factory ${r.entry.factory?.address}) is not the canonical Uniswap ${expected.router} (factory ${expected.factory}): the sandbox deploys only those`);
+      throw new Error(`routers.json's genuine ${r.exchange} ${r.kind} router ${r.address} (factory ${r.entry.factory?.address}) is not the canonical ${expected.label} ${expected.router} (factory ${expected.factory}): the sandbox deploys only those`);
     }
   }
 
@@ -185,7 +192,10 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     ...[...exchangeRouters.values()].filter((r) => !r.genuine).map((r) => [r.address, r.kind === 'constantProduct' ? 'V2Router' : 'V3Router'] as [string, string]),
   ];
   const seen = new Set<string>();
-  const occupied = [...code.map(([address]) => address), deployment.router, deployment.feeCollector, BRIDGE_ENDPOINT_ADDRESS, ...(canonical ? UNISWAP_DEPLOYMENTS.map((d) => d.address) : []), ...pools.filter(genuinePool).map((p) => p.address)];
+  const occupied = [
+    ...code.map(([address]) => address), deployment.router, deployment.feeCollector, BRIDGE_ENDPOINT_ADDRESS,
+    ...(canonical ? [...UNISWAP_DEPLOYMENTS.map((d) => d.address), SUSHISWAP_V2_FACTORY, SUSHISWAP_V2_ROUTER02] : []), ...pools.filter(genuinePool).map((p) => p.address),
+  ];
   for (const address of occupied) {
     if (seen.has(address.toLowerCase())) throw new Error(`two contracts at ${address} on chain ${chainId}`);
     seen.add(address.toLowerCase());
@@ -215,7 +225,8 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     uniswap = await deployUniswap(provider, { weth: wrappedNative });
     const v3Entry = data.routers.exchangeRouters.find((e) => e.genuine && e.kind === 'concentrated' && e.address.toLowerCase() === uniswap!.swapRouter.toLowerCase());
     if (v3Entry?.feeTiers) feeTiersEnabled = await enableFeeTiers(provider, uniswap, v3Entry.feeTiers);
-    lap('uniswap');
+    await deploySushiSwapV2(provider, { weth: wrappedNative });
+    lap('uniswap, sushiswap');
   }
 
   const sender = new UnlockedSender(provider, admin);
@@ -372,6 +383,8 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
 interface GenuinePlan {
   readonly v2: readonly (RawPool & { kind: 'constantProduct' })[];
   readonly v3: readonly (RawPool & { kind: 'concentrated' })[];
+  /** The factory of each V2 pair (by pool id): Uniswap's, or a fork's. */
+  readonly v2Factories: ReadonlyMap<string, string>;
   readonly transactions: readonly (SendOptions & { label?: string })[];
   readonly bands: number;
   readonly bandsExactByMint: number;
@@ -397,7 +410,8 @@ function planGenuinePools(
 ): GenuinePlan {
   const v2 = pools.filter((p): p is RawPool & { kind: 'constantProduct' } => p.kind === 'constantProduct');
   const v3 = pools.filter((p): p is RawPool & { kind: 'concentrated' } => p.kind === 'concentrated');
-  if (!uniswap || pools.length === 0) return { v2, v3, transactions: [], bands: 0, bandsExactByMint: 0, largestExcess: 0n };
+  const v2Factories = new Map(v2.map((p) => [p.id, getAddress(routers.get(`${p.exchange}:${p.kind}`)!.entry.factory?.address ?? uniswap?.v2Factory ?? '')]));
+  if (!uniswap || pools.length === 0) return { v2, v3, v2Factories, transactions: [], bands: 0, bandsExactByMint: 0, largestExcess: 0n };
   const factoryV2 = uniswapInterface('UniswapV2Factory');
   const pairI = uniswapInterface('UniswapV2Pair');
   const npm = uniswapInterface('NonfungiblePositionManager');
@@ -417,7 +431,8 @@ function planGenuinePools(
     const fee = routers.get(`${p.exchange}:${p.kind}`)!.entry.feePpm;
     if (fee !== undefined && p.feePpm !== fee) throw new Error(`pool ${p.id}: fee ${p.feePpm} ppm, but its factory charges ${fee}`);
     const [t0, t1] = sorted(p);
-    creates.push(tx(uniswap.v2Factory, factoryV2, 'createPair', [t0, t1]));
+    // the pair's own factory (Uniswap's, or a fork's: the same createPair)
+    creates.push(tx(v2Factories.get(p.id)!, factoryV2, 'createPair', [t0, t1]));
     give(t0, getAddress(p.address), BigInt(p.reserves[0]));
     give(t1, getAddress(p.address), BigInt(p.reserves[1]));
     mints.push(tx(getAddress(p.address), pairI, 'mint', [admin]));
@@ -474,7 +489,7 @@ function planGenuinePools(
       }
     }
   }
-  return { v2, v3, transactions: [...creates, ...mints, ...reductions], bands, bandsExactByMint, largestExcess };
+  return { v2, v3, v2Factories, transactions: [...creates, ...mints, ...reductions], bands, bandsExactByMint, largestExcess };
 }
 
 /**
@@ -490,7 +505,7 @@ async function checkGenuinePools(url: string, uniswap: UniswapAddresses, plan: G
   interface Read { readonly pool: RawPool; readonly field: string; readonly to: string; readonly data: string; decode(result: string): bigint | string; readonly snapshot: bigint | string }
   const reads: Read[] = [];
   for (const p of plan.v2) {
-    reads.push({ pool: p, field: 'address', to: uniswap.v2Factory, data: factoryV2.encodeFunctionData('getPair', [p.tokens[0], p.tokens[1]]), decode: (r) => getAddress(factoryV2.decodeFunctionResult('getPair', r)[0] as string), snapshot: getAddress(p.address) });
+    reads.push({ pool: p, field: 'address', to: plan.v2Factories.get(p.id)!, data: factoryV2.encodeFunctionData('getPair', [p.tokens[0], p.tokens[1]]), decode: (r) => getAddress(factoryV2.decodeFunctionResult('getPair', r)[0] as string), snapshot: getAddress(p.address) });
     for (const k of [0, 1]) reads.push({ pool: p, field: `reserve${k}`, to: getAddress(p.address), data: pairI.encodeFunctionData('getReserves'), decode: (r) => pairI.decodeFunctionResult('getReserves', r)[k] as bigint, snapshot: BigInt(p.reserves[k]) });
   }
   for (const p of plan.v3) {

@@ -10,7 +10,9 @@
  *  (c) a V2 pair: the core == Router02.getAmountsOut / getAmountsIn;
  *  (d) swaps through the genuine SwapRouter (the service's encodeV3ExactInput) and Router02 (encodeV2Swap): the
  *      recipient receives the core's estimate, and the pool's state after is the one the core predicts;
- *  (e) after a further mint, a decreaseLiquidity and a burn, the state read again quotes as QuoterV2 again.
+ *  (e) after a further mint, a decreaseLiquidity and a burn, the state read again quotes as QuoterV2 again;
+ *  (f) SushiSwap V2 (sandbox/sushiswap.ts: its genuine bytecode at its mainnet addresses): its factory creates pairs
+ *      at the CREATE2 address of its own init code hash, and the core == its Router02, quotes and swaps.
  */
 import { getAddress, Interface, type JsonRpcProvider } from 'ethers';
 import { startAnvil, type AnvilProcess } from '../../sandbox/anvil';
@@ -23,7 +25,8 @@ import {
 } from '../../sandbox/uniswap';
 import { makeChainProvider } from '../../src/chain/rpc';
 import { readUniswapV2Pair, readUniswapV3Pool, readUniswapV3Pools, wordsToRead } from '../../src/chain/uniswapReader';
-import { UNISWAP_V2_FACTORY, UNISWAP_V3_FACTORY, v2PairAddress, v3PoolAddress } from '../../src/core/liquidity/poolAddress';
+import { UNISWAP_V2_FACTORY, UNISWAP_V3_FACTORY, v2PairAddress, v3PoolAddress, type UniswapFactory } from '../../src/core/liquidity/poolAddress';
+import { deploySushiSwapV2, SUSHISWAP_V2_FACTORY, SUSHISWAP_V2_INIT_CODE_HASH, SUSHISWAP_V2_ROUTER02, sushiswapInterface } from '../../sandbox/sushiswap';
 import { quoteHopExactIn, quoteHopExactOut } from '../../src/core/liquidity/poolQuote';
 import type { ConcentratedPoolState, ConstantProductPoolState } from '../../src/core/liquidity/snapshot';
 import * as cp from '../../src/core/math/constantProduct';
@@ -377,5 +380,56 @@ describe('(e) liquidity changes read again', () => {
     const { compared, exhausted } = await compareWithQuoter(after);
     expect(compared).toBeGreaterThanOrEqual(4 * 40);
     expect(exhausted).toBeGreaterThan(0);
+  });
+});
+
+describe('(f) SushiSwap V2, a Uniswap V2 fork: its genuine factory and Router02 at their mainnet addresses', () => {
+  const SUSHI: UniswapFactory = { factory: SUSHISWAP_V2_FACTORY, initCodeHash: SUSHISWAP_V2_INIT_CODE_HASH };
+  let sushiPair: string;
+  const readSushiPair = () => readUniswapV2Pair(reader, sushiPair, { chainId: CHAIN_ID, blockTag: 'latest' });
+
+  beforeAll(async () => {
+    expect(await deploySushiSwapV2(provider, { weth: uniswap.weth })).toEqual({ factory: SUSHISWAP_V2_FACTORY, router02: SUSHISWAP_V2_ROUTER02 });
+    // the same createPair and mint as Uniswap's, through SushiSwap's factory
+    sushiPair = (await createV2Pair(provider, { ...uniswap, v2Factory: SUSHISWAP_V2_FACTORY }, { from: admin, tokenA: ether18, tokenB: dollar6, amountA: 500n * 10n ** 18n, amountB: 1_100_000n * 10n ** 6n })).pair;
+    for (const token of [ether18, dollar6]) await sendTransaction(provider, { from: swapper, to: token, data: ERC20.encodeFunctionData('approve', [SUSHISWAP_V2_ROUTER02, MAX]) });
+  });
+
+  test('the factory creates at the CREATE2 address of its own init code hash; the router and the data point at them', async () => {
+    const call = async (to: string, i: Interface, fn: string, args: unknown[] = []) => i.decodeFunctionResult(fn, await provider.call({ to, data: i.encodeFunctionData(fn, args) }))[0];
+    const factoryI = new Interface(['function pairCodeHash() view returns (bytes32)', 'function feeToSetter() view returns (address)']);
+    expect(await call(SUSHISWAP_V2_FACTORY, factoryI, 'pairCodeHash')).toBe(SUSHISWAP_V2_INIT_CODE_HASH);
+    expect(await call(SUSHISWAP_V2_FACTORY, factoryI, 'feeToSetter')).not.toBe(getAddress('0x0000000000000000000000000000000000000000'));
+    expect(sushiPair).toBe(v2PairAddress(SUSHI, ether18, dollar6));
+    expect(sushiPair).not.toBe(pair);
+    expect(await call(sushiPair, uniswapInterface('UniswapV2Pair'), 'factory')).toBe(SUSHISWAP_V2_FACTORY);
+    const router = sushiswapInterface('UniswapV2Router02');
+    expect(await call(SUSHISWAP_V2_ROUTER02, router, 'factory')).toBe(SUSHISWAP_V2_FACTORY);
+    expect(await call(SUSHISWAP_V2_ROUTER02, router, 'WETH')).toBe(uniswap.weth);
+    const entry = loadSandboxData().routers.exchangeRouters.find((r) => r.exchange === 'sushiswap' && r.kind === 'constantProduct')!;
+    expect({ router: entry.address, factory: entry.factory, fee: entry.feePpm }).toEqual({ router: SUSHISWAP_V2_ROUTER02, factory: { address: SUSHISWAP_V2_FACTORY, initCodeHash: SUSHISWAP_V2_INIT_CODE_HASH }, fee: 3000 });
+  });
+
+  test('the core on the pair read == its Router02\'s getAmountsOut over a sweep; a swap through it receives the estimate', async () => {
+    const router = sushiswapInterface('UniswapV2Router02');
+    for (const [i, j] of [[0, 1], [1, 0]]) {
+      const state = await readSushiPair();
+      expect(state.feePpm).toBe(3000n);
+      const [tin, tout] = [getAddress(state.tokens[i]), getAddress(state.tokens[j])];
+      const amountsIn = sweep(state.reserves[i] * 3n);
+      const outs = await batchEthCall(anvil.url, amountsIn.map((a) => ({ to: SUSHISWAP_V2_ROUTER02, data: router.encodeFunctionData('getAmountsOut', [a, [tin, tout]]) })));
+      amountsIn.forEach((amount, k) => {
+        const core = quoteHopExactIn(state, i, j, amount);
+        const chain = outs[k].ok ? (router.decodeFunctionResult('getAmountsOut', (outs[k] as { data: string }).data)[0] as bigint[])[1] : undefined;
+        expect({ amount, out: core.ok ? core.amountOut : 0n }).toEqual({ amount, out: chain });
+      });
+      const amountIn = state.reserves[i] / 9n;
+      const estimate = quoteHopExactIn(state, i, j, amountIn);
+      if (!estimate.ok) throw new Error(estimate.message);
+      const before = await balanceOf(tout, admin);
+      await sendTransaction(provider, { from: swapper, to: SUSHISWAP_V2_ROUTER02, data: encodeV2Swap(amountIn, estimate.amountOut, [tin, tout], admin) }, 'swapExactTokensForTokens');
+      expect((await balanceOf(tout, admin)) - before).toBe(estimate.amountOut);
+      expect((await readSushiPair()).reserves[j]).toBe(state.reserves[j] - estimate.amountOut);
+    }
   });
 });

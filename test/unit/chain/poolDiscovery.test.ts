@@ -53,8 +53,9 @@ test('at start, asks every factory where each pair of the chain\'s catalog token
   const lookups = discovery.lookups(ARB);
   const tokens = catalog.tokensOf(ARB).filter((t) => t.address !== '0x0000000000000000000000000000000000000000').length;
   const pairs = (tokens * (tokens - 1)) / 2;
-  // V2: getPair; V3: getPool for 100, 500, 3000 and 10000
-  expect(lookups).toHaveLength(pairs * 5);
+  // V2: getPair of Uniswap's and SushiSwap's factories; V3: getPool for 100, 500, 3000 and 10000
+  expect(lookups).toHaveLength(pairs * 6);
+  expect(new Set(lookups.map((l) => l.factory))).toEqual(new Set([UNISWAP_V2_FACTORY.factory, UNISWAP_V3_FACTORY.factory, '0xC0AEe478e3658e2610c5F7A4A2E1777cE9e4f2Ac']));
   const [a, b] = [token('SUSHI'), token('USDC')].sort((x, y) => (BigInt(x) < BigInt(y) ? -1 : 1));
   const v3 = v3PoolAddress(UNISWAP_V3_FACTORY, a, b, 500);
   const lookup = lookups.find((l) => l.data === UNISWAP_FACTORY.encodeFunctionData('getPool', [a, b, 500]))!;
