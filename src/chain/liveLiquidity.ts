@@ -516,6 +516,12 @@ export class LiveLiquidity {
     target.replace(graph);
   }
 
+  /** Whether a coinKey is a token found on a chain (tokenMetadata.ts discoveredCoinKey: `<chainId>:<address>`). */
+  private isDiscoveredCoin(coinKey: string): boolean {
+    const [chainId, address] = coinKey.split(':');
+    return address !== undefined && this.tokens.has(`${chainId}:${address.toLowerCase()}`);
+  }
+
   /** `current`, or a catalog at the prices the followed chains' pools now imply (when a price rule is set). */
   private pricedCatalog(snapshot: LiquiditySnapshot, current: Catalog): Catalog {
     const { prices: rule, logger } = this.options;
@@ -523,9 +529,12 @@ export class LiveLiquidity {
     if (!rule) return current;
     const followed = new Set(this.trackers.filter((t) => t.last).map((t) => t.chain.chainId));
     const market = marketPrices(reference, snapshot.pools, followed, rule);
-    const unpriced = market.unpriced.join(', ');
+    // the catalog's coins by name; the tokens found on the chains (their own coinKeys) counted, not listed
+    const coins = market.unpriced.filter((coinKey) => !this.isDiscoveredCoin(coinKey));
+    const found = market.unpriced.length - coins.length;
+    const unpriced = `${coins.join(', ')}${found > 0 ? ` (and ${found} tokens found on the chains, at no price)` : ''}`;
     if (unpriced !== this.unpriced && followed.size > 0) {
-      if (unpriced) logger.info({ coins: market.unpriced }, `no pool of at least $${rule.minDepthUSD} prices ${unpriced}: at the reference prices, still routable`);
+      if (unpriced) logger.info({ coins, discoveredUnpriced: found }, `no pool of at least $${rule.minDepthUSD} prices ${unpriced}: at the reference prices, still routable`);
       this.unpriced = unpriced;
     }
     return catalogAtPrices(reference, current, market.prices);
