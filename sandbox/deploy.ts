@@ -1,6 +1,7 @@
 /**
  * Seeds one anvil chain with the service's world: every catalog token of the chain at its catalog address
- * (TestToken, or WETH9 for the wrapped native coin), every snapshot pool at its snapshot address with the
+ * (TestToken, or the genuine WETH9 for the wrapped native coin: mainnet's code, its name and symbol the chain's, balances
+ * written as deposits leave them), every snapshot pool at its snapshot address with the
  * snapshot's exact state, the exchange routers, the router and the fee collector at their routers.json addresses,
  * the sandbox bridge endpoint with every bridge route that starts or ends on the chain (bridgeRoutes.ts), the fee
  * ledger's balances, and funded test wallets.
@@ -36,6 +37,7 @@ import { batchEthCall, rpcBatch, UnlockedSender, type SendOptions } from './rpc'
 import {
   amountsForLiquidity, deployUniswap, enableFeeTiers, liquidityBands, MAX_TICK, MIN_TICK, sqrtRatioAtTick, UNISWAP_DEPLOYMENTS,
   uniswapAddresses, uniswapInterface, type UniswapAddresses,
+  weth9Balances, weth9Placement,
 } from './uniswap';
 import { deploySushiSwapV2, SUSHISWAP_V2_FACTORY, SUSHISWAP_V2_ROUTER02 } from './sushiswap';
 import { endpointRoutes } from './bridgeRoutes';
@@ -125,7 +127,7 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   };
   const iface = (name: string) => new Interface(artifacts[name].abi as string[]);
   const I = {
-    token: iface('TestToken'), weth: iface('WETH9'), v2Pair: iface('V2Pair'), v2Router: iface('V2Router'), v3Pool: iface('V3Pool'),
+    token: iface('TestToken'), v2Pair: iface('V2Pair'), v2Router: iface('V2Router'), v3Pool: iface('V3Pool'),
     v3Router: iface('V3Router'), curve: iface('StableSwapPool'), feeCollector: iface('FeeCollector'),
   };
   const chain = data.chains.find((c) => c.id === chainId);
@@ -204,7 +206,10 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   await deployMulticall3(provider, chain.multicallAddress ? [chain.multicallAddress] : []);
   lap('multicall3');
   await provider.send('anvil_setBalance', [admin, `0x${(1n << 200n).toString(16)}`]);
-  await rpcBatch(provider._getConnection().url, code.map(([address, name]) => ['anvil_setCode', [address, artifacts[name].deployedBytecode]]));
+  // the wrapped native token is the genuine WETH9 (its name, symbol and decimals in its storage); the rest, models
+  await rpcBatch(provider._getConnection().url, code.flatMap(([address, name]): [string, unknown[]][] => (name === 'WETH9'
+    ? weth9Placement(address, tokens.get(address.toLowerCase())!.name, tokens.get(address.toLowerCase())!.symbol)
+    : [['anvil_setCode', [address, artifacts[name].deployedBytecode]]])));
   lap('code');
 
   // --- the service's own contracts, deployed as on any chain (scripts/deploy-contracts.ts) by the admin's first
@@ -235,9 +240,7 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
 
   // --- phase A: contracts that others read during their own initialisation
   const phaseA = [
-    ...[...tokens.values()].map((t) => t.contract === 'WETH9'
-      ? tx(t.address, I.weth, 'initialize', [t.name, t.symbol])
-      : tx(t.address, I.token, 'initialize', [t.name, t.symbol, t.decimals, admin])),
+    ...[...tokens.values()].filter((t) => t.contract === 'TestToken').map((t) => tx(t.address, I.token, 'initialize', [t.name, t.symbol, t.decimals, admin])),
     ...[...exchangeRouters.values()].filter((r) => !r.genuine).map((r) => tx(r.address, r.kind === 'constantProduct' ? I.v2Router : I.v3Router, 'initialize', [admin])),
   ];
   await sender.sendAll(phaseA);
@@ -306,10 +309,12 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   }
   if (ledgerHolders.length > 0) phaseB.push(tx(deployment.feeCollector, I.feeCollector, 'seedBalances', [ledgerHolders, ledgerTokens, ledgerAmounts]));
   if (o.warmRouter ?? true) for (const t of tokens.values()) give(t.address, deployment.router, 1n);
+  const wethBalances: [string, unknown[]][] = [];
   for (const [address, m] of holdings) {
     const t = token(address);
     if (t.contract === 'WETH9') {
-      for (const [holder, amount] of m) phaseB.push(tx(address, I.weth, 'depositTo', [holder], { value: amount }));
+      // as deposits would leave them (the genuine WETH9 deposits for its caller only): balances, and the ether behind
+      wethBalances.push(...weth9Balances(address, m, await provider.getBalance(address)));
     } else {
       const entries = [...m];
       for (let k = 0; k < entries.length; k += 200) {
@@ -321,6 +326,7 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   // after the tokens are minted (one block, the admin's nonces in order): pools created through the genuine contracts
   phaseB.push(...genuine.transactions);
   lap('prepare');
+  await rpcBatch(provider._getConnection().url, wethBalances);
   await sender.sendAll(phaseB);
   lap(`seed (${phaseB.length} transactions)`);
   let uniswapSeeding: UniswapSeeding | undefined;

@@ -14,7 +14,7 @@
  * liquidity band.
  */
 import fs from 'node:fs';
-import { AbiCoder, getAddress, getCreateAddress, Interface, type JsonRpcProvider, type TransactionReceipt } from 'ethers';
+import { AbiCoder, getAddress, getCreateAddress, Interface, keccak256, type JsonRpcProvider, type TransactionReceipt } from 'ethers';
 import { waitForReceipt } from './rpc';
 
 /** Mainnet's deployer of Uniswap V2 (factory at nonce 0, Router02 at nonce 3). */
@@ -178,6 +178,65 @@ export async function deployUniswap(provider: JsonRpcProvider, options: DeployUn
     }
   }
   return addresses;
+}
+
+// --- WETH9
+
+/**
+ * WETH9's storage: name (slot 0), symbol (1) and decimals (2), set by its field initialisers, then balanceOf (3) and
+ * allowance (4). The genuine contract (the one at 0xC02aaA39… on mainnet, whose build @uniswap/v2-periphery
+ * publishes) has no other state: totalSupply() is the contract's own ether balance.
+ */
+const WETH9_NAME_SLOT = 0;
+const WETH9_SYMBOL_SLOT = 1;
+const WETH9_DECIMALS_SLOT = 2;
+const WETH9_BALANCE_SLOT = 3;
+
+/** The genuine WETH9's runtime code (no immutables, no constructor: its state is its storage). */
+export function weth9RuntimeCode(): string {
+  const json = JSON.parse(fs.readFileSync(require.resolve(ARTIFACT_FILES.WETH9), 'utf8')) as { evm: { deployedBytecode: { object: string } } };
+  return `0x${json.evm.deployedBytecode.object.replace(/^0x/, '')}`;
+}
+
+/** A string of at most 31 bytes as Solidity stores it in one slot: the bytes left-aligned, the length × 2 last. */
+function shortStringSlot(text: string): string {
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length > 31) throw new Error(`"${text}" does not fit a short string slot`);
+  const word = Buffer.alloc(32);
+  bytes.copy(word);
+  word[31] = bytes.length * 2;
+  return `0x${word.toString('hex')}`;
+}
+
+const word = (n: bigint | number) => `0x${BigInt(n).toString(16).padStart(64, '0')}`;
+
+/**
+ * The JSON-RPC calls that put the genuine WETH9 at `address` as the chain's wrapped native token: its runtime code,
+ * its name, symbol and 18 decimals in their slots (what its constructor would have stored, with the chain's own
+ * names: "Wrapped Ether"/"WETH", "Wrapped AVAX"/"WAVAX"...).
+ */
+export function weth9Placement(address: string, name: string, symbol: string): [string, unknown[]][] {
+  return [
+    ['anvil_setCode', [address, weth9RuntimeCode()]],
+    ['anvil_setStorageAt', [address, word(WETH9_NAME_SLOT), shortStringSlot(name)]],
+    ['anvil_setStorageAt', [address, word(WETH9_SYMBOL_SLOT), shortStringSlot(symbol)]],
+    ['anvil_setStorageAt', [address, word(WETH9_DECIMALS_SLOT), word(18)]],
+  ];
+}
+
+/**
+ * The JSON-RPC calls that give WETH9 holders their balances as deposits would (balanceOf slots written), the contract
+ * holding the ether behind them (`backing`: the ether it holds already, plus every amount given).
+ */
+export function weth9Balances(address: string, balances: ReadonlyMap<string, bigint>, backing: bigint): [string, unknown[]][] {
+  let total = backing;
+  const calls: [string, unknown[]][] = [];
+  for (const [holder, amount] of balances) {
+    total += amount;
+    calls.push(['anvil_setStorageAt', [address, keccak256(AbiCoder.defaultAbiCoder().encode(['address', 'uint256'], [holder, WETH9_BALANCE_SLOT])), word(amount)]]);
+  }
+  calls.push(['anvil_setBalance', [address, `0x${total.toString(16)}`]]);
+  return calls;
 }
 
 // --- V2 pairs

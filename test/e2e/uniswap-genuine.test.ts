@@ -18,10 +18,10 @@ import { getAddress, Interface, type JsonRpcProvider } from 'ethers';
 import { startAnvil, type AnvilProcess } from '../../sandbox/anvil';
 import { compileContracts, type Artifacts } from '../../sandbox/compile';
 import { loadSandboxData } from '../../sandbox/data';
-import { batchEthCall, makeProvider } from '../../sandbox/rpc';
+import { batchEthCall, makeProvider, rpcBatch } from '../../sandbox/rpc';
 import {
   burnV3Position, createV2Pair, createV3Pool, decreaseV3Liquidity, deployUniswap, mintV3Position, sendTransaction,
-  UNISWAP_DEPLOYMENTS, uniswapInterface, type UniswapAddresses, type V3Position,
+  UNISWAP_DEPLOYMENTS, uniswapInterface, weth9Placement, weth9RuntimeCode, type UniswapAddresses, type V3Position,
 } from '../../sandbox/uniswap';
 import { makeChainProvider } from '../../src/chain/rpc';
 import { readUniswapV2Pair, readUniswapV3Pool, readUniswapV3Pools, wordsToRead } from '../../src/chain/uniswapReader';
@@ -78,11 +78,10 @@ beforeAll(async () => {
   artifacts = await compileContracts();
   [admin, swapper] = (await provider.send('eth_accounts', [])) as string[];
 
-  // the chain's WETH9 where the sandbox puts it: the catalog's wrapped native token, the project's WETH9
+  // the chain's WETH9 where the sandbox puts it: the genuine WETH9 at the catalog's wrapped native token's address
   const data = loadSandboxData();
   const weth = data.tokens.find((t) => t.chainId === CHAIN_ID && t.symbol === 'WETH')!.address;
-  await provider.send('anvil_setCode', [weth, artifacts.WETH9.deployedBytecode]);
-  await sendTransaction(provider, { from: admin, to: weth, data: new Interface(artifacts.WETH9.abi as never).encodeFunctionData('initialize', ['Wrapped Ether', 'WETH']) });
+  await rpcBatch(anvil.url, weth9Placement(weth, 'Wrapped Ether', 'WETH'));
 
   uniswap = await deployUniswap(provider, { weth });
   ether18 = await deployTestToken('Test Ether', 'TETH', 18);
@@ -131,6 +130,11 @@ describe('(a) the genuine contracts at the canonical addresses', () => {
       expect(uniswap[d.key]).toBe(d.address);
       expect(await provider.getCode(d.address)).not.toBe('0x');
     }
+    // WETH9 is mainnet's: its published runtime code, its name, symbol and decimals as its constructor stores them
+    expect(await provider.getCode(uniswap.weth)).toBe(weth9RuntimeCode());
+    const weth9 = uniswapInterface('WETH9');
+    const read = async (fn: string) => weth9.decodeFunctionResult(fn, await provider.call({ to: uniswap.weth, data: weth9.encodeFunctionData(fn) }))[0];
+    expect([await read('name'), await read('symbol'), await read('decimals')]).toEqual(['Wrapped Ether', 'WETH', 18n]);
     // the V2 pair has no immutables: its code is byte for byte the published runtime code
     const published = (require('@uniswap/v2-core/build/UniswapV2Pair.json') as { evm: { deployedBytecode: { object: string } } }).evm.deployedBytecode.object;
     expect(await provider.getCode(pair)).toBe(`0x${published}`);
@@ -366,10 +370,11 @@ describe('(e) liquidity changes read again', () => {
     const before = await readPool();
     const tick = before.v3.tick;
     const at = (n: number) => Math.floor(tick / SPACING) * SPACING + n * SPACING;
-    const units = 10n ** 24n;
+    // a million whole tokens of each at most (the admin holds 10^12 of each, whichever is token 0)
+    const [units0, units1] = [token0, token1].map((t) => 10n ** BigInt((t === ether18 ? 18 : 6) + 6));
     // a new band straddling the price, a band far below, half of the deep position removed, the narrow one closed
-    positions.push(await mintV3Position(provider, uniswap, { from: admin, token0, token1, fee: FEE, band: { tickLower: at(-7), tickUpper: at(13), amount0: units, amount1: units } }));
-    positions.push(await mintV3Position(provider, uniswap, { from: admin, token0, token1, fee: FEE, band: { tickLower: at(-140), tickUpper: at(-110), amount0: units, amount1: units } }));
+    positions.push(await mintV3Position(provider, uniswap, { from: admin, token0, token1, fee: FEE, band: { tickLower: at(-7), tickUpper: at(13), amount0: units0, amount1: units1 } }));
+    positions.push(await mintV3Position(provider, uniswap, { from: admin, token0, token1, fee: FEE, band: { tickLower: at(-140), tickUpper: at(-110), amount0: units0, amount1: units1 } }));
     await decreaseV3Liquidity(provider, uniswap, { from: admin, tokenId: positions[1].tokenId, liquidity: positions[1].liquidity / 2n });
     await burnV3Position(provider, uniswap, { from: admin, tokenId: positions[2].tokenId });
     const after = await readPool();
