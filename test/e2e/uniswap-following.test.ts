@@ -317,6 +317,10 @@ test('a token outside the catalog, announced by a new pair with a catalog token,
   expect(priced.estimate.data).not.toHaveProperty('unpricedTokens');
   expect(Number(priced.estimate.data.priceImpact)).toBeLessThan(0.01);
 
+  // a pair of USDC and an address without code (the factory does not check): nothing there answers decimals()
+  const junk = getAddress('0x00000000000000000000000000000000000de1e7');
+  await sendTransaction(provider, { from: owner, to: uniswap.v2Factory, data: uniswapInterface('UniswapV2Factory').encodeFunctionData('createPair', [usdc, junk]) });
+
   // a service started later finds it in the factories' creation logs (discoverFromBlock), at the same price
   const file = JSON.parse(fs.readFileSync(sandbox.chainsFile, 'utf8')) as { chains: { chainId: number }[] };
   const scanning = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'discover-')), 'chains.json');
@@ -328,6 +332,10 @@ test('a token outside the catalog, announced by a new pair with a catalog token,
     expect(app.dependencies.catalog.findToken(ARB, address)).toMatchObject({ symbol: 'USDC', priceUSD: price, verificationStatus: 'unverified' });
     expect(app.dependencies.graph.pools.find((p) => p.address === pair)?.id).toBe(found.id);
     expect(log.records().some((r) => String(r.msg) === `chain ${ARB}: token USDC (${address}) found with a factory's pool: unverified, priced by its pools only`)).toBe(true);
+    // the address without code is left out, said once, with its pair
+    expect(log.records().filter((r) => String(r.msg) === `chain ${ARB}: token ${junk} left out (decimals() does not answer a number from 0 to 36); its pools are not quoted`)).toHaveLength(1);
+    expect(app.dependencies.catalog.findToken(ARB, junk)).toBeUndefined();
+    expect(app.dependencies.graph.pools.some((p) => p.tokens.includes(junk.toLowerCase()))).toBe(false);
   } finally {
     await mode.stop();
     app.dependencies.chains?.close();
