@@ -14,7 +14,7 @@ const options = { maxHops: 3, allowExchange: () => true };
 /** USDC → WETH → LINK on mainnet through two pools only; `sameId` gives the second pool the first one's id. */
 function usdcToLink(sameId: boolean) {
   const first = pool('1:sushiswap:constantProduct:USDC-WETH:3000');
-  const second = pool('1:sushiswap:constantProduct:LINK-WETH:10000');
+  const second = pool('1:sushiswap:constantProduct:LINK-WETH:3000');
   const pools = [first, sameId ? { ...second, id: first.id } : second];
   const graph = new RoutingGraph(catalog, { ...snapshot, pools, bridges: [] } satisfies LiquiditySnapshot);
   const paths = searchExactIn(graph, 1, address('USDC'), 1_000_000_000n, [address('LINK')], options, new Map()).get(address('LINK')) ?? [];
@@ -26,7 +26,7 @@ describe('searchExactIn: a path never uses a pool twice', () => {
     const { graph, paths } = usdcToLink(false);
     expect(graph.poolIdsUnique).toBe(true);
     expect(paths.map((p) => p.legs.map((l) => (l.edge.kind === 'pool' ? l.edge.pool.id : l.edge.kind)))).toEqual([
-      ['1:sushiswap:constantProduct:USDC-WETH:3000', '1:sushiswap:constantProduct:LINK-WETH:10000'],
+      ['1:sushiswap:constantProduct:USDC-WETH:3000', '1:sushiswap:constantProduct:LINK-WETH:3000'],
     ]);
   });
 
