@@ -416,7 +416,8 @@ function planGenuinePools(
 ): GenuinePlan {
   const v2 = pools.filter((p): p is RawPool & { kind: 'constantProduct' } => p.kind === 'constantProduct');
   const v3 = pools.filter((p): p is RawPool & { kind: 'concentrated' } => p.kind === 'concentrated');
-  const v2Factories = new Map(v2.map((p) => [p.id, getAddress(routers.get(`${p.exchange}:${p.kind}`)!.entry.factory?.address ?? uniswap?.v2Factory ?? '')]));
+  // a genuine router's entry names its factory (checked with the contracts deployed)
+  const v2Factories = new Map(v2.map((p) => [p.id, getAddress(routers.get(`${p.exchange}:${p.kind}`)!.entry.factory!.address)]));
   if (!uniswap || pools.length === 0) return { v2, v3, v2Factories, transactions: [], bands: 0, bandsExactByMint: 0, largestExcess: 0n };
   const factoryV2 = uniswapInterface('UniswapV2Factory');
   const pairI = uniswapInterface('UniswapV2Pair');

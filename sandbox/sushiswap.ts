@@ -14,7 +14,7 @@
  */
 import fs from 'node:fs';
 import { AbiCoder, getAddress, Interface, keccak256, type JsonRpcProvider } from 'ethers';
-import { sendTransaction } from './uniswap';
+import { hex, sendTransaction } from './uniswap';
 
 export const SUSHISWAP_V2_FACTORY = '0xC0AEe478e3658e2610c5F7A4A2E1777cE9e4f2Ac';
 export const SUSHISWAP_V2_ROUTER02 = '0xd9e1cE17f2641f24aE83637ab66a2cca9C378B9F';
@@ -44,7 +44,6 @@ export function sushiswapInterface(name: 'UniswapV2Factory' | 'UniswapV2Router02
   return new Interface(sushiswapRecord(name).abi as never);
 }
 
-const hex = (n: bigint | number) => `0x${BigInt(n).toString(16)}`;
 
 /**
  * SushiSwap V2's factory and Router02 at their mainnet addresses, the router's WETH9 being `weth` (the chain's wrapped

@@ -116,7 +116,8 @@ export function uniswapAddresses(weth: string): UniswapAddresses {
   return { weth: getAddress(weth), ...Object.fromEntries(UNISWAP_DEPLOYMENTS.map((d) => [d.key, d.address])) } as UniswapAddresses;
 }
 
-const hex = (n: bigint | number) => `0x${BigInt(n).toString(16)}`;
+/** A quantity as JSON-RPC writes it (0x, no leading zeros). */
+export const hex = (n: bigint | number) => `0x${BigInt(n).toString(16)}`;
 
 /**
  * Sends one transaction from an unlocked (dev or impersonated) account, waits for it, throws if it reverted. Without

@@ -516,12 +516,6 @@ export class LiveLiquidity {
     target.replace(graph);
   }
 
-  /** Whether a coinKey is a token found on a chain (tokenMetadata.ts discoveredCoinKey: `<chainId>:<address>`). */
-  private isDiscoveredCoin(coinKey: string): boolean {
-    const [chainId, address] = coinKey.split(':');
-    return address !== undefined && this.tokens.has(`${chainId}:${address.toLowerCase()}`);
-  }
-
   /** `current`, or a catalog at the prices the followed chains' pools now imply (when a price rule is set). */
   private pricedCatalog(snapshot: LiquiditySnapshot, current: Catalog): Catalog {
     const { prices: rule, logger } = this.options;
@@ -530,7 +524,8 @@ export class LiveLiquidity {
     const followed = new Set(this.trackers.filter((t) => t.last).map((t) => t.chain.chainId));
     const market = marketPrices(reference, snapshot.pools, followed, rule);
     // the catalog's coins by name; the tokens found on the chains (their own coinKeys) counted, not listed
-    const coins = market.unpriced.filter((coinKey) => !this.isDiscoveredCoin(coinKey));
+    const discoveredCoins = new Set([...this.tokens.values()].map((token) => token.coinKey));
+    const coins = market.unpriced.filter((coinKey) => !discoveredCoins.has(coinKey));
     const found = market.unpriced.length - coins.length;
     const unpriced = `${coins.join(', ')}${found > 0 ? ` (and ${found} tokens found on the chains, at no price)` : ''}`;
     if (unpriced !== this.unpriced && followed.size > 0) {
