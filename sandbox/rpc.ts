@@ -1,5 +1,5 @@
 /** JSON-RPC helpers for the local anvil chains (settings from /work/shared/reference/local-chains.md). */
-import { HDNodeWallet, JsonRpcProvider, Mnemonic, type TransactionReceipt } from 'ethers';
+import { HDNodeWallet, JsonRpcProvider, Mnemonic, Network, type TransactionReceipt } from 'ethers';
 
 /** anvil's default mnemonic: its dev accounts are unlocked and funded (--balance). */
 export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
@@ -11,8 +11,11 @@ export function devAccountKey(index: number): string {
 
 /** A provider that never caches, never batches, never re-detects the network (see local-chains.md pitfalls 2–4) and polls often. */
 export function makeProvider(url: string, chainId: number): JsonRpcProvider {
-  // pollingInterval: a transaction's wait() polls for its receipt this often (ethers' default, 4 s, is for real chains)
-  return new JsonRpcProvider(url, chainId, { staticNetwork: true, cacheTimeout: -1, batchMaxCount: 1, pollingInterval: 20 });
+  // pollingInterval: a transaction's wait() polls for its receipt this often (ethers' default, 4 s, is for real chains).
+  // The network is a plain one of the chain id, not ethers' named network: that of Polygon (137) carries a plugin that
+  // asks Polygon's gas station on the internet for getFeeData, which a devnet has nothing to do with.
+  const network = new Network(`sandbox-${chainId}`, chainId);
+  return new JsonRpcProvider(url, network, { staticNetwork: network, cacheTimeout: -1, batchMaxCount: 1, pollingInterval: 20 });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
