@@ -84,6 +84,8 @@ export interface RawExchangeRouter {
    * creates the exchange's pools through them, instead of placing the project's models.
    */
   readonly genuine?: string;
+  /** The chains where the exchange has these contracts; absent: every chain. */
+  readonly chainIds?: readonly number[];
 }
 
 export interface LedgerJson {

@@ -16,9 +16,10 @@
  * (sandbox/multicall3.ts).
  *
  * The genuine Uniswap contracts run on every chain (sandbox/uniswap.ts: mainnet's deployments replayed at the
- * canonical addresses, fee tier 100/1 enabled by the V3 factory's owner), and SushiSwap's V2 factory and Router02
- * (sandbox/sushiswap.ts: its genuine bytecode at its mainnet addresses); the pools of every exchange whose
- * routers.json routers are `genuine` (Uniswap's, SushiSwap's V2) are created through them, not placed: a V2 pair with
+ * canonical addresses, fee tier 100/1 enabled by the V3 factory's owner), and so do the Uniswap V2 forks' factories
+ * and Router02s (sandbox/v2Forks.ts: SushiSwap V2, Trader Joe V1, Pangolin, QuickSwap V2, their genuine bytecode at
+ * their mainnet addresses) on the chains of their routers.json entries; the pools of every exchange whose routers.json
+ * routers are `genuine` are created through them, not placed: a V2 pair with
  * its factory's createPair, the snapshot's reserves of both tokens minted to it and pair.mint; a V3 pool with
  * NonfungiblePositionManager.createAndInitializePoolIfNecessary at the snapshot's price, then one position per
  * liquidity band of its ticks (uniswap.ts liquidityBands), minted with the smallest amounts that give the band's
@@ -39,7 +40,7 @@ import {
   uniswapAddresses, uniswapInterface, type UniswapAddresses,
   weth9Balances, weth9Placement,
 } from './uniswap';
-import { deploySushiSwapV2, SUSHISWAP_V2_FACTORY, SUSHISWAP_V2_ROUTER02 } from './sushiswap';
+import { deployV2Fork, V2_FORKS } from './v2Forks';
 import { endpointRoutes } from './bridgeRoutes';
 import { deployServiceContracts } from '../scripts/deploy-contracts';
 
@@ -168,14 +169,16 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     r.pools.push(getAddress(p.address));
   }
 
-  // the genuine routers (Uniswap's, SushiSwap's V2) must be the contracts sandbox/uniswap.ts and sandbox/sushiswap.ts
+  // the genuine routers (Uniswap's, the V2 forks') must be the contracts sandbox/uniswap.ts and sandbox/v2Forks.ts
   // deploy, their pools those their factories create
   const genuinePool = (p: RawPool) => p.kind !== 'stableswap' && exchangeRouters.get(`${p.exchange}:${p.kind}`)!.genuine;
   const canonical = wrappedNative ? uniswapAddresses(wrappedNative) : undefined;
+  // the forks whose genuine router routers.json names on this chain
+  const forks = V2_FORKS.filter((f) => data.routers.exchangeRouters.some((e) => e.exchange === f.exchange && e.kind === 'constantProduct' && e.genuine && (e.chainIds === undefined || e.chainIds.includes(chainId))));
   const genuineContracts: Readonly<Record<string, { router?: string; factory: string; label: string }>> = {
     'uniswap:constantProduct': { router: canonical?.v2Router02, factory: UNISWAP_DEPLOYMENTS.find((d) => d.key === 'v2Factory')!.address, label: 'Uniswap V2' },
     'uniswap:concentrated': { router: canonical?.swapRouter, factory: UNISWAP_DEPLOYMENTS.find((d) => d.key === 'v3Factory')!.address, label: 'Uniswap V3' },
-    'sushiswap:constantProduct': { router: wrappedNative ? SUSHISWAP_V2_ROUTER02 : undefined, factory: SUSHISWAP_V2_FACTORY, label: 'SushiSwap V2' },
+    ...Object.fromEntries(forks.map((f) => [`${f.exchange}:constantProduct`, { router: wrappedNative ? f.router02 : undefined, factory: f.factory, label: f.label }])),
   };
   for (const r of exchangeRouters.values()) {
     if (!r.genuine) continue;
@@ -196,7 +199,7 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   const seen = new Set<string>();
   const occupied = [
     ...code.map(([address]) => address), deployment.router, deployment.feeCollector, BRIDGE_ENDPOINT_ADDRESS,
-    ...(canonical ? [...UNISWAP_DEPLOYMENTS.map((d) => d.address), SUSHISWAP_V2_FACTORY, SUSHISWAP_V2_ROUTER02] : []), ...pools.filter(genuinePool).map((p) => p.address),
+    ...(canonical ? [...UNISWAP_DEPLOYMENTS.map((d) => d.address), ...forks.flatMap((f) => [f.factory, f.router02])] : []), ...pools.filter(genuinePool).map((p) => p.address),
   ];
   for (const address of occupied) {
     if (seen.has(address.toLowerCase())) throw new Error(`two contracts at ${address} on chain ${chainId}`);
@@ -230,8 +233,8 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     uniswap = await deployUniswap(provider, { weth: wrappedNative });
     const v3Entry = data.routers.exchangeRouters.find((e) => e.genuine && e.kind === 'concentrated' && e.address.toLowerCase() === uniswap!.swapRouter.toLowerCase());
     if (v3Entry?.feeTiers) feeTiersEnabled = await enableFeeTiers(provider, uniswap, v3Entry.feeTiers);
-    await deploySushiSwapV2(provider, { weth: wrappedNative });
-    lap('uniswap, sushiswap');
+    for (const fork of forks) await deployV2Fork(provider, fork, { weth: wrappedNative });
+    lap(`uniswap${forks.map((f) => `, ${f.exchange}`).join('')}`);
   }
 
   const sender = new UnlockedSender(provider, admin);

@@ -28,6 +28,8 @@ export interface ExchangeFactory {
   readonly factory: { readonly address: string; readonly initCodeHash: string };
   readonly feePpm?: number;
   readonly feeTiers?: Readonly<Record<string, number>>;
+  /** The chains the factory is on; absent: every chain. */
+  readonly chainIds?: readonly number[];
 }
 
 export interface SnapshotInputs {

@@ -41,6 +41,9 @@ function factoryAddress(
 ): string | undefined {
   const f = ctx.factoryOf(exchange, kind);
   if (!f) return undefined;
+  if (f.chainIds !== undefined && !f.chainIds.includes(ctx.chain.id)) {
+    throw new Error(`routers.json: the ${exchange} ${kind} factory is on chains ${f.chainIds.join(', ')} only, but liquidity.json gives it pools on chain ${ctx.chain.id}`);
+  }
   const factory = { factory: f.factory.address, initCodeHash: f.factory.initCodeHash };
   if (kind === 'constantProduct') return v2PairAddress(factory, pair[0].address, pair[1].address);
   const spacing = f.feeTiers?.[String(feePpm)];

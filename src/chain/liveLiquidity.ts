@@ -348,12 +348,12 @@ export class LiveLiquidity {
    */
   private async scanCreations(t: Tracker, from: number, to: number): Promise<PoolState[]> {
     const discovery = this.options.discovery;
-    if (!discovery || discovery.addresses.length === 0 || from > to) return [];
+    if (!discovery || discovery.addressesOn(t.chain.chainId).length === 0 || from > to) return [];
     const started = performance.now();
     const found = new Map<string, PoolState>();
     const ranges = await inBlockRanges(from, to, LOG_SCAN_BLOCKS, async (start, end) => {
       const logs = (await t.chain.rpc.send('eth_getLogs', [{
-        address: discovery.addresses, topics: [[...discovery.topics]], fromBlock: `0x${start.toString(16)}`, toBlock: `0x${end.toString(16)}`,
+        address: discovery.addressesOn(t.chain.chainId), topics: [[...discovery.topics]], fromBlock: `0x${start.toString(16)}`, toBlock: `0x${end.toString(16)}`,
       }])) as FactoryLog[];
       await this.learnTokens(t, discovery, logs, end);
       for (const pool of discovery.poolsOf(t.chain.chainId, logs, this.tokenOf)) {
@@ -386,7 +386,7 @@ export class LiveLiquidity {
    */
   private async touchedAddresses(t: Tracker, fromBlock: number, toBlock: number): Promise<{ addresses: Set<string>; created: PoolState[] }> {
     const discovery = this.options.discovery;
-    const addresses = [...t.byAddress.keys(), ...(discovery?.addresses ?? [])];
+    const addresses = [...t.byAddress.keys(), ...(discovery?.addressesOn(t.chain.chainId) ?? [])];
     const topics = [[...new Set([...t.pools.flatMap((p) => STATE_CHANGE_TOPICS[p.kind]), ...(discovery?.topics ?? [])])]];
     const chunks: string[][] = [];
     for (let k = 0; k < addresses.length; k += LOG_ADDRESS_CHUNK) chunks.push(addresses.slice(k, k + LOG_ADDRESS_CHUNK));

@@ -1,6 +1,7 @@
 /**
  * Pools found from their factories: a source of pools beside the embedded snapshot (chain mode). The factories of
- * routers.json (`exchangeRouters[].factory`: Uniswap V2 and V3) announce every pool they create — V2
+ * routers.json (`exchangeRouters[].factory`: Uniswap V2 and V3, and the Uniswap V2 forks, each on the chains of its
+ * entry's `chainIds` or on every chain without them) announce every pool they create — V2
  * `PairCreated(token0, token1, pair, n)`, V3 `PoolCreated(token0, token1, fee, tickSpacing, pool)` — and the follower
  * (liveLiquidity.ts) asks for those logs with the pools' own on every new block. A pool of two catalog tokens that
  * the data does not know becomes a pool of the graph, its state then read from the chain like any other
@@ -16,7 +17,7 @@
 import { getAddress, Interface } from 'ethers';
 import type { Catalog } from '../core/catalog/catalog';
 import type { Token } from '../core/catalog/entities';
-import type { RouterDeployments } from '../core/catalog/routers';
+import { exchangeRouterOn, type RouterDeployments } from '../core/catalog/routers';
 import type { PoolState } from '../core/liquidity/snapshot';
 
 export const UNISWAP_FACTORY = new Interface([
@@ -38,6 +39,8 @@ export interface PoolFactory {
   readonly feePpm?: number;
   /** A V3 factory's fee tiers (ppm) and their tick spacings. */
   readonly feeTiers?: Readonly<Record<string, number>>;
+  /** The chains the factory is on; absent: every chain. */
+  readonly chainIds?: readonly number[];
 }
 
 /** One question to a factory at start: where the pool of a catalog pair (and fee tier) is. */
@@ -65,19 +68,25 @@ export class PoolDiscovery {
     this.byAddress = new Map(factories.map((f) => [f.address.toLowerCase(), f]));
   }
 
-  /** The factories of routers.json, on every chain. */
+  /** The factories of routers.json, each on its chains (every chain when its entry names none). */
   static fromRouters(catalog: Catalog, routers: RouterDeployments): PoolDiscovery {
     const factories = routers.allExchangeRouters.flatMap((r): PoolFactory[] =>
       r.factory ? [{
         exchange: r.exchange, kind: r.kind, address: r.factory.address,
         ...(r.feePpm !== undefined ? { feePpm: r.feePpm } : {}),
         ...(r.feeTiers !== undefined ? { feeTiers: r.feeTiers } : {}),
+        ...(r.chainIds !== undefined ? { chainIds: r.chainIds } : {}),
       }] : []);
     return new PoolDiscovery(catalog, factories);
   }
 
-  get addresses(): readonly string[] {
-    return [...this.byAddress.keys()];
+  /** The addresses of the factories on a chain (lower-cased). */
+  addressesOn(chainId: number): string[] {
+    return this.factoriesOn(chainId).map((f) => f.address.toLowerCase());
+  }
+
+  private factoriesOn(chainId: number): PoolFactory[] {
+    return this.factories.filter((f) => exchangeRouterOn(f, chainId));
   }
 
   /** The creation events' topics. */
@@ -95,7 +104,7 @@ export class PoolDiscovery {
     for (let i = 0; i < tokens.length; i++) {
       for (let j = i + 1; j < tokens.length; j++) {
         const [a, b] = BigInt(tokens[i].address) < BigInt(tokens[j].address) ? [tokens[i], tokens[j]] : [tokens[j], tokens[i]];
-        for (const factory of this.factories) {
+        for (const factory of this.factoriesOn(chainId)) {
           if (factory.kind === 'constantProduct') {
             out.push({
               factory: factory.address,
@@ -144,7 +153,7 @@ export class PoolDiscovery {
    */
   poolsOf(chainId: number, logs: readonly FactoryLog[], tokenOf: TokenLookup = (id, address) => this.catalog.findToken(id, address)): PoolState[] {
     const pools: PoolState[] = [];
-    for (const { factory, event } of this.creations(logs)) {
+    for (const { factory, event } of this.creations(chainId, logs)) {
       const token0 = tokenOf(chainId, event.token0);
       const token1 = tokenOf(chainId, event.token1);
       if (!token0 || !token1 || (token0.verificationStatus === 'unverified' && token1.verificationStatus === 'unverified')) continue;
@@ -162,7 +171,7 @@ export class PoolDiscovery {
    */
   unknownTokens(chainId: number, logs: readonly FactoryLog[]): string[] {
     const unknown = new Set<string>();
-    for (const { event } of this.creations(logs)) {
+    for (const { event } of this.creations(chainId, logs)) {
       const [known0, known1] = [this.catalog.findToken(chainId, event.token0), this.catalog.findToken(chainId, event.token1)];
       if (known0 && !known1) unknown.add(getAddress(event.token1));
       if (known1 && !known0) unknown.add(getAddress(event.token0));
@@ -170,11 +179,14 @@ export class PoolDiscovery {
     return [...unknown];
   }
 
-  /** The creation events of the factories' logs (other logs, and events of the wrong kind for a factory, left out). */
-  private *creations(logs: readonly FactoryLog[]): Generator<{ factory: PoolFactory; event: Creation }> {
+  /**
+   * The creation events of the chain's factories' logs (other logs, logs of a factory not on the chain, and events of
+   * the wrong kind for a factory, left out).
+   */
+  private *creations(chainId: number, logs: readonly FactoryLog[]): Generator<{ factory: PoolFactory; event: Creation }> {
     for (const log of logs) {
       const factory = this.byAddress.get(log.address.toLowerCase());
-      if (!factory) continue;
+      if (!factory || !exchangeRouterOn(factory, chainId)) continue;
       let parsed;
       try {
         parsed = UNISWAP_FACTORY_EVENTS.parseLog({ topics: [...log.topics], data: log.data });

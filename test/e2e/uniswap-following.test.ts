@@ -13,7 +13,7 @@ import { Contract, getAddress, Interface, type JsonRpcProvider } from 'ethers';
 import { startSandbox, type Sandbox } from '../../sandbox/service';
 import { createV2Pair, createV3Pool, enableFeeTiers, mintV3Position, burnV3Position, sendTransaction, uniswapAddresses, uniswapInterface, type UniswapAddresses } from '../../sandbox/uniswap';
 import { approveIfNeeded, balanceOf, sendTransactionRequest } from '../../sandbox/execute';
-import { SUSHISWAP_V2_FACTORY, SUSHISWAP_V2_INIT_CODE_HASH, SUSHISWAP_V2_ROUTER02, sushiswapInterface } from '../../sandbox/sushiswap';
+import { SUSHISWAP_V2, v2ForkInterface } from '../../sandbox/v2Forks';
 import { quoteHopExactIn } from '../../src/core/liquidity/poolQuote';
 import { UNISWAP_V2_FACTORY, UNISWAP_V3_FACTORY, v2PairAddress, v3PoolAddress } from '../../src/core/liquidity/poolAddress';
 import type { ConcentratedPoolState, PoolState } from '../../src/core/liquidity/snapshot';
@@ -240,8 +240,8 @@ test('a pool with no contract at its address on the chain is not quoted (nothing
 
 test('a fork\'s factory is followed as Uniswap\'s: a SushiSwap V2 pair created after the start is quoted as its Router02 quotes it', async () => {
   const [usdc, usdt] = [token('USDC'), token('USDT')];
-  const sushi = { factory: SUSHISWAP_V2_FACTORY, initCodeHash: SUSHISWAP_V2_INIT_CODE_HASH };
-  const { pair } = await createV2Pair(provider, { ...uniswap, v2Factory: SUSHISWAP_V2_FACTORY }, { from: owner, tokenA: usdc, tokenB: usdt, amountA: 2_000_000n * 10n ** 6n, amountB: 2_000_000n * 10n ** 6n });
+  const sushi = { factory: SUSHISWAP_V2.factory, initCodeHash: SUSHISWAP_V2.initCodeHash };
+  const { pair } = await createV2Pair(provider, { ...uniswap, v2Factory: SUSHISWAP_V2.factory }, { from: owner, tokenA: usdc, tokenB: usdt, amountA: 2_000_000n * 10n ** 6n, amountB: 2_000_000n * 10n ** 6n });
   expect(pair).toBe(v2PairAddress(sushi, usdc, usdt));
   await until(() => graph().pools.some((p) => p.address === pair && p.kind === 'constantProduct' && p.reserves[0] > 0n), 'the SushiSwap pair');
   const found = graph().pools.find((p) => p.address === pair)!;
@@ -254,7 +254,7 @@ test('a fork\'s factory is followed as Uniswap\'s: a SushiSwap V2 pair created a
   expect(res.status).toBe(200);
   const swap = res.body.includedSteps.find((s: { type: string }) => s.type === 'swap');
   expect({ tool: swap.tool, pool: swap.estimate.data.pool }).toEqual({ tool: 'sushiswap', pool: pair });
-  const router = new Contract(SUSHISWAP_V2_ROUTER02, sushiswapInterface('UniswapV2Router02'), provider);
+  const router = new Contract(SUSHISWAP_V2.router02, v2ForkInterface(SUSHISWAP_V2, 'router02'), provider);
   const [, expected] = (await router.getAmountsOut(5_000_000_000n, [usdc, usdt])) as bigint[];
   expect(BigInt(res.body.estimate.toAmount)).toBe(expected);
   // the service's router swaps through SushiSwap's Router02: received = estimate

@@ -11,8 +11,9 @@
  *  (d) swaps through the genuine SwapRouter (the service's encodeV3ExactInput) and Router02 (encodeV2Swap): the
  *      recipient receives the core's estimate, and the pool's state after is the one the core predicts;
  *  (e) after a further mint, a decreaseLiquidity and a burn, the state read again quotes as QuoterV2 again;
- *  (f) SushiSwap V2 (sandbox/sushiswap.ts: its genuine bytecode at its mainnet addresses): its factory creates pairs
- *      at the CREATE2 address of its own init code hash, and the core == its Router02, quotes and swaps.
+ *  (f) the Uniswap V2 forks (sandbox/v2Forks.ts: SushiSwap V2, Trader Joe V1, Pangolin, QuickSwap V2, their genuine
+ *      bytecode at their mainnet addresses): each factory creates pairs at the CREATE2 address of its own init code
+ *      hash, which its Router02 carries, and the core == its Router02, quotes and swaps.
  */
 import { getAddress, Interface, type JsonRpcProvider } from 'ethers';
 import { startAnvil, type AnvilProcess } from '../../sandbox/anvil';
@@ -26,7 +27,7 @@ import {
 import { makeChainProvider } from '../../src/chain/rpc';
 import { readUniswapV2Pair, readUniswapV3Pool, readUniswapV3Pools, wordsToRead } from '../../src/chain/uniswapReader';
 import { UNISWAP_V2_FACTORY, UNISWAP_V3_FACTORY, v2PairAddress, v3PoolAddress, type UniswapFactory } from '../../src/core/liquidity/poolAddress';
-import { deploySushiSwapV2, SUSHISWAP_V2_FACTORY, SUSHISWAP_V2_INIT_CODE_HASH, SUSHISWAP_V2_ROUTER02, sushiswapInterface } from '../../sandbox/sushiswap';
+import { deployV2Fork, V2_FORKS, v2ForkInterface } from '../../sandbox/v2Forks';
 import { quoteHopExactIn, quoteHopExactOut } from '../../src/core/liquidity/poolQuote';
 import type { ConcentratedPoolState, ConstantProductPoolState } from '../../src/core/liquidity/snapshot';
 import * as cp from '../../src/core/math/constantProduct';
@@ -388,41 +389,44 @@ describe('(e) liquidity changes read again', () => {
   });
 });
 
-describe('(f) SushiSwap V2, a Uniswap V2 fork: its genuine factory and Router02 at their mainnet addresses', () => {
-  const SUSHI: UniswapFactory = { factory: SUSHISWAP_V2_FACTORY, initCodeHash: SUSHISWAP_V2_INIT_CODE_HASH };
-  let sushiPair: string;
-  const readSushiPair = () => readUniswapV2Pair(reader, sushiPair, { chainId: CHAIN_ID, blockTag: 'latest' });
+describe.each(V2_FORKS.map((fork) => [fork.label, fork] as const))('(f) %s, a Uniswap V2 fork: its genuine factory and Router02 at their mainnet addresses', (label, fork) => {
+  const FACTORY: UniswapFactory = { factory: fork.factory, initCodeHash: fork.initCodeHash };
+  let forkPair: string;
+  const readForkPair = () => readUniswapV2Pair(reader, forkPair, { chainId: CHAIN_ID, blockTag: 'latest' });
 
   beforeAll(async () => {
-    expect(await deploySushiSwapV2(provider, { weth: uniswap.weth })).toEqual({ factory: SUSHISWAP_V2_FACTORY, router02: SUSHISWAP_V2_ROUTER02 });
-    // the same createPair and mint as Uniswap's, through SushiSwap's factory
-    sushiPair = (await createV2Pair(provider, { ...uniswap, v2Factory: SUSHISWAP_V2_FACTORY }, { from: admin, tokenA: ether18, tokenB: dollar6, amountA: 500n * 10n ** 18n, amountB: 1_100_000n * 10n ** 6n })).pair;
-    for (const token of [ether18, dollar6]) await sendTransaction(provider, { from: swapper, to: token, data: ERC20.encodeFunctionData('approve', [SUSHISWAP_V2_ROUTER02, MAX]) });
+    expect(await deployV2Fork(provider, fork, { weth: uniswap.weth })).toEqual({ factory: fork.factory, router02: fork.router02 });
+    // the same createPair and mint as Uniswap's, through the fork's factory
+    forkPair = (await createV2Pair(provider, { ...uniswap, v2Factory: fork.factory }, { from: admin, tokenA: ether18, tokenB: dollar6, amountA: 500n * 10n ** 18n, amountB: 1_100_000n * 10n ** 6n })).pair;
+    for (const token of [ether18, dollar6]) await sendTransaction(provider, { from: swapper, to: token, data: ERC20.encodeFunctionData('approve', [fork.router02, MAX]) });
   });
 
-  test('the factory creates at the CREATE2 address of its own init code hash; the router and the data point at them', async () => {
+  test('the factory creates at the CREATE2 address of its own init code hash, which its router carries; the data point at them', async () => {
     const call = async (to: string, i: Interface, fn: string, args: unknown[] = []) => i.decodeFunctionResult(fn, await provider.call({ to, data: i.encodeFunctionData(fn, args) }))[0];
-    const factoryI = new Interface(['function pairCodeHash() view returns (bytes32)', 'function feeToSetter() view returns (address)']);
-    expect(await call(SUSHISWAP_V2_FACTORY, factoryI, 'pairCodeHash')).toBe(SUSHISWAP_V2_INIT_CODE_HASH);
-    expect(await call(SUSHISWAP_V2_FACTORY, factoryI, 'feeToSetter')).not.toBe(getAddress('0x0000000000000000000000000000000000000000'));
-    expect(sushiPair).toBe(v2PairAddress(SUSHI, ether18, dollar6));
-    expect(sushiPair).not.toBe(pair);
-    expect(await call(sushiPair, uniswapInterface('UniswapV2Pair'), 'factory')).toBe(SUSHISWAP_V2_FACTORY);
-    const router = sushiswapInterface('UniswapV2Router02');
-    expect(await call(SUSHISWAP_V2_ROUTER02, router, 'factory')).toBe(SUSHISWAP_V2_FACTORY);
-    expect(await call(SUSHISWAP_V2_ROUTER02, router, 'WETH')).toBe(uniswap.weth);
-    const entry = loadSandboxData().routers.exchangeRouters.find((r) => r.exchange === 'sushiswap' && r.kind === 'constantProduct')!;
-    expect({ router: entry.address, factory: entry.factory, fee: entry.feePpm }).toEqual({ router: SUSHISWAP_V2_ROUTER02, factory: { address: SUSHISWAP_V2_FACTORY, initCodeHash: SUSHISWAP_V2_INIT_CODE_HASH }, fee: 3000 });
+    const factoryI = new Interface(['function feeToSetter() view returns (address)', 'function getPair(address, address) view returns (address)']);
+    expect(await call(fork.factory, factoryI, 'feeToSetter')).toBe(fork.feeToSetter);
+    expect(forkPair).toBe(v2PairAddress(FACTORY, ether18, dollar6));
+    expect(await call(fork.factory, factoryI, 'getPair', [dollar6, ether18])).toBe(forkPair);
+    expect(forkPair).not.toBe(pair);
+    expect(await call(forkPair, uniswapInterface('UniswapV2Pair'), 'factory')).toBe(fork.factory);
+    // the router finds pairs by the same hash (pairFor): its runtime code carries it
+    expect((await provider.getCode(fork.router02)).toLowerCase()).toContain(fork.initCodeHash.slice(2));
+    const router = v2ForkInterface(fork, 'router02');
+    expect(await call(fork.router02, router, 'factory')).toBe(fork.factory);
+    expect(await call(fork.router02, router, router.getFunction('WETH') ? 'WETH' : 'WAVAX')).toBe(uniswap.weth);
+    const entry = loadSandboxData().routers.exchangeRouters.find((r) => r.exchange === fork.exchange && r.kind === 'constantProduct')!;
+    expect({ router: entry.address, factory: entry.factory, fee: entry.feePpm, genuine: typeof entry.genuine }).toEqual({ router: fork.router02, factory: { address: fork.factory, initCodeHash: fork.initCodeHash }, fee: 3000, genuine: 'string' });
+    expect(label).toBe(fork.label);
   });
 
   test('the core on the pair read == its Router02\'s getAmountsOut over a sweep; a swap through it receives the estimate', async () => {
-    const router = sushiswapInterface('UniswapV2Router02');
+    const router = v2ForkInterface(fork, 'router02');
     for (const [i, j] of [[0, 1], [1, 0]]) {
-      const state = await readSushiPair();
+      const state = await readForkPair();
       expect(state.feePpm).toBe(3000n);
       const [tin, tout] = [getAddress(state.tokens[i]), getAddress(state.tokens[j])];
       const amountsIn = sweep(state.reserves[i] * 3n);
-      const outs = await batchEthCall(anvil.url, amountsIn.map((a) => ({ to: SUSHISWAP_V2_ROUTER02, data: router.encodeFunctionData('getAmountsOut', [a, [tin, tout]]) })));
+      const outs = await batchEthCall(anvil.url, amountsIn.map((a) => ({ to: fork.router02, data: router.encodeFunctionData('getAmountsOut', [a, [tin, tout]]) })));
       amountsIn.forEach((amount, k) => {
         const core = quoteHopExactIn(state, i, j, amount);
         const chain = outs[k].ok ? (router.decodeFunctionResult('getAmountsOut', (outs[k] as { data: string }).data)[0] as bigint[])[1] : undefined;
@@ -432,9 +436,9 @@ describe('(f) SushiSwap V2, a Uniswap V2 fork: its genuine factory and Router02 
       const estimate = quoteHopExactIn(state, i, j, amountIn);
       if (!estimate.ok) throw new Error(estimate.message);
       const before = await balanceOf(tout, admin);
-      await sendTransaction(provider, { from: swapper, to: SUSHISWAP_V2_ROUTER02, data: encodeV2Swap(amountIn, estimate.amountOut, [tin, tout], admin) }, 'swapExactTokensForTokens');
+      await sendTransaction(provider, { from: swapper, to: fork.router02, data: encodeV2Swap(amountIn, estimate.amountOut, [tin, tout], admin) }, 'swapExactTokensForTokens');
       expect((await balanceOf(tout, admin)) - before).toBe(estimate.amountOut);
-      expect((await readSushiPair()).reserves[j]).toBe(state.reserves[j] - estimate.amountOut);
+      expect((await readForkPair()).reserves[j]).toBe(state.reserves[j] - estimate.amountOut);
     }
   });
 });

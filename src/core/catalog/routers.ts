@@ -41,6 +41,16 @@ export interface ExchangeRouter {
   readonly feeTiers?: Readonly<Record<string, number>>;
   /** The genuine contracts these are (published code), when they are not the project's models. */
   readonly genuine?: string;
+  /**
+   * The chains where the exchange has these contracts (a fork deployed on its own chains only: Trader Joe V1 on
+   * Avalanche); absent: the same addresses on every chain.
+   */
+  readonly chainIds?: readonly number[];
+}
+
+/** Whether an exchange router (and its factory) is on a chain. */
+export function exchangeRouterOn(router: Pick<ExchangeRouter, 'chainIds'>, chainId: number): boolean {
+  return router.chainIds === undefined || router.chainIds.includes(chainId);
 }
 
 /**
@@ -92,7 +102,7 @@ export class RouterDeployments {
     return this.escrows.get(chainId);
   }
 
-  /** The swap router of an exchange for a pool kind (the same address on every chain). */
+  /** The swap router of an exchange for a pool kind (the same address on every chain of its `chainIds`). */
   exchangeRouter(exchange: string, kind: RoutedPoolKind): ExchangeRouter | undefined {
     return this.exchangeRouters.get(`${exchange}:${kind}`);
   }
@@ -192,6 +202,10 @@ export function validateRouters(parsed: unknown, where: string, catalog?: Catalo
     if (r.feePpm !== undefined && !(Number.isInteger(r.feePpm) && r.feePpm >= 0 && r.feePpm < 1_000_000)) fail(`exchangeRouters[${k}].feePpm must be an integer fee in ppm`);
     for (const [fee, spacing] of Object.entries(r.feeTiers ?? {}) as [string, unknown][]) {
       if (!/^[0-9]+$/.test(fee) || !Number.isInteger(spacing) || (spacing as number) < 1) fail(`exchangeRouters[${k}].feeTiers: ${fee} → ${spacing} is no fee tier (ppm) and tick spacing`);
+    }
+    if (r.chainIds !== undefined) {
+      if (!Array.isArray(r.chainIds) || r.chainIds.length === 0 || !r.chainIds.every((id: unknown) => Number.isSafeInteger(id))) fail(`exchangeRouters[${k}].chainIds must be a non-empty array of chain ids, or absent (every chain)`);
+      for (const id of r.chainIds) if (catalog && !catalog.getChain(id)) fail(`exchangeRouters[${k}].chainIds: chain ${id} is not in the catalog`);
     }
     const key = `${r.exchange}:${r.kind}`;
     if (seenRouters.has(key)) fail(`exchange router ${key} is listed twice`);

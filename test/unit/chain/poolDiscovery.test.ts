@@ -21,7 +21,7 @@ function log(address: string, name: 'PairCreated' | 'PoolCreated', args: unknown
 }
 
 test('listens to the canonical Uniswap factories', () => {
-  expect(discovery.addresses).toEqual(expect.arrayContaining([UNISWAP_V2_FACTORY.factory.toLowerCase(), UNISWAP_V3_FACTORY.factory.toLowerCase()]));
+  expect(discovery.addressesOn(ARB)).toEqual(expect.arrayContaining([UNISWAP_V2_FACTORY.factory.toLowerCase(), UNISWAP_V3_FACTORY.factory.toLowerCase()]));
   expect(discovery.topics).toHaveLength(2);
 });
 
@@ -62,6 +62,25 @@ test('at start, asks every factory where each pair of the chain\'s catalog token
   expect(lookup.factory).toBe(UNISWAP_V3_FACTORY.factory);
   expect(lookup.pool(AbiCoder.defaultAbiCoder().encode(['address'], [v3]))).toMatchObject({ address: v3, feePpm: 500n, v3: expect.objectContaining({ tickSpacing: 10 }) });
   expect(lookup.pool(AbiCoder.defaultAbiCoder().encode(['address'], ['0x0000000000000000000000000000000000000000']))).toBeUndefined();
+});
+
+test('a fork\'s factory is asked and listened to on its own chains only (Trader Joe V1 on Avalanche, not on Arbitrum)', () => {
+  const AVA = 43114;
+  const joe = loadRouters(DEFAULT_DATA_DIR, catalog).exchangeRouter('traderjoe', 'constantProduct')!;
+  expect(joe.chainIds).toEqual([AVA]);
+  const joeFactory = joe.factory!.address;
+  expect(discovery.addressesOn(AVA)).toContain(joeFactory.toLowerCase());
+  expect(discovery.addressesOn(ARB)).not.toContain(joeFactory.toLowerCase());
+  expect(discovery.lookups(ARB).some((l) => l.factory === joeFactory)).toBe(false);
+  const tokens = catalog.tokensOf(AVA).filter((t) => t.address !== '0x0000000000000000000000000000000000000000').length;
+  // V2: Uniswap's, SushiSwap's, Trader Joe's and Pangolin's factories; V3: Uniswap's four tiers
+  expect(discovery.lookups(AVA)).toHaveLength(((tokens * (tokens - 1)) / 2) * 8);
+  // its PairCreated is a pool on Avalanche, and nothing on Arbitrum (where no such factory is)
+  const [a, b] = [catalog.findToken(AVA, 'USDC')!.address, catalog.findToken(AVA, 'WAVAX')!.address].sort((x, y) => (BigInt(x) < BigInt(y) ? -1 : 1));
+  const pair = v2PairAddress({ factory: joeFactory, initCodeHash: joe.factory!.initCodeHash }, a, b);
+  expect(discovery.poolsOf(AVA, [log(joeFactory, 'PairCreated', [a, b, pair, 1n])])).toEqual([expect.objectContaining({ exchange: 'traderjoe', address: pair, feePpm: 3000n })]);
+  const [x, y] = [token('SUSHI'), token('USDC')].sort((p, q) => (BigInt(p) < BigInt(q) ? -1 : 1));
+  expect(discovery.poolsOf(ARB, [log(joeFactory, 'PairCreated', [x, y, v2PairAddress({ factory: joeFactory, initCodeHash: joe.factory!.initCodeHash }, x, y), 1n])])).toEqual([]);
 });
 
 describe('inBlockRanges (the creation logs read from a configured block)', () => {

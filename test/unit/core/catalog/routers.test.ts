@@ -44,6 +44,8 @@ describe('routers.json', () => {
       if (pool.kind === 'stableswap') continue;
       const router = routers.exchangeRouter(pool.exchange, pool.kind);
       expect(router).toBeDefined();
+      // a router named on some chains only (a fork on its own chains) has the exchange's pools there only
+      if (router?.chainIds !== undefined) expect({ pool: pool.id, on: router.chainIds.includes(pool.chainId) }).toEqual({ pool: pool.id, on: true });
       if (router?.factory === undefined) continue;
       // a factory's pool is where the factory creates it
       const factory = { factory: router.factory.address, initCodeHash: router.factory.initCodeHash };
@@ -62,6 +64,9 @@ describe('routers.json', () => {
     ['a non-EVM chain', (f: RoutersFile) => ({ ...f, chains: [...f.chains, { ...f.chains[0], chainId: 1151111081099710 }] }), /is not an EVM chain/],
     ['a bad pool kind', (f: RoutersFile) => ({ ...f, exchangeRouters: [{ ...f.exchangeRouters[0], kind: 'stableswap' }] }), /kind must be constantProduct or concentrated/],
     ['another schema version', (f: RoutersFile) => ({ ...f, schemaVersion: 2 }), /schemaVersion 2/],
+    ['empty chainIds', (f: RoutersFile) => ({ ...f, exchangeRouters: [{ ...f.exchangeRouters[0], chainIds: [] }] }), /exchangeRouters\[0\]\.chainIds must be a non-empty array of chain ids/],
+    ['chainIds of strings', (f: RoutersFile) => ({ ...f, exchangeRouters: [{ ...f.exchangeRouters[0], chainIds: ['43114'] as unknown as number[] }] }), /exchangeRouters\[0\]\.chainIds must be/],
+    ['chainIds outside the catalog', (f: RoutersFile) => ({ ...f, exchangeRouters: [{ ...f.exchangeRouters[0], chainIds: [43114, 999] }] }), /exchangeRouters\[0\]\.chainIds: chain 999 is not in the catalog/],
   ])('refuses %s', (_what, change, message) => {
     expect(() => validateRouters(change(file), 'routers.json', catalog)).toThrow(CatalogDataError);
     expect(() => validateRouters(change(file), 'routers.json', catalog)).toThrow(message);
