@@ -42,6 +42,12 @@ export interface LiveLiquidityOptions {
   readonly genuine?: (pool: PoolState) => boolean;
   /** Factories whose new pools join the graph as they are created (poolDiscovery.ts); default none. */
   readonly discovery?: PoolDiscovery;
+  /**
+   * The exchange routers a swap through a chain's pools calls (routers.json, those on the chain): a router without a
+   * contract on the chain takes its pools out of the graph, as a pool without one is (nothing could swap through
+   * them); checked at every full read. Default: none checked.
+   */
+  readonly exchangeRouters?: (chainId: number) => readonly ExchangeRouterOnChain[];
   /** The embedded snapshot: the pools to follow, and everything that is not read from the chains. */
   readonly base: LiquiditySnapshot;
   /** Receives every new graph (LiquidityState of the dependencies). */
@@ -51,6 +57,13 @@ export interface LiveLiquidityOptions {
   readonly logger: Logger;
   /** Chains whose chain id was already checked (startChainMode); the others are checked on first contact. */
   readonly verified?: ReadonlySet<number>;
+}
+
+/** An exchange's swap router for a pool kind (stableswap pools are called directly and have none). */
+export interface ExchangeRouterOnChain {
+  readonly exchange: string;
+  readonly kind: string;
+  readonly address: string;
 }
 
 export interface ChainLiquidityStatus {
@@ -107,6 +120,8 @@ interface Tracker {
   lastBlockAt?: number;
   read: Set<string>;
   missing: Set<string>;
+  /** The `exchange:kind` routers without a contract on the chain, as last read: their pools are not quoted. */
+  routerless: Set<string>;
   /** Pools whose contract answered unlike a pool of their kind (read again when an event touches them). */
   failed: Set<string>;
   refreshes: number;
@@ -166,7 +181,7 @@ export class LiveLiquidity {
       for (const p of pools) byAddress.set(p.address.toLowerCase(), [...(byAddress.get(p.address.toLowerCase()) ?? []), p]);
       return {
         chain, pools, byAddress, verified: options.verified?.has(chain.chainId) ?? false, rejected: false,
-        read: new Set(), missing: new Set(), failed: new Set(), refreshes: 0,
+        read: new Set(), missing: new Set(), routerless: new Set(), failed: new Set(), refreshes: 0,
       };
     });
   }
@@ -275,7 +290,8 @@ export class LiveLiquidity {
       if (t.chain.discoverFromBlock !== undefined) this.adopt(t, await this.scanCreations(t, t.chain.discoverFromBlock, head.number));
     }
     const outcomes = await readPools(t.chain.rpc, t.pools, { blockTag: head.number, ticks: true, genuine: this.options.genuine });
-    const changed = this.apply(t, outcomes) || this.applyGasPrice(t, gasPrice);
+    const routersChanged = await this.checkExchangeRouters(t, head.number);
+    const changed = this.apply(t, outcomes) || this.applyGasPrice(t, gasPrice) || routersChanged;
     t.last = head;
     if (t.initialReadMs === undefined) {
       t.initialReadMs = Math.round(performance.now() - started);
@@ -322,9 +338,38 @@ export class LiveLiquidity {
     return changed;
   }
 
-  /** A pool of a followed chain without a contract at its address. */
+  /** A pool of a followed chain without a contract at its address, or whose exchange router has none. */
   private missing(pool: PoolState): boolean {
-    return this.trackers.some((t) => t.chain.chainId === pool.chainId && t.missing.has(pool.id));
+    return this.trackers.some((t) => t.chain.chainId === pool.chainId && (t.missing.has(pool.id) || t.routerless.has(`${pool.exchange}:${pool.kind}`)));
+  }
+
+  /**
+   * Which of the chain's exchange routers have no contract at `block` (eth_getCode); true when that changed. A change
+   * is logged with the pools it takes out of the graph (or brings back).
+   */
+  private async checkExchangeRouters(t: Tracker, block: number): Promise<boolean> {
+    // the routers of the chain's pools' exchanges, and of its factories' (whose new pools join later)
+    const used = new Set([
+      ...t.pools.map((p) => `${p.exchange}:${p.kind}`),
+      ...(this.options.discovery?.factoriesOn(t.chain.chainId) ?? []).map((f) => `${f.exchange}:${f.kind}`),
+    ]);
+    const routers = (this.options.exchangeRouters?.(t.chain.chainId) ?? []).filter((r) => used.has(`${r.exchange}:${r.kind}`));
+    if (routers.length === 0 && t.routerless.size === 0) return false;
+    const tag = `0x${block.toString(16)}`;
+    const codes = await Promise.all(routers.map((r) => t.chain.rpc.send('eth_getCode', [r.address, tag]) as Promise<string>));
+    const routerless = new Set(routers.filter((_, k) => codes[k] === '0x').map((r) => `${r.exchange}:${r.kind}`));
+    const gone = [...routerless].filter((key) => !t.routerless.has(key));
+    const back = [...t.routerless].filter((key) => !routerless.has(key));
+    if (gone.length === 0 && back.length === 0) return false;
+    const poolsOf = (key: string) => t.pools.filter((p) => `${p.exchange}:${p.kind}` === key).length;
+    for (const key of gone) {
+      const r = routers.find((x) => `${x.exchange}:${x.kind}` === key)!;
+      this.options.logger.warn({ chainId: t.chain.chainId, exchange: r.exchange, kind: r.kind, address: r.address }, `chain ${t.chain.chainId}: no contract at ${r.exchange}'s ${r.kind} router ${r.address}; its ${poolsOf(key)} pools are not quoted`);
+    }
+    for (const key of back) this.options.logger.info({ chainId: t.chain.chainId, router: key }, `chain ${t.chain.chainId}: ${key} router has a contract again; its ${poolsOf(key)} pools are quoted`);
+    t.routerless = routerless;
+    this.touched.add(t.chain.chainId);
+    return true;
   }
 
   /** The pools of the catalog pairs the factories know at `block` and the chain's pools do not include. */
@@ -501,7 +546,7 @@ export class LiveLiquidity {
       // a pool found on a chain joins the graph once its state is read (never with the empty state it was found with)
       pools: [
         ...base.pools.filter((p) => !this.missing(p)).map((p) => this.current.get(p.id) ?? p),
-        ...this.discovered.flatMap((p) => this.current.get(p.id) ?? []),
+        ...this.discovered.filter((p) => !this.missing(p)).flatMap((p) => this.current.get(p.id) ?? []),
       ],
       bridges: base.bridges,
       gas: new Map(this.gas),

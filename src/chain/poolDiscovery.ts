@@ -85,7 +85,8 @@ export class PoolDiscovery {
     return this.factoriesOn(chainId).map((f) => f.address.toLowerCase());
   }
 
-  private factoriesOn(chainId: number): PoolFactory[] {
+  /** The factories on a chain. */
+  factoriesOn(chainId: number): PoolFactory[] {
     return this.factories.filter((f) => exchangeRouterOn(f, chainId));
   }
 

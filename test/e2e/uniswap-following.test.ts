@@ -238,6 +238,37 @@ test('a pool with no contract at its address on the chain is not quoted (nothing
   }
 });
 
+test('an exchange router with no contract on the chain takes its pools out of the quotes (their swaps would call nothing)', async () => {
+  const router = sandbox.dependencies.routers!.exchangeRouter('camelot', 'constantProduct')!;
+  const pools = graph().pools.filter((p) => p.chainId === ARB && p.exchange === 'camelot');
+  expect(pools.filter((p) => p.kind === 'constantProduct').length).toBeGreaterThan(0);
+  expect(pools.filter((p) => p.kind === 'concentrated').length).toBeGreaterThan(0);
+  const code = (await provider.getCode(router.address)) as string;
+  await provider.send('anvil_setCode', [router.address, '0x']);
+  const log = captureLogger('info');
+  const app = await makeTestApp({ env: { CHAINS_FILE: sandbox.chainsFile } });
+  const mode = await startChainMode(app.dependencies, app.config, log.logger);
+  try {
+    const quoted = app.dependencies.graph.pools.filter((p) => p.chainId === ARB && p.exchange === 'camelot');
+    // the constant-product pools (whose router is gone) are left out, the concentrated ones (another router) stay
+    expect(quoted.map((p) => p.id).sort()).toEqual(pools.filter((p) => p.kind === 'concentrated').map((p) => p.id).sort());
+    const count = pools.filter((p) => p.kind === 'constantProduct').length;
+    expect(log.records().map((r) => String(r.msg))).toContain(`chain ${ARB}: no contract at camelot's constantProduct router ${router.address}; its ${count} pools are not quoted`);
+    // the pools themselves are there: they are not counted missing
+    expect(mode.status().find((s) => s.chainId === ARB)).toMatchObject({ state: 'following' });
+    const [pair] = pools.filter((p) => p.kind === 'constantProduct');
+    const res = await request(app.app).get('/v1/quote').query({
+      fromChain: String(ARB), toChain: String(ARB), fromToken: pair.tokens[0], toToken: pair.tokens[1], fromAmount: '1000000', fromAddress: owner, allowExchanges: 'camelot',
+    });
+    contract.expectResponse('getQuote', res);
+    if (res.status === 200) expect(res.body.includedSteps.every((s: { estimate: { data?: { pool?: string } } }) => !pools.some((p) => p.kind === 'constantProduct' && p.address === s.estimate.data?.pool))).toBe(true);
+  } finally {
+    await mode.stop();
+    app.dependencies.chains?.close();
+    await provider.send('anvil_setCode', [router.address, code]);
+  }
+});
+
 test('a fork\'s factory is followed as Uniswap\'s: a SushiSwap V2 pair created after the start is quoted as its Router02 quotes it', async () => {
   const [usdc, usdt] = [token('USDC'), token('USDT')];
   const sushi = { factory: SUSHISWAP_V2.factory, initCodeHash: SUSHISWAP_V2.initCodeHash };
