@@ -18,10 +18,11 @@
  * The genuine Uniswap contracts run on every chain (sandbox/uniswap.ts: mainnet's deployments replayed at the
  * canonical addresses, fee tier 100/1 enabled by the V3 factory's owner), and so do the Uniswap V2 forks' factories
  * and Router02s (sandbox/v2Forks.ts: SushiSwap V2, Trader Joe V1, Pangolin, QuickSwap V2, their genuine bytecode at
- * their mainnet addresses) on the chains of their routers.json entries; the pools of every exchange whose routers.json
- * routers are `genuine` are created through them, not placed: a V2 pair with
+ * their mainnet addresses) on the chains of their routers.json entries, and SushiSwap V3 (sandbox/v3Forks.ts: Uniswap
+ * V3's core at its factory's mainnet address, Uniswap's periphery built for it); the pools of every exchange whose
+ * routers.json routers are `genuine` are created through them, not placed: a V2 pair with
  * its factory's createPair, the snapshot's reserves of both tokens minted to it and pair.mint; a V3 pool with
- * NonfungiblePositionManager.createAndInitializePoolIfNecessary at the snapshot's price, then one position per
+ * its position manager's createAndInitializePoolIfNecessary at the snapshot's price, then one position per
  * liquidity band of its ticks (uniswap.ts liquidityBands), minted with the smallest amounts that give the band's
  * liquidity, and reduced to it exactly with decreaseLiquidity when the tokens' granularity makes the mint give more.
  * The pools' state is then read back and compared with the snapshot (ChainDeployment.uniswap). Other exchanges keep
@@ -41,6 +42,7 @@ import {
   weth9Balances, weth9Placement,
 } from './uniswap';
 import { deployV2Fork, V2_FORKS } from './v2Forks';
+import { deployV3Fork, SUSHISWAP_V3, V3_FORK_QUOTER } from './v3Forks';
 import { endpointRoutes } from './bridgeRoutes';
 import { deployServiceContracts } from '../scripts/deploy-contracts';
 
@@ -92,6 +94,8 @@ export interface ChainDeployment {
 /** The genuine Uniswap deployment of a chain, its pools, and how exactly they reproduce the snapshot. */
 export interface UniswapSeeding {
   readonly addresses: UniswapAddresses;
+  /** The V3 periphery (position manager, SwapRouter, QuoterV2) of each exchange's genuine V3 pools: Uniswap's, or built for a fork. */
+  readonly v3Periphery: Readonly<Record<string, UniswapAddresses>>;
   /** Fee tiers the V3 factory's owner enabled (ppm). */
   readonly feeTiersEnabled: readonly number[];
   readonly v2Pairs: number;
@@ -174,11 +178,18 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   const genuinePool = (p: RawPool) => p.kind !== 'stableswap' && exchangeRouters.get(`${p.exchange}:${p.kind}`)!.genuine;
   const canonical = wrappedNative ? uniswapAddresses(wrappedNative) : undefined;
   // the forks whose genuine router routers.json names on this chain
-  const forks = V2_FORKS.filter((f) => data.routers.exchangeRouters.some((e) => e.exchange === f.exchange && e.kind === 'constantProduct' && e.genuine && (e.chainIds === undefined || e.chainIds.includes(chainId))));
+  const genuineEntry = (exchange: string, kind: 'constantProduct' | 'concentrated') => data.routers.exchangeRouters.find((e) => e.exchange === exchange && e.kind === kind && e.genuine && (e.chainIds === undefined || e.chainIds.includes(chainId)));
+  const forks = V2_FORKS.filter((f) => genuineEntry(f.exchange, 'constantProduct'));
+  const v3Forks = [SUSHISWAP_V3].flatMap((f) => {
+    const entry = genuineEntry(f.exchange, 'concentrated');
+    return entry ? [{ fork: f, entry }] : [];
+  });
   const genuineContracts: Readonly<Record<string, { router?: string; factory: string; label: string }>> = {
     'uniswap:constantProduct': { router: canonical?.v2Router02, factory: UNISWAP_DEPLOYMENTS.find((d) => d.key === 'v2Factory')!.address, label: 'Uniswap V2' },
     'uniswap:concentrated': { router: canonical?.swapRouter, factory: UNISWAP_DEPLOYMENTS.find((d) => d.key === 'v3Factory')!.address, label: 'Uniswap V3' },
     ...Object.fromEntries(forks.map((f) => [`${f.exchange}:constantProduct`, { router: wrappedNative ? f.router02 : undefined, factory: f.factory, label: f.label }])),
+    // a V3 fork's router is the SwapRouter the sandbox builds for it at routers.json's address (sandbox/v3Forks.ts)
+    ...Object.fromEntries(v3Forks.map(({ fork, entry }) => [`${fork.exchange}:concentrated`, { router: wrappedNative ? getAddress(entry.address) : undefined, factory: fork.factory, label: fork.label }])),
   };
   for (const r of exchangeRouters.values()) {
     if (!r.genuine) continue;
@@ -199,7 +210,11 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   const seen = new Set<string>();
   const occupied = [
     ...code.map(([address]) => address), deployment.router, deployment.feeCollector, BRIDGE_ENDPOINT_ADDRESS,
-    ...(canonical ? [...UNISWAP_DEPLOYMENTS.map((d) => d.address), ...forks.flatMap((f) => [f.factory, f.router02])] : []), ...pools.filter(genuinePool).map((p) => p.address),
+    ...(canonical ? [
+      ...UNISWAP_DEPLOYMENTS.map((d) => d.address), ...forks.flatMap((f) => [f.factory, f.router02]),
+      ...v3Forks.flatMap(({ fork, entry }) => [fork.factory, fork.positionManager, getAddress(entry.address)]), ...(v3Forks.length > 0 ? [V3_FORK_QUOTER] : []),
+    ] : []),
+    ...pools.filter(genuinePool).map((p) => p.address),
   ];
   for (const address of occupied) {
     if (seen.has(address.toLowerCase())) throw new Error(`two contracts at ${address} on chain ${chainId}`);
@@ -229,12 +244,16 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   // --- the genuine Uniswap contracts (their periphery's WETH9 is the chain's, placed above), automine on
   let uniswap: UniswapAddresses | undefined;
   let feeTiersEnabled: number[] = [];
+  // the periphery (position manager, SwapRouter) each exchange's V3 pools are created and warmed through
+  const v3Periphery = new Map<string, UniswapAddresses>();
   if (wrappedNative) {
     uniswap = await deployUniswap(provider, { weth: wrappedNative });
+    v3Periphery.set('uniswap', uniswap);
     const v3Entry = data.routers.exchangeRouters.find((e) => e.genuine && e.kind === 'concentrated' && e.address.toLowerCase() === uniswap!.swapRouter.toLowerCase());
     if (v3Entry?.feeTiers) feeTiersEnabled = await enableFeeTiers(provider, uniswap, v3Entry.feeTiers);
     for (const fork of forks) await deployV2Fork(provider, fork, { weth: wrappedNative });
-    lap(`uniswap${forks.map((f) => `, ${f.exchange}`).join('')}`);
+    for (const { fork, entry } of v3Forks) v3Periphery.set(fork.exchange, await deployV3Fork(provider, fork, { weth: wrappedNative, swapRouter: entry.address, feeTiers: entry.feeTiers ?? {} }));
+    lap(`uniswap${[...forks, ...v3Forks.map((f) => f.fork)].map((f) => `, ${f.label}`).join('')}`);
   }
 
   const sender = new UnlockedSender(provider, admin);
@@ -258,12 +277,12 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     m.set(holder, (m.get(holder) ?? 0n) + amount);
   };
   const phaseB: (SendOptions & { label?: string })[] = [];
-  const genuine = planGenuinePools(pools.filter(genuinePool), exchangeRouters, token, admin, give, uniswap, o.warmPools ?? true);
-  if (genuine.v3.length > 0) {
-    // the position manager's next token id (ids count up from 1 and are never reused)
+  const genuine = planGenuinePools(pools.filter(genuinePool), exchangeRouters, token, admin, give, uniswap ? v3Periphery : undefined, o.warmPools ?? true);
+  for (const positionManager of new Set(genuine.v3.map((p) => v3Periphery.get(p.exchange)!.positionManager))) {
+    // the position managers' next token ids (ids count up from 1 and are never reused)
     const npm = uniswapInterface('NonfungiblePositionManager');
-    const supply = npm.decodeFunctionResult('totalSupply', await provider.call({ to: uniswap!.positionManager, data: npm.encodeFunctionData('totalSupply') }))[0] as bigint;
-    if (supply !== 0n) throw new Error(`chain ${chainId}: the position manager already has ${supply} positions`);
+    const supply = npm.decodeFunctionResult('totalSupply', await provider.call({ to: positionManager, data: npm.encodeFunctionData('totalSupply') }))[0] as bigint;
+    if (supply !== 0n) throw new Error(`chain ${chainId}: the position manager ${positionManager} already has ${supply} positions`);
   }
   for (const p of pools) {
     if (genuinePool(p)) continue;
@@ -342,9 +361,9 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     lap(`sync (${genuine.v2.length} pairs)`);
   }
   if (uniswap) {
-    const check = await checkGenuinePools(provider._getConnection().url, uniswap, genuine);
+    const check = await checkGenuinePools(provider._getConnection().url, genuine);
     uniswapSeeding = {
-      addresses: uniswap, feeTiersEnabled, v2Pairs: genuine.v2.length, v3Pools: genuine.v3.length,
+      addresses: uniswap, v3Periphery: Object.fromEntries(v3Periphery), feeTiersEnabled, v2Pairs: genuine.v2.length, v3Pools: genuine.v3.length,
       bands: genuine.bands, bandsExactByMint: genuine.bandsExactByMint, bandsReduced: genuine.bands - genuine.bandsExactByMint, largestExcess: genuine.largestExcess,
       ...check,
     };
@@ -392,8 +411,8 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
 interface GenuinePlan {
   readonly v2: readonly (RawPool & { kind: 'constantProduct' })[];
   readonly v3: readonly (RawPool & { kind: 'concentrated' })[];
-  /** The factory of each V2 pair (by pool id): Uniswap's, or a fork's. */
-  readonly v2Factories: ReadonlyMap<string, string>;
+  /** The factory of each pair and pool (by pool id): Uniswap's, or a fork's. */
+  readonly factories: ReadonlyMap<string, string>;
   readonly transactions: readonly (SendOptions & { label?: string })[];
   readonly bands: number;
   readonly bandsExactByMint: number;
@@ -414,14 +433,15 @@ function planGenuinePools(
   token: (address: string) => RawToken,
   admin: string,
   give: (token: string, holder: string, amount: bigint) => void,
-  uniswap: UniswapAddresses | undefined,
+  v3Periphery: ReadonlyMap<string, UniswapAddresses> | undefined,
   warm: boolean,
 ): GenuinePlan {
   const v2 = pools.filter((p): p is RawPool & { kind: 'constantProduct' } => p.kind === 'constantProduct');
   const v3 = pools.filter((p): p is RawPool & { kind: 'concentrated' } => p.kind === 'concentrated');
   // a genuine router's entry names its factory (checked with the contracts deployed)
-  const v2Factories = new Map(v2.map((p) => [p.id, getAddress(routers.get(`${p.exchange}:${p.kind}`)!.entry.factory!.address)]));
-  if (!uniswap || pools.length === 0) return { v2, v3, v2Factories, transactions: [], bands: 0, bandsExactByMint: 0, largestExcess: 0n };
+  const factoryOf = (p: RawPool) => getAddress(routers.get(`${p.exchange}:${p.kind}`)!.entry.factory!.address);
+  const factories = new Map([...v2, ...v3].map((p) => [p.id, factoryOf(p)]));
+  if (!v3Periphery || pools.length === 0) return { v2, v3, factories, transactions: [], bands: 0, bandsExactByMint: 0, largestExcess: 0n };
   const factoryV2 = uniswapInterface('UniswapV2Factory');
   const pairI = uniswapInterface('UniswapV2Pair');
   const npm = uniswapInterface('NonfungiblePositionManager');
@@ -442,13 +462,13 @@ function planGenuinePools(
     if (fee !== undefined && p.feePpm !== fee) throw new Error(`pool ${p.id}: fee ${p.feePpm} ppm, but its factory charges ${fee}`);
     const [t0, t1] = sorted(p);
     // the pair's own factory (Uniswap's, or a fork's: the same createPair)
-    creates.push(tx(v2Factories.get(p.id)!, factoryV2, 'createPair', [t0, t1]));
+    creates.push(tx(factories.get(p.id)!, factoryV2, 'createPair', [t0, t1]));
     give(t0, getAddress(p.address), BigInt(p.reserves[0]));
     give(t1, getAddress(p.address), BigInt(p.reserves[1]));
     mints.push(tx(getAddress(p.address), pairI, 'mint', [admin]));
   }
-  const approved = new Set<string>();
-  let nextTokenId = 1n; // a fresh position manager's
+  const approved = new Set<string>(); // token → spender
+  const nextTokenIds = new Map<string, bigint>(); // per position manager, from 1 (a fresh one's)
   let bands = 0;
   let bandsExactByMint = 0;
   let largestExcess = 0n;
@@ -457,11 +477,21 @@ function planGenuinePools(
     if (spacing !== p.tickSpacing) throw new Error(`pool ${p.id}: fee ${p.feePpm} with tick spacing ${p.tickSpacing}, but its factory's is ${spacing}`);
     const [t0, t1] = sorted(p);
     const sqrtPriceX96 = BigInt(p.sqrtPriceX96);
+    // the exchange's periphery (Uniswap's, or Uniswap's built for a fork's factory), checked to be the pool's factory's
+    const uniswap = v3Periphery.get(p.exchange);
+    if (!uniswap || uniswap.v3Factory !== factories.get(p.id)) throw new Error(`pool ${p.id}: no position manager for its factory ${factories.get(p.id)}`);
+    const nextTokenId = () => {
+      const id = nextTokenIds.get(uniswap.positionManager) ?? 1n;
+      nextTokenIds.set(uniswap.positionManager, id + 1n);
+      return id;
+    };
     creates.push(tx(uniswap.positionManager, npm, 'createAndInitializePoolIfNecessary', [t0, t1, p.feePpm, sqrtPriceX96], 10_000_000n));
     for (const t of [t0, t1]) {
-      if (approved.has(t)) continue;
-      approved.add(t);
-      creates.push(tx(t, erc20, 'approve', [uniswap.positionManager, MAX_UINT256]), tx(t, erc20, 'approve', [uniswap.swapRouter, MAX_UINT256]));
+      for (const spender of [uniswap.positionManager, uniswap.swapRouter]) {
+        if (approved.has(`${t}:${spender}`)) continue;
+        approved.add(`${t}:${spender}`);
+        creates.push(tx(t, erc20, 'approve', [spender, MAX_UINT256]));
+      }
     }
     if (warm) {
       // a temporary position around the price; a swap of token0 down to a price just below, one of token1 back up to
@@ -471,7 +501,7 @@ function planGenuinePools(
       const w = amountsForLiquidity(sqrtPriceX96, lower, upper, WARM_LIQUIDITY);
       const below = sqrtPriceX96 - sqrtPriceX96 / 10_000_000n - 1n;
       if (lower < MIN_TICK || upper > MAX_TICK || below <= sqrtRatioAtTick(lower)) throw new Error(`pool ${p.id}: no room for the warming position around tick ${p.tick}`);
-      const tokenId = nextTokenId++;
+      const tokenId = nextTokenId();
       mints.push(
         tx(uniswap.positionManager, npm, 'mint', [[t0, t1, p.feePpm, lower, upper, w.amount0, w.amount1, 0n, 0n, admin, DEADLINE]]),
         tx(uniswap.swapRouter, swapRouter, 'exactInputSingle', [[t0, t1, p.feePpm, admin, DEADLINE, w.amount0, 0n, below]]),
@@ -487,7 +517,7 @@ function planGenuinePools(
     for (const band of liquidityBands(p.ticks)) {
       const a = amountsForLiquidity(sqrtPriceX96, band.tickLower, band.tickUpper, band.liquidity);
       bands++;
-      const tokenId = nextTokenId++;
+      const tokenId = nextTokenId();
       mints.push(tx(uniswap.positionManager, npm, 'mint', [[t0, t1, p.feePpm, band.tickLower, band.tickUpper, a.amount0, a.amount1, 0n, 0n, admin, DEADLINE]]));
       give(t0, admin, a.amount0 + 2n);
       give(t1, admin, a.amount1 + 2n);
@@ -499,7 +529,7 @@ function planGenuinePools(
       }
     }
   }
-  return { v2, v3, v2Factories, transactions: [...creates, ...mints, ...reductions], bands, bandsExactByMint, largestExcess };
+  return { v2, v3, factories, transactions: [...creates, ...mints, ...reductions], bands, bandsExactByMint, largestExcess };
 }
 
 /**
@@ -507,7 +537,7 @@ function planGenuinePools(
  * a pair's getReserves, a pool's slot0 (price, tick), liquidity() and the liquidityNet of every snapshot tick (the
  * positions touch no other tick).
  */
-async function checkGenuinePools(url: string, uniswap: UniswapAddresses, plan: GenuinePlan): Promise<Pick<UniswapSeeding, 'poolsExact' | 'differences'>> {
+async function checkGenuinePools(url: string, plan: GenuinePlan): Promise<Pick<UniswapSeeding, 'poolsExact' | 'differences'>> {
   const factoryV2 = uniswapInterface('UniswapV2Factory');
   const factoryV3 = uniswapInterface('UniswapV3Factory');
   const pairI = uniswapInterface('UniswapV2Pair');
@@ -515,12 +545,12 @@ async function checkGenuinePools(url: string, uniswap: UniswapAddresses, plan: G
   interface Read { readonly pool: RawPool; readonly field: string; readonly to: string; readonly data: string; decode(result: string): bigint | string; readonly snapshot: bigint | string }
   const reads: Read[] = [];
   for (const p of plan.v2) {
-    reads.push({ pool: p, field: 'address', to: plan.v2Factories.get(p.id)!, data: factoryV2.encodeFunctionData('getPair', [p.tokens[0], p.tokens[1]]), decode: (r) => getAddress(factoryV2.decodeFunctionResult('getPair', r)[0] as string), snapshot: getAddress(p.address) });
+    reads.push({ pool: p, field: 'address', to: plan.factories.get(p.id)!, data: factoryV2.encodeFunctionData('getPair', [p.tokens[0], p.tokens[1]]), decode: (r) => getAddress(factoryV2.decodeFunctionResult('getPair', r)[0] as string), snapshot: getAddress(p.address) });
     for (const k of [0, 1]) reads.push({ pool: p, field: `reserve${k}`, to: getAddress(p.address), data: pairI.encodeFunctionData('getReserves'), decode: (r) => pairI.decodeFunctionResult('getReserves', r)[k] as bigint, snapshot: BigInt(p.reserves[k]) });
   }
   for (const p of plan.v3) {
     const address = getAddress(p.address);
-    reads.push({ pool: p, field: 'address', to: uniswap.v3Factory, data: factoryV3.encodeFunctionData('getPool', [p.tokens[0], p.tokens[1], p.feePpm]), decode: (r) => getAddress(factoryV3.decodeFunctionResult('getPool', r)[0] as string), snapshot: address });
+    reads.push({ pool: p, field: 'address', to: plan.factories.get(p.id)!, data: factoryV3.encodeFunctionData('getPool', [p.tokens[0], p.tokens[1], p.feePpm]), decode: (r) => getAddress(factoryV3.decodeFunctionResult('getPool', r)[0] as string), snapshot: address });
     reads.push({ pool: p, field: 'sqrtPriceX96', to: address, data: poolI.encodeFunctionData('slot0'), decode: (r) => poolI.decodeFunctionResult('slot0', r)[0] as bigint, snapshot: BigInt(p.sqrtPriceX96) });
     reads.push({ pool: p, field: 'tick', to: address, data: poolI.encodeFunctionData('slot0'), decode: (r) => poolI.decodeFunctionResult('slot0', r)[1] as bigint, snapshot: BigInt(p.tick) });
     reads.push({ pool: p, field: 'liquidity', to: address, data: poolI.encodeFunctionData('liquidity'), decode: (r) => poolI.decodeFunctionResult('liquidity', r)[0] as bigint, snapshot: BigInt(p.liquidity) });

@@ -170,7 +170,7 @@ export function uniswapSummary(deployment: ChainDeployment): string {
   const u = deployment.uniswap;
   if (!u) return '';
   const largest = u.differences.reduce<(typeof u.differences)[number] | undefined>((m, d) => (!m || d.difference > m.difference ? d : m), undefined);
-  return `; genuine Uniswap and V2 forks: ${u.v2Pairs} V2 pairs, ${u.v3Pools} V3 pools with ${u.bands} positions (${u.bandsExactByMint} minted exactly, ${u.bandsReduced} reduced to it, largest excess ${u.largestExcess}), `
+  return `; genuine Uniswap and forks: ${u.v2Pairs} V2 pairs, ${u.v3Pools} V3 pools with ${u.bands} positions (${u.bandsExactByMint} minted exactly, ${u.bandsReduced} reduced to it, largest excess ${u.largestExcess}), `
     + `${u.poolsExact}/${u.v2Pairs + u.v3Pools} pools exactly the snapshot's`
     + (largest ? ` (${u.differences.length} differences, largest ${largest.pool} ${largest.field}: chain ${largest.chain}, snapshot ${largest.snapshot})` : '');
 }

@@ -1,7 +1,7 @@
 /**
  * Differential check of the core's integer math against the Solidity contracts on the devnet: for every pool of
  * the chains (V2 pairs through their exchange router's getAmountsOut, V3 pools' quote — the genuine Uniswap V3 pools
- * through QuoterV2's quoteExactInputSingle —, Curve pools' get_dy) and every bridge route between them (the endpoint's
+ * (and SushiSwap V3's) through their factory's QuoterV2's quoteExactInputSingle —, Curve pools' get_dy) and every bridge route between them (the endpoint's
  * quote), at amounts from 1 unit to beyond the liquidity, the contract must give the core's figure bit for bit, and
  * fail exactly where the core reports no liquidity (a genuine pool: QuoterV2's swap runs to the price limit).
  */
@@ -84,7 +84,7 @@ test('every pool: the contracts give the core\'s output bit for bit', async () =
             : p.kind === 'stableswap'
               ? { p, i, j, amount, to: p.address, iface: curve, fn: 'get_dy', data: curve.encodeFunctionData('get_dy', [i, j, amount]) }
               : isGenuine
-                ? { p, i, j, amount, to: deployment.uniswap!.addresses.quoterV2, iface: quoter, fn: 'quoteExactInputSingle', data: quoter.encodeFunctionData('quoteExactInputSingle', [[tokens[i], tokens[j], amount, p.feePpm, 0n]]) }
+                ? { p, i, j, amount, to: deployment.uniswap!.v3Periphery[p.exchange].quoterV2, iface: quoter, fn: 'quoteExactInputSingle', data: quoter.encodeFunctionData('quoteExactInputSingle', [[tokens[i], tokens[j], amount, p.feePpm, 0n]]) }
                 : { p, i, j, amount, to: p.address, iface: v3Pool, fn: 'quote', data: v3Pool.encodeFunctionData('quote', [i === 0, amount]) };
           if (!cases.has(p.chainId)) cases.set(p.chainId, []);
           cases.get(p.chainId)!.push(c);

@@ -13,7 +13,10 @@
  *  (e) after a further mint, a decreaseLiquidity and a burn, the state read again quotes as QuoterV2 again;
  *  (f) the Uniswap V2 forks (sandbox/v2Forks.ts: SushiSwap V2, Trader Joe V1, Pangolin, QuickSwap V2, their genuine
  *      bytecode at their mainnet addresses): each factory creates pairs at the CREATE2 address of its own init code
- *      hash, which its Router02 carries, and the core == its Router02, quotes and swaps.
+ *      hash, which its Router02 carries, and the core == its Router02, quotes and swaps;
+ *  (g) SushiSwap V3 (sandbox/v3Forks.ts: Uniswap V3's core replayed at its factory's mainnet address, Uniswap's
+ *      periphery built for it): pools at the CREATE2 addresses of its factory, the core == its QuoterV2, swaps through
+ *      its SwapRouter at routers.json's address receive the estimate.
  */
 import { getAddress, Interface, type JsonRpcProvider } from 'ethers';
 import { startAnvil, type AnvilProcess } from '../../sandbox/anvil';
@@ -28,6 +31,7 @@ import { makeChainProvider } from '../../src/chain/rpc';
 import { readUniswapV2Pair, readUniswapV3Pool, readUniswapV3Pools, wordsToRead } from '../../src/chain/uniswapReader';
 import { UNISWAP_V2_FACTORY, UNISWAP_V3_FACTORY, v2PairAddress, v3PoolAddress, type UniswapFactory } from '../../src/core/liquidity/poolAddress';
 import { deployV2Fork, V2_FORKS, v2ForkInterface } from '../../sandbox/v2Forks';
+import { deployV3Fork, SUSHISWAP_V3 } from '../../sandbox/v3Forks';
 import { quoteHopExactIn, quoteHopExactOut } from '../../src/core/liquidity/poolQuote';
 import type { ConcentratedPoolState, ConstantProductPoolState } from '../../src/core/liquidity/snapshot';
 import * as cp from '../../src/core/math/constantProduct';
@@ -216,9 +220,9 @@ function sweep(cap: bigint, points = 45): bigint[] {
 
 interface QuoterAnswer { readonly ok: boolean; readonly amount: bigint; readonly sqrtPriceAfter: bigint }
 
-async function quoterV2(kind: 'quoteExactInputSingle' | 'quoteExactOutputSingle', tokenIn: string, tokenOut: string, amounts: readonly bigint[]): Promise<QuoterAnswer[]> {
+async function quoterV2(kind: 'quoteExactInputSingle' | 'quoteExactOutputSingle', tokenIn: string, tokenOut: string, amounts: readonly bigint[], quoter = uniswap.quoterV2): Promise<QuoterAnswer[]> {
   const q = uniswapInterface('QuoterV2');
-  const answers = await batchEthCall(anvil.url, amounts.map((a) => ({ to: uniswap.quoterV2, data: q.encodeFunctionData(kind, [[tokenIn, tokenOut, a, FEE, 0n]]) })));
+  const answers = await batchEthCall(anvil.url, amounts.map((a) => ({ to: quoter, data: q.encodeFunctionData(kind, [[tokenIn, tokenOut, a, FEE, 0n]]) })));
   return answers.map((a) => {
     if (!a.ok) return { ok: false, amount: 0n, sqrtPriceAfter: 0n };
     const r = q.decodeFunctionResult(kind, a.data);
@@ -226,8 +230,11 @@ async function quoterV2(kind: 'quoteExactInputSingle' | 'quoteExactOutputSingle'
   });
 }
 
-/** Both directions, exact input and exact output: the core on `state` against QuoterV2 on the chain. Returns counts. */
-async function compareWithQuoter(state: ConcentratedPoolState): Promise<{ compared: number; exhausted: number; ticksCrossedMax: number }> {
+/**
+ * Both directions, exact input and exact output: the core on `state` against QuoterV2 on the chain (Uniswap's, or one
+ * built for a fork's factory). Returns counts.
+ */
+async function compareWithQuoter(state: ConcentratedPoolState, quoter = uniswap.quoterV2): Promise<{ compared: number; exhausted: number; ticksCrossedMax: number }> {
   let compared = 0;
   let exhausted = 0;
   let ticksCrossedMax = 0;
@@ -239,7 +246,7 @@ async function compareWithQuoter(state: ConcentratedPoolState): Promise<{ compar
 
     // exact input
     const amountsIn = sweep(drained.amountInUsed);
-    const quotesIn = await quoterV2('quoteExactInputSingle', tokenIn, tokenOut, amountsIn);
+    const quotesIn = await quoterV2('quoteExactInputSingle', tokenIn, tokenOut, amountsIn, quoter);
     amountsIn.forEach((amount, k) => {
       const core = v3.quoteExactInput(state.v3, zeroForOne, amount);
       const chain = quotesIn[k];
@@ -261,7 +268,7 @@ async function compareWithQuoter(state: ConcentratedPoolState): Promise<{ compar
 
     // exact output
     const amountsOut = sweep(drained.amountOut);
-    const quotesOut = await quoterV2('quoteExactOutputSingle', tokenIn, tokenOut, amountsOut);
+    const quotesOut = await quoterV2('quoteExactOutputSingle', tokenIn, tokenOut, amountsOut, quoter);
     amountsOut.forEach((amount, k) => {
       const core = v3.quoteExactOutput(state.v3, zeroForOne, amount);
       const chain = quotesOut[k];
@@ -315,6 +322,28 @@ describe('(c) V2: the core on the state read == Router02', () => {
   });
 });
 
+/**
+ * SwapRouter.exactInput (the service's call data) through the 0.3 % pool of `state` at `router`, of the smallest
+ * amount of the sweep that crosses two initialised ticks or more: the recipient receives the core's estimate. Returns
+ * the state swapped on and the core's quote.
+ */
+async function swapAcrossTicks(state: ConcentratedPoolState, zeroForOne: boolean, router: string): Promise<{ state: ConcentratedPoolState; core: ReturnType<typeof v3.quoteExactInput> }> {
+  const [tokenIn, tokenOut] = zeroForOne ? [token0, token1] : [token1, token0];
+  const drained = v3.quoteExactInput(state.v3, zeroForOne, 1n << 200n);
+  const amountIn = sweep(drained.amountInUsed).find((a) => {
+    const q = v3.quoteExactInput(state.v3, zeroForOne, a);
+    return q.ticksCrossed >= 2 && !q.exhausted;
+  })!;
+  const estimate = quoteHopExactIn(state, zeroForOne ? 0 : 1, zeroForOne ? 1 : 0, amountIn);
+  if (!estimate.ok) throw new Error(estimate.message);
+  const core = v3.quoteExactInput(state.v3, zeroForOne, amountIn);
+  expect(core.ticksCrossed).toBeGreaterThanOrEqual(2);
+  const before = await balanceOf(tokenOut, admin);
+  await sendTransaction(provider, { from: swapper, to: router, data: encodeV3ExactInput(packV3Path([tokenIn, tokenOut], [FEE]), admin, amountIn, estimate.amountOut) }, 'exactInput');
+  expect((await balanceOf(tokenOut, admin)) - before).toBe(estimate.amountOut);
+  return { state, core };
+}
+
 describe('(d) execution through the genuine routers receives the core\'s estimate', () => {
   test('the service\'s call data is SwapRouter v1\'s exactInput and Router02\'s swapExactTokensForTokens', () => {
     const path = packV3Path([token0, token1], [FEE]);
@@ -328,21 +357,7 @@ describe('(d) execution through the genuine routers receives the core\'s estimat
 
   test('SwapRouter.exactInput, both directions, crossing ticks: received == estimate, the pool where the core says', async () => {
     for (const zeroForOne of [true, false, true]) {
-      const state = await readPool();
-      const [tokenIn, tokenOut] = zeroForOne ? [token0, token1] : [token1, token0];
-      const drained = v3.quoteExactInput(state.v3, zeroForOne, 1n << 200n);
-      // the smallest amount of the sweep that crosses two initialised ticks or more
-      const amountIn = sweep(drained.amountInUsed).find((a) => {
-        const q = v3.quoteExactInput(state.v3, zeroForOne, a);
-        return q.ticksCrossed >= 2 && !q.exhausted;
-      })!;
-      const estimate = quoteHopExactIn(state, zeroForOne ? 0 : 1, zeroForOne ? 1 : 0, amountIn);
-      if (!estimate.ok) throw new Error(estimate.message);
-      const core = v3.quoteExactInput(state.v3, zeroForOne, amountIn);
-      expect(core.ticksCrossed).toBeGreaterThanOrEqual(2);
-      const before = await balanceOf(tokenOut, admin);
-      await sendTransaction(provider, { from: swapper, to: uniswap.swapRouter, data: encodeV3ExactInput(packV3Path([tokenIn, tokenOut], [FEE]), admin, amountIn, estimate.amountOut) }, 'exactInput');
-      expect((await balanceOf(tokenOut, admin)) - before).toBe(estimate.amountOut);
+      const { state, core } = await swapAcrossTicks(await readPool(), zeroForOne, uniswap.swapRouter);
       const after = await readPool();
       expect([after.v3.sqrtPriceX96, after.v3.liquidity, after.v3.tick]).toEqual([core.sqrtPriceAfter, core.liquidityAfter, core.tickAfter]);
       expect(after.v3.ticks).toEqual(state.v3.ticks);
@@ -439,6 +454,59 @@ describe.each(V2_FORKS.map((fork) => [fork.label, fork] as const))('(f) %s, a Un
       await sendTransaction(provider, { from: swapper, to: fork.router02, data: encodeV2Swap(amountIn, estimate.amountOut, [tin, tout], admin) }, 'swapExactTokensForTokens');
       expect((await balanceOf(tout, admin)) - before).toBe(estimate.amountOut);
       expect((await readForkPair()).reserves[j]).toBe(state.reserves[j] - estimate.amountOut);
+    }
+  });
+});
+
+describe('(g) SushiSwap V3: Uniswap V3\'s core at its factory\'s mainnet address, Uniswap\'s periphery built for it', () => {
+  const SUSHI_V3: UniswapFactory = { factory: SUSHISWAP_V3.factory, initCodeHash: SUSHISWAP_V3.initCodeHash };
+  const entry = () => loadSandboxData().routers.exchangeRouters.find((r) => r.exchange === 'sushiswap' && r.kind === 'concentrated')!;
+  let sushi: UniswapAddresses;
+  let sushiPool: string;
+  const readSushiPool = () => readUniswapV3Pool(reader, sushiPool, { chainId: CHAIN_ID, blockTag: 'latest' });
+
+  beforeAll(async () => {
+    sushi = await deployV3Fork(provider, SUSHISWAP_V3, { weth: uniswap.weth, swapRouter: entry().address, feeTiers: entry().feeTiers! });
+    // a 0.3 % pool of the same tokens at the same price as Uniswap's, four positions, a gap without liquidity above
+    const sqrtPriceX96 = (getSqrtRatioAtTick(T0) + getSqrtRatioAtTick(T0 + SPACING)) / 2n;
+    const amounts = (scale: bigint) => ({ amount0: (token0 === ether18 ? 10n ** 18n : 2000n * 10n ** 6n) * scale, amount1: (token1 === ether18 ? 10n ** 18n : 2000n * 10n ** 6n) * scale });
+    const band = (lo: number, hi: number, scale: bigint) => ({ tickLower: T0 + lo * SPACING, tickUpper: T0 + hi * SPACING, ...amounts(scale) });
+    sushiPool = (await createV3Pool(provider, sushi, {
+      from: admin, token0, token1, fee: FEE, sqrtPriceX96,
+      bands: [band(-20, 20, 8n), band(-5, 6, 15n), band(40, 70, 6n), band(-60, -30, 6n)],
+    })).pool;
+    for (const token of [ether18, dollar6]) await sendTransaction(provider, { from: swapper, to: token, data: ERC20.encodeFunctionData('approve', [sushi.swapRouter, MAX]) });
+  });
+
+  test('the factory at its mainnet address, owned by SushiSwap\'s deployer with the 0.01 % tier; pools at its CREATE2 addresses; the periphery points at it', async () => {
+    const call = async (to: string, i: Interface, fn: string, args: unknown[] = []) => i.decodeFunctionResult(fn, await provider.call({ to, data: i.encodeFunctionData(fn, args) }))[0];
+    const factory = uniswapInterface('UniswapV3Factory');
+    expect(await call(SUSHISWAP_V3.factory, factory, 'owner')).toBe(SUSHISWAP_V3.deployer);
+    expect(Number(await call(SUSHISWAP_V3.factory, factory, 'feeAmountTickSpacing', [100]))).toBe(1);
+    expect(sushiPool).toBe(v3PoolAddress(SUSHI_V3, ether18, dollar6, FEE));
+    expect(sushiPool).not.toBe(pool);
+    expect(await call(sushiPool, uniswapInterface('UniswapV3Pool'), 'factory')).toBe(SUSHISWAP_V3.factory);
+    // the pool is Uniswap V3's build: the same runtime code as Uniswap's own pool (its immutables aside: factory, tokens, fee, spacing)
+    expect((await provider.getCode(sushiPool)).length).toBe((await provider.getCode(pool)).length);
+    for (const [address, name] of [[sushi.swapRouter, 'SwapRouter'], [sushi.positionManager, 'NonfungiblePositionManager'], [sushi.quoterV2, 'QuoterV2']] as const) {
+      expect(await call(address, uniswapInterface(name), 'factory')).toBe(SUSHISWAP_V3.factory);
+      expect(await call(address, uniswapInterface(name), 'WETH9')).toBe(uniswap.weth);
+    }
+    expect(sushi.swapRouter).toBe(entry().address);
+    expect(entry().factory).toEqual({ address: SUSHISWAP_V3.factory, initCodeHash: SUSHISWAP_V3.initCodeHash });
+    // deploying again is a no-op
+    expect(await deployV3Fork(provider, SUSHISWAP_V3, { weth: uniswap.weth, swapRouter: entry().address, feeTiers: entry().feeTiers! })).toEqual(sushi);
+  });
+
+  test('the core on the pool read == its QuoterV2 over a sweep; SwapRouter.exactInput across ticks receives the estimate', async () => {
+    const { compared, exhausted, ticksCrossedMax } = await compareWithQuoter(await readSushiPool(), sushi.quoterV2);
+    expect(compared).toBeGreaterThanOrEqual(4 * 40);
+    expect(exhausted).toBeGreaterThan(0);
+    expect(ticksCrossedMax).toBeGreaterThanOrEqual(3);
+    for (const zeroForOne of [true, false]) {
+      const { core } = await swapAcrossTicks(await readSushiPool(), zeroForOne, sushi.swapRouter);
+      const after = await readSushiPool();
+      expect([after.v3.sqrtPriceX96, after.v3.liquidity, after.v3.tick]).toEqual([core.sqrtPriceAfter, core.liquidityAfter, core.tickAfter]);
     }
   });
 });

@@ -1,20 +1,22 @@
 /**
- * The Uniswap V2 forks of the catalog on their own chains (`npm run sandbox -- --chains 137,43114`): Trader Joe V1
- * and Pangolin on Avalanche, QuickSwap V2 on Polygon run their genuine bytecode at their mainnet addresses
- * (sandbox/v2Forks.ts), every snapshot pair of theirs created through their own factory. In chain mode the service
- * reads those pairs, quotes a swap through each fork exactly as the fork's Router02 quotes it (getAmountsOut), and its
- * transaction swaps through that Router02 with received = estimate; a pair a fork's factory creates after the start is
- * followed on the fork's chain. Every HTTP answer validated against the contract.
+ * The Uniswap forks of the catalog on their own chains (`npm run sandbox -- --chains 137,43114`): Trader Joe V1 and
+ * Pangolin on Avalanche, QuickSwap V2 on Polygon run their genuine bytecode at their mainnet addresses
+ * (sandbox/v2Forks.ts), and SushiSwap V3 (sandbox/v3Forks.ts) on both, every snapshot pool of theirs created through
+ * their own factory. In chain mode the service reads those pools, quotes a swap through each fork exactly as the
+ * fork's Router02 (getAmountsOut) or QuoterV2 quotes it, and its transaction swaps through the fork's router with
+ * received = estimate; a pair a fork's factory creates after the start is followed on the fork's chain. Every HTTP
+ * answer validated against the contract.
  */
 import pino from 'pino';
 import request from 'supertest';
 import { Contract, type JsonRpcProvider } from 'ethers';
 import { startSandbox, type Sandbox } from '../../sandbox/service';
 import { approveIfNeeded, balanceOf, sendTransactionRequest } from '../../sandbox/execute';
-import { createV2Pair, uniswapAddresses } from '../../sandbox/uniswap';
+import { createV2Pair, uniswapInterface, uniswapAddresses } from '../../sandbox/uniswap';
 import { PANGOLIN, QUICKSWAP_V2, TRADERJOE_V1, v2ForkInterface, type V2Fork } from '../../sandbox/v2Forks';
-import { v2PairAddress } from '../../src/core/liquidity/poolAddress';
-import type { ConstantProductPoolState } from '../../src/core/liquidity/snapshot';
+import { SUSHISWAP_V3, V3_FORK_QUOTER } from '../../sandbox/v3Forks';
+import { v2PairAddress, v3PoolAddress } from '../../src/core/liquidity/poolAddress';
+import type { ConcentratedPoolState, ConstantProductPoolState, PoolState } from '../../src/core/liquidity/snapshot';
 import { contractValidator, type ContractValidator } from '../support/contract';
 
 jest.setTimeout(120_000);
@@ -51,10 +53,10 @@ async function until(ready: () => boolean, what: string): Promise<void> {
 }
 
 /**
- * The quote of a swap of `amount` of `from` that may use the one pair only (every other pool of the chain denied),
- * checked against the fork's Router02, then executed by wallet 2: the amount received is the estimate.
+ * The quote of a swap of `amount` of `from` that may use the one pool only (every other pool of the chain denied):
+ * through `exchange`, at the amount `expected` gives, then executed by wallet 2: the amount received is the estimate.
  */
-async function quoteAndSwapThrough(fork: V2Fork, chainId: number, pair: ConstantProductPoolState, from: number, amount: bigint): Promise<void> {
+async function quoteAndSwap(exchange: string, chainId: number, pair: PoolState, from: number, amount: bigint, expected: (tokenIn: string, tokenOut: string) => Promise<bigint>): Promise<void> {
   const [tokenIn, tokenOut] = [pair.tokens[from], pair.tokens[1 - from]];
   const wallet = sandbox.devnet.wallet(chainId, 2);
   const others = graph().pools.filter((p) => p.chainId === chainId && p.address !== pair.address);
@@ -65,16 +67,21 @@ async function quoteAndSwapThrough(fork: V2Fork, chainId: number, pair: Constant
   contract.expectResponse('getQuote', res);
   expect(res.status).toBe(200);
   const swap = res.body.includedSteps.find((s: { type: string }) => s.type === 'swap');
-  expect({ tool: swap.tool, pool: swap.estimate.data.pool }).toEqual({ tool: fork.exchange, pool: pair.address });
-  const router = new Contract(fork.router02, v2ForkInterface(fork, 'router02'), sandbox.devnet.chain(chainId).provider);
-  const [, expected] = (await router.getAmountsOut(amount, [tokenIn, tokenOut])) as bigint[];
-  expect(BigInt(res.body.estimate.toAmount)).toBe(expected);
-  // the service's router swaps through the fork's Router02
+  expect({ tool: swap.tool, pool: swap.estimate.data.pool }).toEqual({ tool: exchange, pool: pair.address });
+  const out = await expected(tokenIn, tokenOut);
+  expect(BigInt(res.body.estimate.toAmount)).toBe(out);
+  // the service's router swaps through the fork's router
   await approveIfNeeded(wallet, tokenIn, res.body.estimate.approvalAddress, amount);
   const provider = sandbox.devnet.chain(chainId).provider;
   const before = await balanceOf(provider, tokenOut, wallet.address);
   expect((await sendTransactionRequest(wallet, res.body.transactionRequest)).status).toBe(1);
-  expect((await balanceOf(provider, tokenOut, wallet.address)) - before).toBe(expected);
+  expect((await balanceOf(provider, tokenOut, wallet.address)) - before).toBe(out);
+}
+
+/** The same, checked against the V2 fork's Router02 (getAmountsOut). */
+async function quoteAndSwapThrough(fork: V2Fork, chainId: number, pair: ConstantProductPoolState, from: number, amount: bigint): Promise<void> {
+  const router = new Contract(fork.router02, v2ForkInterface(fork, 'router02'), sandbox.devnet.chain(chainId).provider);
+  await quoteAndSwap(fork.exchange, chainId, pair, from, amount, async (tokenIn, tokenOut) => ((await router.getAmountsOut(amount, [tokenIn, tokenOut])) as bigint[])[1]);
 }
 
 describe.each(FORKS)('%s', (label, fork, chainId) => {
@@ -114,4 +121,24 @@ test('a pair Trader Joe\'s factory creates after the start is followed on Avalan
   const found = graph().pools.find((p) => p.address === pair) as ConstantProductPoolState;
   expect(found).toMatchObject({ id: `${AVALANCHE}:traderjoe:constantProduct:${found.tokens.map((t) => symbolOf(AVALANCHE, t)).join('-')}:3000`, exchange: 'traderjoe', feePpm: 3000n });
   await quoteAndSwapThrough(TRADERJOE_V1, AVALANCHE, found, 0, found.reserves[0] / 50n);
+});
+
+describe.each([['Polygon', POLYGON], ['Avalanche', AVALANCHE]] as const)('SushiSwap V3 on %s', (_name, chainId) => {
+  test('its snapshot pools are at its factory\'s CREATE2 addresses, and a swap through one is quoted as its QuoterV2 quotes it and executed through its SwapRouter', async () => {
+    expect(sandbox.chainMode.status().find((s) => s.chainId === chainId)).toMatchObject({ state: 'following', poolsFailed: 0, poolsMissing: 0 });
+    const pools = graph().pools.filter((p): p is ConcentratedPoolState => p.chainId === chainId && p.exchange === 'sushiswap' && p.kind === 'concentrated');
+    expect(pools.length).toBeGreaterThan(2);
+    for (const p of pools) {
+      expect(p.address).toBe(v3PoolAddress({ factory: SUSHISWAP_V3.factory, initCodeHash: SUSHISWAP_V3.initCodeHash }, p.tokens[0], p.tokens[1], p.feePpm));
+      expect(p.v3.ticks.length).toBeGreaterThan(0);
+    }
+    const native = sandbox.dependencies.catalog.getChain(chainId)!.nativeToken.address.toLowerCase();
+    const pool = pools.filter((p) => !p.tokens.includes(native)).sort((a, b) => (a.v3.liquidity < b.v3.liquidity ? 1 : -1))[0];
+    const quoter = new Contract(V3_FORK_QUOTER, uniswapInterface('QuoterV2'), sandbox.devnet.chain(chainId).provider);
+    const quoted = async (tokenIn: string, tokenOut: string, amountIn: bigint) =>
+      ((await quoter.quoteExactInputSingle.staticCall({ tokenIn, tokenOut, amountIn, fee: pool.feePpm, sqrtPriceLimitX96: 0n })) as bigint[])[0];
+    // an amount the pool's in-range liquidity takes in comfortably: 1/1000 of the token0 its liquidity is worth
+    const amount = (pool.v3.liquidity * (1n << 96n)) / pool.v3.sqrtPriceX96 / 1000n;
+    await quoteAndSwap('sushiswap', chainId, pool, 0, amount, (tokenIn, tokenOut) => quoted(tokenIn, tokenOut, amount));
+  });
 });
