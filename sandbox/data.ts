@@ -86,6 +86,8 @@ export interface RawExchangeRouter {
   readonly genuine?: string;
   /** The chains where the exchange has these contracts; absent: every chain. */
   readonly chainIds?: readonly number[];
+  /** Uniswap's SwapRouter built for `factory`, which deploy:contracts deploys where `address` has no contract. */
+  readonly deployable?: 'uniswapV3SwapRouter';
 }
 
 export interface LedgerJson {
@@ -145,6 +147,14 @@ export function tokenDecimals(data: SandboxData, chainId: number, address: strin
   const t = data.tokenIndex.get(tokenKey(chainId, address));
   if (!t) throw new Error(`token ${address} of chain ${chainId} is not in the catalog`);
   return t.decimals;
+}
+
+/** The chain's wrapped native token: the catalog's token named `W` + the native coin's symbol (WETH, WPOL, WAVAX...). */
+export function wrappedNativeOf(data: SandboxData, chainId: number): RawToken | undefined {
+  const chain = data.chains.find((c) => c.id === chainId);
+  if (!chain) return undefined;
+  const symbol = `W${chain.nativeToken.symbol.toUpperCase()}`;
+  return data.tokens.find((t) => t.chainId === chainId && !isNative(t.address) && t.symbol.toUpperCase() === symbol);
 }
 
 /** The address of a fixed label: the last 20 bytes of keccak256(label), checksummed (as routers.json's). */

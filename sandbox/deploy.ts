@@ -31,7 +31,7 @@
 import { getAddress, Interface, type JsonRpcProvider } from 'ethers';
 import type { Artifacts } from './compile';
 import {
-  BRIDGE_ENDPOINT_ADDRESS, integratorAccount, isNative,
+  BRIDGE_ENDPOINT_ADDRESS, integratorAccount, isNative, wrappedNativeOf,
   type RawExchangeRouter, type RawPool, type RawToken, type SandboxData,
 } from './data';
 import { deployMulticall3 } from './multicall3';
@@ -142,11 +142,11 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   if (!deployment) throw new Error(`routers.json has no deployment on chain ${chainId}`);
 
   // --- what goes where
-  const wrappedSymbol = `W${chain.nativeToken.symbol.toUpperCase()}`;
+  const wrapped = wrappedNativeOf(data, chainId);
   const tokens = new Map<string, RawToken & { contract: 'TestToken' | 'WETH9' }>();
   for (const t of data.tokens) {
     if (t.chainId !== chainId || isNative(t.address)) continue;
-    tokens.set(t.address.toLowerCase(), { ...t, address: getAddress(t.address), contract: t.symbol.toUpperCase() === wrappedSymbol ? 'WETH9' : 'TestToken' });
+    tokens.set(t.address.toLowerCase(), { ...t, address: getAddress(t.address), contract: t === wrapped ? 'WETH9' : 'TestToken' });
   }
   const wrappedNative = [...tokens.values()].find((t) => t.contract === 'WETH9')?.address;
   const token = (address: string): RawToken & { contract: 'TestToken' | 'WETH9' } => {

@@ -4,7 +4,8 @@
  *
  *   { "chains": [ { "chainId": 1, "rpcUrl": "http://127.0.0.1:8545",
  *                   "router": "0x…", "feeCollector": "0x…", "bridgeEndpoint": "0x…", "confirmations": 1,
- *                   "gasPrice": "chain", "discoverFromBlock": 12369621 } ],
+ *                   "gasPrice": "chain", "discoverFromBlock": 12369621,
+ *                   "exchangeRouters": { "sushiswap:concentrated": "0x…" } } ],
  *     "pollIntervalMs": 250, "rpcTimeoutMs": 3000, "prices": "pools", "priceMinDepthUSD": 50000 }
  *
  * prices: "pools" (default) prices tokens from the followed chains' pools against the USD stablecoins
@@ -15,6 +16,9 @@
  * tier (a V3 factory's owner may enable tiers routers.json does not list); without it the factories are asked only
  * where the catalog pairs' pools are at the configured fee tiers (getPair / getPool). New pools are followed from
  * their creation logs either way.
+ * exchangeRouters: the swap routers of this chain that are not routers.json's (`<exchange>:<kind>` → address), e.g. a
+ * router `npm run deploy:contracts` deployed where routers.json's address has no contract (SushiSwap V3's); the
+ * quotes' transactions call them for that exchange's pools on this chain. EVM only.
  * router and feeCollector default to data/catalog/routers.json; bridgeEndpoint (the escrow contract the
  * bridge relayers release from) has no default: without it transfers on that chain are tracked up to the
  * deposit only. publicRpcUrl is the URL /v1/chains advertises first for the chain (metamask.rpcUrls), so that
@@ -51,6 +55,8 @@ export interface ChainEndpointConfig {
    * EVM only.
    */
   readonly discoverFromBlock?: number;
+  /** Swap routers of this chain other than routers.json's: `<exchange>:<kind>` → address. EVM only. */
+  readonly exchangeRouters?: Readonly<Record<string, string>>;
 }
 
 export interface ChainsConfig {
@@ -133,6 +139,19 @@ export function parseChainsConfig(raw: unknown, problems: string[], where = 'CHA
     const bridgeEndpoint = address('bridgeEndpoint');
     const confirmations = integer(c.confirmations, `chains[${k}].confirmations`, undefined, 1, 1000);
     const discoverFromBlock = integer(c.discoverFromBlock, `chains[${k}].discoverFromBlock`, undefined, 0, Number.MAX_SAFE_INTEGER);
+    let exchangeRouters: Record<string, string> | undefined;
+    if (c.exchangeRouters !== undefined) {
+      if (typeof c.exchangeRouters !== 'object' || c.exchangeRouters === null || Array.isArray(c.exchangeRouters)) {
+        problems.push(`${at}.exchangeRouters must be an object of "<exchange>:<kind>" → address (got ${JSON.stringify(c.exchangeRouters)})`);
+      } else {
+        exchangeRouters = {};
+        for (const [key, value] of Object.entries(c.exchangeRouters as Record<string, unknown>)) {
+          if (!/^[a-z0-9-]+:(constantProduct|concentrated)$/.test(key)) problems.push(`${at}.exchangeRouters: "${key}" is not "<exchange>:constantProduct" or "<exchange>:concentrated"`);
+          else if (typeof value !== 'string' || !isEvmAddress(value)) problems.push(`${at}.exchangeRouters["${key}"] must be a 0x-prefixed 20-byte address (got ${JSON.stringify(value)})`);
+          else exchangeRouters[key] = getAddress(value.toLowerCase());
+        }
+      }
+    }
     const gasPrice = c.gasPrice;
     if (gasPrice !== undefined && gasPrice !== 'chain' && gasPrice !== 'snapshot') problems.push(`${at}.gasPrice must be "chain" or "snapshot" (got ${JSON.stringify(c.gasPrice)})`);
     chains.push(Object.freeze({
@@ -141,6 +160,7 @@ export function parseChainsConfig(raw: unknown, problems: string[], where = 'CHA
       ...(discoverFromBlock !== undefined ? { discoverFromBlock } : {}),
       ...(gasPrice === 'chain' || gasPrice === 'snapshot' ? { gasPrice } : {}),
       ...(router ? { router } : {}), ...(feeCollector ? { feeCollector } : {}), ...(bridgeEndpoint ? { bridgeEndpoint } : {}),
+      ...(exchangeRouters && Object.keys(exchangeRouters).length > 0 ? { exchangeRouters: Object.freeze(exchangeRouters) } : {}),
       ...(publicRpcUrl !== undefined ? { publicRpcUrl } : {}),
     }));
   });

@@ -19,7 +19,7 @@ import { ChainIdMismatchError, LiveLiquidity, verifyChainId, type ChainLiquidity
 import type { ChainConnections } from './rpc';
 import { SolanaNodes } from './solanaNode';
 import { PoolDiscovery } from './poolDiscovery';
-import { exchangeRouterOn, type RouterDeployments } from '../core/catalog/routers';
+import type { RouterDeployments } from '../core/catalog/routers';
 import type { PoolState } from '../core/liquidity/snapshot';
 import type { RoutingGraph } from '../core/routing/graph';
 import { familyOf } from '../core/chains/families';
@@ -103,7 +103,7 @@ export async function startChainMode(deps: ChainModeParts, config: Config, logge
     ...(routers ? {
       genuine: (pool: PoolState) => pool.kind !== 'stableswap' && routers.exchangeRouter(pool.exchange, pool.kind)?.genuine !== undefined,
       discovery: PoolDiscovery.fromRouters(deps.catalog, routers),
-      exchangeRouters: (chainId: number) => routers.allExchangeRouters.filter((r) => exchangeRouterOn(r, chainId)),
+      exchangeRouters: (chainId: number) => routers.exchangeRoutersOn(chainId),
     } : {}),
     ...(config.chains.prices === 'pools' ? { prices: { minDepthUSD: config.chains.priceMinDepthUSD } } : {}),
     base: deps.liquidity.graph.snapshot,

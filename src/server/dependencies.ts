@@ -85,7 +85,7 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
     : undefined);
   const seededFees = () => loadFeeLedger(config.feeLedgerFile ?? DEFAULT_LEDGER_FILE, catalog);
   const feeLedger = overrides.feeLedger ?? (chains ? new ChainFeeLedger(seededFees(), chains.chains, catalog) : seededFees());
-  const exchangeByAddress = new Map(routers.allExchangeRouters.map((r) => [r.address.toLowerCase(), r.exchange]));
+  const exchangeByAddress = new Map(routers.allExchangeRouterAddresses.map((r) => [r.address.toLowerCase(), r.exchange]));
   const transfers = overrides.transfers ?? new TransferTracker(chains ? new ChainTransferReads(chains, catalog.listTools().bridges.map((b) => b.key)) : undefined, () => liquidity.graph.catalog, {
     solana: solanaTransferReadsOf(config.chains, catalog, (chainId) => routers.bridgeEscrowOf(chainId)?.owner),
     exchangeOf: (chainId, address) => exchangeByAddress.get(address.toLowerCase()) ?? poolExchanges.get(liquidity.graph, poolExchangesOf).get(`${chainId}:${address.toLowerCase()}`),

@@ -2,7 +2,9 @@
  * `scripts/deploy-contracts.ts` against a chain of the sandbox (anvil, with its tokens and genuine Uniswap pools): it
  * deploys the service's router, fee collector and bridge endpoint with a funded key, initialises them and writes the
  * chains file; run again it creates nothing. The service in chain mode on that file builds transactions that call the
- * new router, and one executes there: the receiver gets exactly the quoted amount.
+ * new router, and one executes there: the receiver gets exactly the quoted amount. An exchange router routers.json
+ * marks deployable (SushiSwap V3's) that the chain lacks is deployed and named in the chains file, and the quotes
+ * through that exchange's pools call it and execute exactly.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,6 +12,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { Contract, Wallet } from 'ethers';
+import { uniswapInterface } from '../../sandbox/uniswap';
+import { SUSHISWAP_V3 } from '../../sandbox/v3Forks';
 import { startDevnet, type Devnet } from '../../sandbox/devnet';
 import { makeTestApp, type TestApp } from '../support/app';
 import { contractValidator } from '../support/contract';
@@ -78,4 +82,50 @@ test('the service on that chains file calls the new router, and a quote executes
   const receipt = await (await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value), gasLimit: BigInt(tx.gasLimit) })).wait();
   expect(receipt?.status).toBe(1);
   expect(((await weth.balanceOf(wallet.address)) as bigint) - before).toBe(BigInt(res.body.estimate.toAmount));
+});
+
+test('an exchange router the chain lacks that routers.json marks deployable (SushiSwap V3\'s) is deployed, named in the chains file, and called by the quotes', async () => {
+  const provider = devnet.chain(ARB).provider;
+  const label = devnet.data.routers.exchangeRouters.find((r) => r.exchange === 'sushiswap' && r.kind === 'concentrated')!;
+  expect(label.deployable).toBe('uniswapV3SwapRouter');
+  // as on a real chain: nothing at routers.json's label address
+  await provider.send('anvil_setCode', [label.address, '0x']);
+  const out = await deploy(chainsFile);
+  expect(out).toMatch(/created: sushiswap:concentrated/);
+  const read = () => (JSON.parse(fs.readFileSync(chainsFile, 'utf8')) as { chains: { router: string; exchangeRouters?: Record<string, string> }[] }).chains[0];
+  const entry = read();
+  const address = entry.exchangeRouters!['sushiswap:concentrated'];
+  expect(address).not.toBe(label.address);
+  const swapRouter = new Contract(address, uniswapInterface('SwapRouter'), provider);
+  expect(await swapRouter.factory()).toBe(SUSHISWAP_V3.factory);
+  expect(await swapRouter.WETH9()).toBe(devnet.data.tokens.find((t) => t.chainId === ARB && t.symbol === 'WETH')!.address);
+  expect(await deploy(chainsFile)).toMatch(/nothing new/);
+  expect(read()).toEqual(entry);
+
+  const sushiApp = await makeTestApp({ env: { CHAINS_FILE: chainsFile } });
+  try {
+    const pool = sushiApp.dependencies.graph.pools.find((p) => p.id === '42161:sushiswap:concentrated:WETH-USDC:3000')!;
+    const others = sushiApp.dependencies.graph.pools.filter((p) => p.chainId === ARB && p.id !== pool.id);
+    const wallet = devnet.wallet(ARB, 1);
+    const res = await request(sushiApp.app).get('/v1/quote').query({
+      fromChain: String(ARB), toChain: String(ARB), fromToken: 'USDC', toToken: 'WETH', fromAmount: '2000000000', fromAddress: wallet.address,
+      denyPools: others.map((p) => p.address).join(','),
+    });
+    (await contractValidator()).expectResponse('getQuote', res);
+    expect(res.status).toBe(200);
+    expect(res.body.includedSteps.find((s: { type: string }) => s.type === 'swap').estimate.data.pool).toBe(pool.address);
+    const tx = res.body.transactionRequest;
+    // the swap's call goes to the router the chains file names, not to routers.json's empty address
+    expect(tx.data.toLowerCase()).toContain(address.slice(2).toLowerCase());
+    expect(tx.data.toLowerCase()).not.toContain(label.address.slice(2).toLowerCase());
+    const usdc = new Contract(res.body.action.fromToken.address, ['function approve(address, uint256) returns (bool)'], wallet);
+    await (await usdc.approve(tx.to, BigInt(res.body.action.fromAmount))).wait();
+    const weth = new Contract(res.body.action.toToken.address, ['function balanceOf(address) view returns (uint256)'], provider);
+    const before = (await weth.balanceOf(wallet.address)) as bigint;
+    const receipt = await (await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value), gasLimit: BigInt(tx.gasLimit) })).wait();
+    expect(receipt?.status).toBe(1);
+    expect(((await weth.balanceOf(wallet.address)) as bigint) - before).toBe(BigInt(res.body.estimate.toAmount));
+  } finally {
+    sushiApp.dependencies.chains?.close();
+  }
 });

@@ -98,6 +98,7 @@ describe('CHAINS_FILE against the catalog (checkChainEntries, at start where the
     ['gasPrice', { gasPrice: 'chain' }],
     ['confirmations', { confirmations: 1 }],
     ['discoverFromBlock', { discoverFromBlock: 0 }],
+    ['exchangeRouters', { exchangeRouters: { 'sushiswap:concentrated': '0x4edE37CdC0E447C88409766468a66de242114A8E' } }],
   ])('refuses %s given for Solana, naming the entry and the field', (field, extra) => {
     const config = parsed([{ chainId: 42161, rpcUrl: 'http://a' }, { chainId: SOLANA, rpcUrl: 'http://b', ...extra }]);
     expect(() => checkChainEntries(config, catalog)).toThrow(
@@ -120,5 +121,35 @@ describe('CHAINS_FILE against the catalog (checkChainEntries, at start where the
       .toThrow('CHAINS_FILE: chains[0].chainId 5 is not a chain of the catalog');
     expect(() => checkChainEntries(parsed([{ chainId: 1, rpcUrl: 'http://a', router: '0x4edE37CdC0E447C88409766468a66de242114A8E', feeCollector: '0x4edE37CdC0E447C88409766468a66de242114A8E', bridgeEndpoint: '0x4edE37CdC0E447C88409766468a66de242114A8E', gasPrice: 'chain', confirmations: 2 }]), catalog))
       .not.toThrow();
+  });
+
+  it('reads a chain\'s own exchange routers, refuses malformed ones, and the quotes call them on that chain only', () => {
+    const problems: string[] = [];
+    const address = '0x4ede37cdc0e447c88409766468a66de242114a8e';
+    const config = parseChainsConfig({ chains: [{ chainId: 42161, rpcUrl: 'http://a', exchangeRouters: { 'sushiswap:concentrated': address } }] }, problems);
+    expect(problems).toEqual([]);
+    expect(config.chains[0].exchangeRouters).toEqual({ 'sushiswap:concentrated': '0x4edE37CdC0E447C88409766468a66de242114A8E' });
+    parseChainsConfig({ chains: [{ chainId: 1, rpcUrl: 'http://a', exchangeRouters: { 'sushiswap:stableswap': address, 'uniswap:concentrated': '0x12' } }, { chainId: 10, rpcUrl: 'http://b', exchangeRouters: ['x'] }] }, problems, 'F');
+    expect(problems).toEqual([
+      'F: chains[0].exchangeRouters: "sushiswap:stableswap" is not "<exchange>:constantProduct" or "<exchange>:concentrated"',
+      'F: chains[0].exchangeRouters["uniswap:concentrated"] must be a 0x-prefixed 20-byte address (got "0x12")',
+      'F: chains[1].exchangeRouters must be an object of "<exchange>:<kind>" → address (got ["x"])',
+    ]);
+    withFile([{ chainId: 42161, rpcUrl: 'http://127.0.0.1:1', exchangeRouters: { 'sushiswap:concentrated': address } }], (env) => {
+      const deps = buildDependencies(loadConfig(env));
+      try {
+        expect(deps.routers.exchangeRouter('sushiswap', 'concentrated', 42161)!.address).toBe('0x4edE37CdC0E447C88409766468a66de242114A8E');
+        // routers.json's elsewhere (and without a chain)
+        const label = deps.routers.exchangeRouter('sushiswap', 'concentrated')!.address;
+        expect(label).not.toBe('0x4edE37CdC0E447C88409766468a66de242114A8E');
+        expect(deps.routers.exchangeRouter('sushiswap', 'concentrated', 1)!.address).toBe(label);
+        expect(deps.routers.exchangeRoutersOn(42161).find((r) => r.exchange === 'sushiswap' && r.kind === 'concentrated')!.address).toBe('0x4edE37CdC0E447C88409766468a66de242114A8E');
+      } finally {
+        deps.chains?.close();
+      }
+    });
+    // a router routers.json does not have, or has on other chains only, stops the start
+    withFile([{ chainId: 42161, rpcUrl: 'http://127.0.0.1:1', exchangeRouters: { 'nowhere:concentrated': address } }], (env) => expect(() => buildDependencies(loadConfig(env))).toThrow('chain 42161: the chains file names an exchange router nowhere:concentrated that routers.json does not have'));
+    withFile([{ chainId: 42161, rpcUrl: 'http://127.0.0.1:1', exchangeRouters: { 'traderjoe:constantProduct': address } }], (env) => expect(() => buildDependencies(loadConfig(env))).toThrow('which routers.json has on chains 43114 only'));
   });
 });

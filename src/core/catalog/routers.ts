@@ -46,6 +46,12 @@ export interface ExchangeRouter {
    * Avalanche); absent: the same addresses on every chain.
    */
   readonly chainIds?: readonly number[];
+  /**
+   * `uniswapV3SwapRouter`: the router is Uniswap's SwapRouter (@uniswap/v3-periphery) constructed for `factory` and the
+   * chain's wrapped native token, which `npm run deploy:contracts` deploys on a chain where `address` has no contract
+   * (SushiSwap V3 publishes no router of its own).
+   */
+  readonly deployable?: 'uniswapV3SwapRouter';
 }
 
 /** Whether an exchange router (and its factory) is on a chain. */
@@ -73,12 +79,15 @@ export interface RoutersFile {
   readonly exchangeRouters: readonly ExchangeRouter[];
 }
 
+/** A chain's own address for an exchange router (`<exchange>:<kind>` → address): a chains file's `exchangeRouters`. */
+export type ExchangeRouterOverrides = ReadonlyMap<number, ReadonlyMap<string, string>>;
+
 export class RouterDeployments {
   private readonly byChain = new Map<number, ChainDeployment>();
   private readonly exchangeRouters = new Map<string, ExchangeRouter>();
   private readonly escrows = new Map<number, BridgeEscrow>();
 
-  constructor(file: Pick<RoutersFile, 'chains' | 'exchangeRouters' | 'bridgeEscrows'>) {
+  constructor(file: Pick<RoutersFile, 'chains' | 'exchangeRouters' | 'bridgeEscrows'>, private readonly overrides: ExchangeRouterOverrides = new Map()) {
     for (const chain of file.chains) this.byChain.set(chain.chainId, chain);
     for (const escrow of file.bridgeEscrows ?? []) this.escrows.set(escrow.chainId, escrow);
     for (const r of file.exchangeRouters) this.exchangeRouters.set(`${r.exchange}:${r.kind}`, r);
@@ -102,9 +111,19 @@ export class RouterDeployments {
     return this.escrows.get(chainId);
   }
 
-  /** The swap router of an exchange for a pool kind (the same address on every chain of its `chainIds`). */
-  exchangeRouter(exchange: string, kind: RoutedPoolKind): ExchangeRouter | undefined {
-    return this.exchangeRouters.get(`${exchange}:${kind}`);
+  /**
+   * The swap router of an exchange for a pool kind: routers.json's (the same address on every chain of its
+   * `chainIds`), or, with a chain, at the address a chains file names for it there.
+   */
+  exchangeRouter(exchange: string, kind: RoutedPoolKind, chainId?: number): ExchangeRouter | undefined {
+    const router = this.exchangeRouters.get(`${exchange}:${kind}`);
+    const address = chainId === undefined ? undefined : this.overrides.get(chainId)?.get(`${exchange}:${kind}`);
+    return router && address ? { ...router, address } : router;
+  }
+
+  /** The exchange routers on a chain (routers.json's on it, at the chain's own addresses where a chains file names them). */
+  exchangeRoutersOn(chainId: number): ExchangeRouter[] {
+    return [...this.exchangeRouters.values()].filter((r) => exchangeRouterOn(r, chainId)).map((r) => this.exchangeRouter(r.exchange, r.kind, chainId)!);
   }
 
   /**
@@ -112,23 +131,42 @@ export class RouterDeployments {
    * service's own deployment on a chain), so that the transactions built, the approval addresses and `diamondAddress`
    * are that deployment's. Chains not named keep routers.json's.
    */
-  withChains(overrides: readonly { readonly chainId: number; readonly router?: string; readonly feeCollector?: string }[]): RouterDeployments {
-    const named = overrides.filter((o) => o.router !== undefined || o.feeCollector !== undefined);
+  withChains(overrides: readonly { readonly chainId: number; readonly router?: string; readonly feeCollector?: string; readonly exchangeRouters?: Readonly<Record<string, string>> }[]): RouterDeployments {
+    const named = overrides.filter((o) => o.router !== undefined || o.feeCollector !== undefined || o.exchangeRouters !== undefined);
     if (named.length === 0) return this;
+    const exchangeRouters = new Map(this.overrides);
+    for (const o of named) {
+      if (o.exchangeRouters === undefined) continue;
+      for (const key of Object.keys(o.exchangeRouters)) {
+        const router = this.exchangeRouters.get(key);
+        if (!router) throw new CatalogDataError(`chain ${o.chainId}: the chains file names an exchange router ${key} that routers.json does not have`);
+        if (!exchangeRouterOn(router, o.chainId)) throw new CatalogDataError(`chain ${o.chainId}: the chains file names an exchange router ${key}, which routers.json has on chains ${router.chainIds!.join(', ')} only`);
+      }
+      exchangeRouters.set(o.chainId, new Map(Object.entries(o.exchangeRouters).map(([key, address]) => [key, getAddress(address.toLowerCase())])));
+    }
     const chains = [...this.byChain.values()].map((c) => {
       const o = named.find((x) => x.chainId === c.chainId);
       const checksummed = (address: string | undefined, fallback: string) => (address === undefined ? fallback : getAddress(address.toLowerCase()));
       return o ? { chainId: c.chainId, router: checksummed(o.router, c.router), feeCollector: checksummed(o.feeCollector, c.feeCollector) } : c;
     });
-    return new RouterDeployments({ chains, exchangeRouters: [...this.exchangeRouters.values()], bridgeEscrows: [...this.escrows.values()] });
+    return new RouterDeployments({ chains, exchangeRouters: [...this.exchangeRouters.values()], bridgeEscrows: [...this.escrows.values()] }, exchangeRouters);
   }
 
   get deployments(): readonly ChainDeployment[] {
     return [...this.byChain.values()];
   }
 
+  /** routers.json's exchange routers (a chains file's own addresses of them: exchangeRoutersOn). */
   get allExchangeRouters(): readonly ExchangeRouter[] {
     return [...this.exchangeRouters.values()];
+  }
+
+  /** Every address of an exchange router: routers.json's and those the chains file names. */
+  get allExchangeRouterAddresses(): readonly { readonly exchange: string; readonly address: string }[] {
+    return [
+      ...[...this.exchangeRouters.values()].map((r) => ({ exchange: r.exchange, address: r.address })),
+      ...[...this.overrides.values()].flatMap((m) => [...m].map(([key, address]) => ({ exchange: key.split(':')[0], address }))),
+    ];
   }
 }
 
@@ -202,6 +240,9 @@ export function validateRouters(parsed: unknown, where: string, catalog?: Catalo
     if (r.feePpm !== undefined && !(Number.isInteger(r.feePpm) && r.feePpm >= 0 && r.feePpm < 1_000_000)) fail(`exchangeRouters[${k}].feePpm must be an integer fee in ppm`);
     for (const [fee, spacing] of Object.entries(r.feeTiers ?? {}) as [string, unknown][]) {
       if (!/^[0-9]+$/.test(fee) || !Number.isInteger(spacing) || (spacing as number) < 1) fail(`exchangeRouters[${k}].feeTiers: ${fee} → ${spacing} is no fee tier (ppm) and tick spacing`);
+    }
+    if (r.deployable !== undefined && (r.deployable !== 'uniswapV3SwapRouter' || r.kind !== 'concentrated' || r.factory === undefined)) {
+      fail(`exchangeRouters[${k}].deployable must be "uniswapV3SwapRouter", on a concentrated router with a factory`);
     }
     if (r.chainIds !== undefined) {
       if (!Array.isArray(r.chainIds) || r.chainIds.length === 0 || !r.chainIds.every((id: unknown) => Number.isSafeInteger(id))) fail(`exchangeRouters[${k}].chainIds must be a non-empty array of chain ids, or absent (every chain)`);

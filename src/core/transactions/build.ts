@@ -325,12 +325,12 @@ export function hopSwapData(ctx: TransactionContext, chain: Chain, router: strin
   }
   switch (pool.kind) {
     case 'constantProduct': {
-      const exchangeRouter = routers.exchangeRouter(pool.exchange, 'constantProduct');
+      const exchangeRouter = routers.exchangeRouter(pool.exchange, 'constantProduct', chain.id);
       if (!exchangeRouter) throw new Error(`routers.json has no constantProduct router for exchange ${pool.exchange}`);
       return { ...base, callTo: exchangeRouter.address, approveTo: exchangeRouter.address, callData: encodeV2Swap(hop.fromAmount, minOut, [sending, receiving], router) };
     }
     case 'concentrated': {
-      const exchangeRouter = routers.exchangeRouter(pool.exchange, 'concentrated');
+      const exchangeRouter = routers.exchangeRouter(pool.exchange, 'concentrated', chain.id);
       if (!exchangeRouter) throw new Error(`routers.json has no concentrated router for exchange ${pool.exchange}`);
       const path = packV3Path([sending, receiving], [pool.feePpm]);
       return { ...base, callTo: exchangeRouter.address, approveTo: exchangeRouter.address, callData: encodeV3ExactInput(path, router, hop.fromAmount, minOut) };

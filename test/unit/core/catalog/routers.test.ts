@@ -66,6 +66,7 @@ describe('routers.json', () => {
     ['another schema version', (f: RoutersFile) => ({ ...f, schemaVersion: 2 }), /schemaVersion 2/],
     ['empty chainIds', (f: RoutersFile) => ({ ...f, exchangeRouters: [{ ...f.exchangeRouters[0], chainIds: [] }] }), /exchangeRouters\[0\]\.chainIds must be a non-empty array of chain ids/],
     ['chainIds of strings', (f: RoutersFile) => ({ ...f, exchangeRouters: [{ ...f.exchangeRouters[0], chainIds: ['43114'] as unknown as number[] }] }), /exchangeRouters\[0\]\.chainIds must be/],
+    ['a deployable router without a factory', (f: RoutersFile) => ({ ...f, exchangeRouters: [{ ...f.exchangeRouters[0], deployable: 'uniswapV3SwapRouter' }] }), /exchangeRouters\[0\]\.deployable must be "uniswapV3SwapRouter", on a concentrated router with a factory/],
     ['chainIds outside the catalog', (f: RoutersFile) => ({ ...f, exchangeRouters: [{ ...f.exchangeRouters[0], chainIds: [43114, 999] }] }), /exchangeRouters\[0\]\.chainIds: chain 999 is not in the catalog/],
   ])('refuses %s', (_what, change, message) => {
     expect(() => validateRouters(change(file), 'routers.json', catalog)).toThrow(CatalogDataError);
