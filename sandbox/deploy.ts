@@ -173,7 +173,7 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     r.pools.push(getAddress(p.address));
   }
 
-  // the genuine routers (Uniswap's, the V2 forks') must be the contracts sandbox/uniswap.ts and sandbox/v2Forks.ts
+  // the genuine routers (Uniswap's, the forks') must be the contracts sandbox/uniswap.ts, v2Forks.ts and v3Forks.ts
   // deploy, their pools those their factories create
   const genuinePool = (p: RawPool) => p.kind !== 'stableswap' && exchangeRouters.get(`${p.exchange}:${p.kind}`)!.genuine;
   const canonical = wrappedNative ? uniswapAddresses(wrappedNative) : undefined;
@@ -467,7 +467,7 @@ function planGenuinePools(
     give(t1, getAddress(p.address), BigInt(p.reserves[1]));
     mints.push(tx(getAddress(p.address), pairI, 'mint', [admin]));
   }
-  const approved = new Set<string>(); // token → spender
+  const approved = new Set<string>(); // `token:spender` approvals planned
   const nextTokenIds = new Map<string, bigint>(); // per position manager, from 1 (a fresh one's)
   let bands = 0;
   let bandsExactByMint = 0;

@@ -129,7 +129,9 @@ export class RouterDeployments {
   /**
    * The same deployment with some chains' router and fee collector replaced (chain mode: a chains file naming the
    * service's own deployment on a chain), so that the transactions built, the approval addresses and `diamondAddress`
-   * are that deployment's. Chains not named keep routers.json's.
+   * are that deployment's, and with the chains' own addresses of exchange routers (`exchangeRouters`: the swaps of
+   * those chains call them; a router routers.json lacks, or has on other chains only, is refused). Chains not named
+   * keep routers.json's.
    */
   withChains(overrides: readonly { readonly chainId: number; readonly router?: string; readonly feeCollector?: string; readonly exchangeRouters?: Readonly<Record<string, string>> }[]): RouterDeployments {
     const named = overrides.filter((o) => o.router !== undefined || o.feeCollector !== undefined || o.exchangeRouters !== undefined);
