@@ -99,7 +99,9 @@ beforeEach(() => {
 });
 
 function endpoint(chainId: number, url: string) {
-  const provider = makeChainProvider(url, chainId, 1000);
+  // no fake chain here hangs (a dead port refuses at once): the timeout only needs to outlast a loaded machine, where
+  // 1 s once failed the first read of the full test run
+  const provider = makeChainProvider(url, chainId, 5000);
   providers.push(provider);
   return { chainId, feeCollector: FEE_COLLECTOR, provider };
 }
