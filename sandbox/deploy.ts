@@ -45,6 +45,7 @@ import { deployV2Fork, V2_FORKS } from './v2Forks';
 import { deployV3Fork, SUSHISWAP_V3, V3_FORK_QUOTER } from './v3Forks';
 import { endpointRoutes } from './bridgeRoutes';
 import { deployServiceContracts } from '../scripts/deploy-contracts';
+import { exchangeRouterOn } from '../src/core/catalog/routers';
 
 export interface SeedOptions {
   readonly provider: JsonRpcProvider;
@@ -178,7 +179,7 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   const genuinePool = (p: RawPool) => p.kind !== 'stableswap' && exchangeRouters.get(`${p.exchange}:${p.kind}`)!.genuine;
   const canonical = wrappedNative ? uniswapAddresses(wrappedNative) : undefined;
   // the forks whose genuine router routers.json names on this chain
-  const genuineEntry = (exchange: string, kind: 'constantProduct' | 'concentrated') => data.routers.exchangeRouters.find((e) => e.exchange === exchange && e.kind === kind && e.genuine && (e.chainIds === undefined || e.chainIds.includes(chainId)));
+  const genuineEntry = (exchange: string, kind: 'constantProduct' | 'concentrated') => data.routers.exchangeRouters.find((e) => e.exchange === exchange && e.kind === kind && e.genuine && exchangeRouterOn(e, chainId));
   const forks = V2_FORKS.filter((f) => genuineEntry(f.exchange, 'constantProduct'));
   const v3Forks = [SUSHISWAP_V3].flatMap((f) => {
     const entry = genuineEntry(f.exchange, 'concentrated');

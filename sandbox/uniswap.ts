@@ -135,6 +135,22 @@ export async function sendTransaction(provider: JsonRpcProvider, tx: { from: str
   return receipt;
 }
 
+/**
+ * Runs `send` with `account` impersonated and funded (anvil_impersonateAccount, 10^24 wei), then stops impersonating it
+ * and puts its balance back, whatever `send` did.
+ */
+export async function impersonating<T>(provider: JsonRpcProvider, account: string, send: () => Promise<T>): Promise<T> {
+  const balance = await provider.getBalance(account);
+  await provider.send('anvil_impersonateAccount', [account]);
+  await provider.send('anvil_setBalance', [account, hex(10n ** 24n)]);
+  try {
+    return await send();
+  } finally {
+    await provider.send('anvil_stopImpersonatingAccount', [account]);
+    await provider.send('anvil_setBalance', [account, hex(balance)]);
+  }
+}
+
 export interface DeployUniswapOptions {
   /** The chain's WETH9 (the catalog's wrapped native token): the periphery's WETH9 immutable. */
   readonly weth: string;
@@ -398,17 +414,11 @@ export async function enableFeeTiers(provider: JsonRpcProvider, uniswap: Uniswap
   }
   if (missing.length === 0) return [];
   const owner = getAddress(await call('owner') as string);
-  const balance = await provider.getBalance(owner);
-  await provider.send('anvil_impersonateAccount', [owner]);
-  await provider.send('anvil_setBalance', [owner, hex(10n ** 24n)]);
-  try {
+  await impersonating(provider, owner, async () => {
     for (const [fee, spacing] of missing) {
       await sendTransaction(provider, { from: owner, to: uniswap.v3Factory, data: factory.encodeFunctionData('enableFeeAmount', [fee, spacing]), gas: 200_000n }, `enableFeeAmount(${fee}, ${spacing})`);
     }
-  } finally {
-    await provider.send('anvil_stopImpersonatingAccount', [owner]);
-    await provider.send('anvil_setBalance', [owner, hex(balance)]);
-  }
+  });
   return missing.map(([fee]) => fee);
 }
 

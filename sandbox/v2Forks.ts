@@ -27,7 +27,7 @@
 import fs from 'node:fs';
 import { AbiCoder, getAddress, Interface, keccak256, type JsonRpcProvider } from 'ethers';
 import { labelAddress } from './data';
-import { hex, sendTransaction, uniswapArtifact } from './uniswap';
+import { hex, impersonating, sendTransaction, uniswapArtifact } from './uniswap';
 
 /**
  * The account that creates a fork's contracts whose deployer is not in the published records (a fixed label's
@@ -148,10 +148,7 @@ export function v2ForkInterface(fork: V2Fork, name: 'factory' | 'router02'): Int
  * native token). Idempotent: an address that holds code already is left as it is. Automine must be on.
  */
 export async function deployV2Fork(provider: JsonRpcProvider, fork: V2Fork, options: { readonly weth: string; readonly log?: (line: string) => void }): Promise<{ factory: string; router02: string }> {
-  const balance = await provider.getBalance(fork.deployer);
-  await provider.send('anvil_impersonateAccount', [fork.deployer]);
-  await provider.send('anvil_setBalance', [fork.deployer, hex(10n ** 24n)]);
-  try {
+  await impersonating(provider, fork.deployer, async () => {
     const place = async (address: string, contract: PublishedContract, types: string[], values: unknown[]) => {
       if ((await provider.getCode(address)) !== '0x') {
         options.log?.(`${fork.label} ${address} already deployed`);
@@ -166,9 +163,6 @@ export async function deployV2Fork(provider: JsonRpcProvider, fork: V2Fork, opti
     await place(fork.factory, fork.contract('factory'), ['address'], [fork.feeToSetter]);
     await provider.send('anvil_setStorageAt', [fork.factory, hex(FEE_TO_SETTER_SLOT), AbiCoder.defaultAbiCoder().encode(['address'], [fork.feeToSetter])]);
     await place(fork.router02, fork.contract('router02'), ['address', 'address'], [fork.factory, getAddress(options.weth)]);
-  } finally {
-    await provider.send('anvil_stopImpersonatingAccount', [fork.deployer]);
-    await provider.send('anvil_setBalance', [fork.deployer, hex(balance)]);
-  }
+  });
   return { factory: fork.factory, router02: fork.router02 };
 }

@@ -15,7 +15,7 @@
  */
 import { AbiCoder, getAddress, getCreateAddress, type JsonRpcProvider } from 'ethers';
 import { labelAddress } from './data';
-import { enableFeeTiers, hex, sendTransaction, uniswapAddresses, uniswapArtifact, UNISWAP_V3_TOKEN_DESCRIPTOR, type UniswapAddresses } from './uniswap';
+import { enableFeeTiers, hex, impersonating, sendTransaction, uniswapAddresses, uniswapArtifact, UNISWAP_V3_TOKEN_DESCRIPTOR, type UniswapAddresses } from './uniswap';
 
 export interface V3Fork {
   /** routers.json's exchange. */
@@ -75,18 +75,12 @@ export async function deployV3Fork(provider: JsonRpcProvider, fork: V3Fork, opti
   const create = async (from: string, nonce: number, contract: 'UniswapV3Factory' | 'NonfungiblePositionManager' | 'SwapRouter' | 'QuoterV2', args: [string[], unknown[]]) => {
     const at = getCreateAddress({ from, nonce });
     if ((await provider.getCode(at)) !== '0x') return at;
-    const balance = await provider.getBalance(from);
-    await provider.send('anvil_impersonateAccount', [from]);
-    await provider.send('anvil_setBalance', [from, hex(10n ** 24n)]);
-    try {
+    await impersonating(provider, from, async () => {
       await provider.send('anvil_setNonce', [from, hex(nonce)]);
       const receipt = await sendTransaction(provider, { from, data: uniswapArtifact(contract).bytecode + coder.encode(...args).slice(2), gas: 15_000_000n }, `create ${fork.label} ${contract}`);
       if (getAddress(receipt.contractAddress!) !== at) throw new Error(`${fork.label} ${contract}: created at ${receipt.contractAddress}, not ${at}`);
       options.log?.(`${fork.label} ${contract} at ${at}`);
-    } finally {
-      await provider.send('anvil_stopImpersonatingAccount', [from]);
-      await provider.send('anvil_setBalance', [from, hex(balance)]);
-    }
+    });
     return at;
   };
   if ((await create(fork.deployer, fork.factoryNonce, 'UniswapV3Factory', [[], []])) !== fork.factory) throw new Error(`${fork.label}: CREATE(${fork.deployer}, ${fork.factoryNonce}) is not its factory ${fork.factory}`);

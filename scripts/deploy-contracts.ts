@@ -21,6 +21,7 @@ import { Contract, ContractFactory, getAddress, JsonRpcProvider, NonceManager, W
 import { compileContracts, type Artifacts } from '../sandbox/compile';
 import { loadSandboxData, wrappedNativeOf, type SandboxData } from '../sandbox/data';
 import { uniswapArtifact } from '../sandbox/uniswap';
+import { exchangeRouterOn } from '../src/core/catalog/routers';
 import { endpointRoutes, routeConfig } from '../sandbox/bridgeRoutes';
 import { runScriptAsync } from './catalog/format';
 
@@ -106,7 +107,7 @@ export async function deployExchangeRouters(o: {
   const created: string[] = [];
   const handled: string[] = [];
   for (const r of o.data.routers.exchangeRouters) {
-    if (r.deployable !== 'uniswapV3SwapRouter' || (r.chainIds !== undefined && !r.chainIds.includes(o.chainId))) continue;
+    if (r.deployable !== 'uniswapV3SwapRouter' || !exchangeRouterOn(r, o.chainId)) continue;
     const key = `${r.exchange}:${r.kind}`;
     handled.push(key);
     if ((await provider.getCode(r.address)) !== '0x') {

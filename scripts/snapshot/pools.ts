@@ -19,6 +19,7 @@ import type {
   ConstantProductPool, LiquidityTable, ProfileSlot, SnapshotPool, StablePoolParams, StableswapPool,
 } from './types';
 import { v2PairAddress, v3PoolAddress } from '../../src/core/liquidity/poolAddress';
+import { exchangeRouterOn } from '../../src/core/catalog/routers';
 import { compareStrings, jitter, modelAddress, mul, parseDecimal, usdToRaw, type Rational } from './units';
 
 const POOL_DEPTH_SPREAD_PPM = 150_000;
@@ -41,8 +42,8 @@ function factoryAddress(
 ): string | undefined {
   const f = ctx.factoryOf(exchange, kind);
   if (!f) return undefined;
-  if (f.chainIds !== undefined && !f.chainIds.includes(ctx.chain.id)) {
-    throw new Error(`routers.json: the ${exchange} ${kind} factory is on chains ${f.chainIds.join(', ')} only, but liquidity.json gives it pools on chain ${ctx.chain.id}`);
+  if (!exchangeRouterOn(f, ctx.chain.id)) {
+    throw new Error(`routers.json: the ${exchange} ${kind} factory is on chains ${f.chainIds!.join(', ')} only, but liquidity.json gives it pools on chain ${ctx.chain.id}`);
   }
   const factory = { factory: f.factory.address, initCodeHash: f.factory.initCodeHash };
   if (kind === 'constantProduct') return v2PairAddress(factory, pair[0].address, pair[1].address);

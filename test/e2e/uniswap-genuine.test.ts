@@ -296,6 +296,18 @@ describe('(b) V3: the core on the state read == QuoterV2', () => {
   });
 });
 
+/** The core's exact-input quotes on `state` (token i → j) == the Router02 at `router`'s getAmountsOut, over a sweep to 3 × the reserve. */
+async function compareGetAmountsOut(state: ConstantProductPoolState, i: number, j: number, router: string, iface: Interface): Promise<void> {
+  const path = [getAddress(state.tokens[i]), getAddress(state.tokens[j])];
+  const amountsIn = sweep(state.reserves[i] * 3n);
+  const outs = await batchEthCall(anvil.url, amountsIn.map((a) => ({ to: router, data: iface.encodeFunctionData('getAmountsOut', [a, path]) })));
+  amountsIn.forEach((amount, k) => {
+    const core = quoteHopExactIn(state, i, j, amount);
+    const chain = outs[k].ok ? (iface.decodeFunctionResult('getAmountsOut', (outs[k] as { data: string }).data)[0] as bigint[])[1] : undefined;
+    expect({ amount, out: core.ok ? core.amountOut : 0n }).toEqual({ amount, out: chain });
+  });
+}
+
 describe('(c) V2: the core on the state read == Router02', () => {
   test('getAmountsOut and getAmountsIn over a sweep, both directions', async () => {
     const state: ConstantProductPoolState = await readPair();
@@ -303,13 +315,7 @@ describe('(c) V2: the core on the state read == Router02', () => {
     const r02 = uniswapInterface('UniswapV2Router02');
     for (const [i, j] of [[0, 1], [1, 0]]) {
       const [tin, tout] = [getAddress(state.tokens[i]), getAddress(state.tokens[j])];
-      const amountsIn = sweep(state.reserves[i] * 3n);
-      const outs = await batchEthCall(anvil.url, amountsIn.map((a) => ({ to: uniswap.v2Router02, data: r02.encodeFunctionData('getAmountsOut', [a, [tin, tout]]) })));
-      amountsIn.forEach((amount, k) => {
-        const core = quoteHopExactIn(state, i, j, amount);
-        const chain = outs[k].ok ? (r02.decodeFunctionResult('getAmountsOut', (outs[k] as { data: string }).data)[0] as bigint[])[1] : undefined;
-        expect({ amount, out: core.ok ? core.amountOut : 0n }).toEqual({ amount, out: chain });
-      });
+      await compareGetAmountsOut(state, i, j, uniswap.v2Router02, r02);
       const amountsOut = sweep(state.reserves[j] - 1n);
       const ins = await batchEthCall(anvil.url, amountsOut.map((a) => ({ to: uniswap.v2Router02, data: r02.encodeFunctionData('getAmountsIn', [a, [tin, tout]]) })));
       amountsOut.forEach((amount, k) => {
@@ -440,13 +446,7 @@ describe.each(V2_FORKS.map((fork) => [fork.label, fork] as const))('(f) %s, a Un
       const state = await readForkPair();
       expect(state.feePpm).toBe(3000n);
       const [tin, tout] = [getAddress(state.tokens[i]), getAddress(state.tokens[j])];
-      const amountsIn = sweep(state.reserves[i] * 3n);
-      const outs = await batchEthCall(anvil.url, amountsIn.map((a) => ({ to: fork.router02, data: router.encodeFunctionData('getAmountsOut', [a, [tin, tout]]) })));
-      amountsIn.forEach((amount, k) => {
-        const core = quoteHopExactIn(state, i, j, amount);
-        const chain = outs[k].ok ? (router.decodeFunctionResult('getAmountsOut', (outs[k] as { data: string }).data)[0] as bigint[])[1] : undefined;
-        expect({ amount, out: core.ok ? core.amountOut : 0n }).toEqual({ amount, out: chain });
-      });
+      await compareGetAmountsOut(state, i, j, fork.router02, router);
       const amountIn = state.reserves[i] / 9n;
       const estimate = quoteHopExactIn(state, i, j, amountIn);
       if (!estimate.ok) throw new Error(estimate.message);
