@@ -13,7 +13,6 @@ import type { Dependencies } from './server/dependencies';
 import { loadFeeLedger } from './core/fees/ledger';
 import type { Catalog } from './core/catalog/catalog';
 import { readinessChecks } from './server/operations';
-import { warmUp } from './server/warmUp';
 import { startChainMode } from './chain/mode';
 import { applyUpdate, decodeUpdate, encodeUpdate, LiquidityFeed } from './chain/liquidityFeed';
 import type { LiquidityState } from './core/liquidity/state';
@@ -79,10 +78,9 @@ async function main(): Promise<void> {
     chains: chainMode.status, ...(feed ? { fed: () => feed.received } : {}), ...(database ? { database: () => database.then((db) => db.ping()) } : {}),
   });
   const portal = database ? portalRouter({ database: () => database, dependencies, logger, trustProxy: config.access.trustProxy }) : undefined;
-  const app = await createApp(dependencies, config, { handlers, logger, operations: { metrics, readiness }, compileValidators: true, ...(portal ? { portal } : {}) });
-  // a few quotes in process first, so that the first clients' quotes run warm code (src/server/warmUp.ts)
-  const warm = await warmUp(handlers, dependencies, logger);
-  logger.debug({ ...warm, ms: Math.round(warm.ms) }, 'warmed up');
+  // compiled validators, and a few quotes through the request pipeline before listening, so that the first clients'
+  // quotes run compiled code (src/server/warmUp.ts)
+  const app = await createApp(dependencies, config, { handlers, logger, operations: { metrics, readiness }, compileValidators: true, warmUp: true, ...(portal ? { portal } : {}) });
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -22,6 +22,9 @@ import { operationsRouter, readinessChecks, type ReadinessChecks } from './opera
 import { requestLogging } from './requestLogging';
 import { send } from './send';
 import { observeRouteSearches } from '../usecases/routeSearchCache';
+import { detachedAccessControl } from './access/build';
+import type { AccessControl } from './access/middleware';
+import { warmUp, warmUpPaths, warmUpQueries } from './warmUp';
 
 export interface AppOptions {
   /** Operation handlers by operationId; operations without one answer 501. */
@@ -42,6 +45,12 @@ export interface AppOptions {
    * first requests do not wait for them.
    */
   readonly compileValidators?: boolean;
+  /**
+   * Before returning, warm the request pipeline (warmUp.ts): a few quotes over HTTP on a loopback port of their own,
+   * through the same middlewares, validators and handlers, with an access control, metrics and logger of their own
+   * (nobody's requests). The service sets it, so that its first clients' quotes run compiled code.
+   */
+  readonly warmUp?: boolean;
 }
 
 /** Builds the HTTP application. Tests call this with their own dependencies. */
@@ -50,8 +59,7 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
   const contract = readContract(config.openapiPath);
   const api = createOpenApiBackend(forValidation(contract));
   const metrics = options.operations?.metrics ?? new Metrics();
-  observeRouteSearches(dependencies, metrics.routeSearch);
-  const dispatch = new Dispatch(api, dependencies, metrics);
+  const dispatch = new Dispatch(api, dependencies);
   dispatch.register(options.handlers);
   for (const scheme of ['ApiKeyAuth', 'LifiApiKeyAuth']) api.registerSecurityHandler(scheme, dependencies.access.apiKeyAuth);
   await api.init();
@@ -62,10 +70,23 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
   const operations = operationsRouter(metrics, options.operations?.readiness ?? readinessChecks(dependencies, config));
   const operationOf = (req: Request) => api.router.matchOperation({ method: req.method, path: req.path, headers: {}, query: {} })?.operationId;
 
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false); // ETags come from the response cache, for answers that are stable
-  app.set('query parser', 'simple');
+  // the API's part of the pipeline, after the parts outside /v1: every /v1 request runs these in order
+  const apiPipeline = (access: AccessControl, requestsInto: Metrics) => [
+    requestMetrics(requestsInto, operationOf),
+    deprecationNotices(api),
+    access.identify(operationAccessOf(api, options.handlers)),
+    jsonBody(config.limits.maxBodyBytes),
+    access.authorize,
+    dispatch.answer,
+  ];
+  // errors raised outside the handlers: bodies the parser refuses, and anything unexpected
+  const onError = (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const refused = requestRefused(error, config.limits.maxBodyBytes);
+    if (!refused) req.log.error({ err: error }, 'unhandled error');
+    send(res, refused ?? serverError(String(req.id)));
+  };
+
+  const app = newExpress();
   // every request runs these in order
   app.use(
     requestLogging(logger),
@@ -76,19 +97,30 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
     ...(options.portal ? [express.Router().use('/portal', options.portal)] : []),
     // the docs and the contract live outside /v1
     (req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/v1/') ? next() : docs(req, res, next)),
-    requestMetrics(metrics, operationOf),
-    deprecationNotices(api),
-    dependencies.access.identify(operationAccessOf(api, options.handlers)),
-    jsonBody(config.limits.maxBodyBytes),
-    dependencies.access.authorize,
-    dispatch.answer,
+    ...apiPipeline(dependencies.access, metrics),
   );
-  // errors raised outside the handlers: bodies the parser refuses, and anything unexpected
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const refused = requestRefused(error, config.limits.maxBodyBytes);
-    if (!refused) req.log.error({ err: error }, 'unhandled error');
-    send(res, refused ?? serverError(String(req.id)));
-  });
+  app.use(onError);
+
+  if (options.warmUp && options.handlers.getQuote) {
+    // the same pipeline over state of its own: the warm-up's requests count against no one's limits or metrics
+    const access = detachedAccessControl(config);
+    const warmMetrics = new Metrics();
+    observeRouteSearches(dependencies, warmMetrics.routeSearch);
+    const warming = newExpress();
+    warming.use(requestLogging(pino({ level: 'silent' })), ...hardening(config.limits, api), ...apiPipeline(access, warmMetrics));
+    warming.use(onError);
+    const warm = await warmUp(warming, warmUpPaths(warmUpQueries(dependencies.catalog))).finally(() => access.close());
+    logger.debug({ ...warm, ms: Math.round(warm.ms) }, 'warmed up');
+  }
+  observeRouteSearches(dependencies, metrics.routeSearch);
   listenWithLimits(app, config.limits);
+  return app;
+}
+
+function newExpress(): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false); // ETags come from the response cache, for answers that are stable
+  app.set('query parser', 'simple');
   return app;
 }

@@ -2,7 +2,8 @@
  * From an express request to an operation's answer: a request answered before is sent again from the response
  * cache; any other is reduced to what its operation declares and handed to openapi-backend, which validates it
  * and calls the operation's handler (or answers 400, 404, 405 or 501). Around each handler: the response cache,
- * by the cache policy the operation declares (operation.ts), and its domain errors turned into answers.
+ * by the cache policy the operation declares (operation.ts), and its domain errors turned into answers. Whether
+ * the response cache answered is left in `res.locals.responseCache` ('hit' or 'miss', for the request metrics).
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { Context, OpenAPIBackend } from 'openapi-backend';
@@ -13,7 +14,6 @@ import type { Dependencies } from './dependencies';
 import { keyOnlyOperations } from './hardening';
 import { domainErrorToHttp, methodNotAllowed, noSuchEndpoint, notImplemented, validationFailed } from './httpErrors';
 import { AnsweredUrls, DataVersions } from './knownRequests';
-import type { Metrics } from './metrics';
 import { allowedMethods } from './openapiBackend';
 import type { HandlerTable, OperationResponse, RawOperationHandler } from './operation';
 import { ResponseCache } from './responseCache';
@@ -33,7 +33,6 @@ export class Dispatch {
   constructor(
     private readonly api: OpenAPIBackend,
     private readonly dependencies: Dependencies,
-    private readonly metrics: Metrics,
   ) {
     this.versions = new DataVersions(dependencies);
   }
@@ -68,7 +67,7 @@ export class Dispatch {
       const hit = known ? this.cache.get(known.versionedKey(this.versions.of(known.policy))) : undefined;
       if (hit) {
         res.locals.operationId = known!.operationId; // for the request metrics (metrics.ts)
-        this.metrics.cacheHit(known!.operationId);
+        res.locals.responseCache = 'hit';
         if (known!.ignoredHeader) res.setHeader(IGNORED_PARAMETERS_HEADER, known!.ignoredHeader);
         send(res, { status: hit.status, body: undefined, cached: hit }, req);
         return;
@@ -100,10 +99,10 @@ export class Dispatch {
     if (requestKey) this.answered.remember(req, operationId, policy, requestKey, this.ignoredNames.get(req));
     const hit = key ? cache.get(key) : undefined;
     if (hit) {
-      this.metrics.cacheHit(operationId);
+      res.locals.responseCache = 'hit';
       return { status: hit.status, body: undefined, cached: hit };
     }
-    if (key) this.metrics.cacheMiss(operationId);
+    if (key) res.locals.responseCache = 'miss';
     try {
       const result = await handler(
         {

@@ -170,7 +170,8 @@ type TimedResponse = Response & { [STARTED]?: number };
  * The middleware that records every request that reaches it: the time it starts, and at 'finish' (the answer
  * handed to the connection) its duration, status and operation. The operation is `res.locals.operationId` when
  * the dispatcher set it (dispatch.ts), otherwise `operationOf(req)` (requests answered before the dispatcher: 401,
- * 429, 413...), otherwise UNMATCHED.
+ * 429, 413...), otherwise UNMATCHED; and whether the response cache answered it (`res.locals.responseCache`, set by
+ * the dispatcher for cacheable operations).
  */
 export function requestMetrics(metrics: Metrics, operationOf: (req: Request) => string | undefined): RequestHandler {
   // a listener of 'finish' must not throw (it would take the process down)
@@ -185,7 +186,11 @@ export function requestMetrics(metrics: Metrics, operationOf: (req: Request) => 
     const started = this[STARTED];
     if (started === undefined) return;
     const seconds = (performance.now() - started) / 1000;
-    metrics.observeRequest((this.locals.operationId as string | undefined) ?? matched(this.req), this.statusCode, seconds);
+    const operation = (this.locals.operationId as string | undefined) ?? matched(this.req);
+    metrics.observeRequest(operation, this.statusCode, seconds);
+    const cache = this.locals.responseCache as 'hit' | 'miss' | undefined;
+    if (cache === 'hit') metrics.cacheHit(operation);
+    else if (cache === 'miss') metrics.cacheMiss(operation);
   }
   return (_req: Request, res: Response, next: NextFunction) => {
     (res as TimedResponse)[STARTED] = performance.now();

@@ -30,6 +30,8 @@ export interface TestAppOptions {
   access?: BuildAccessOptions;
   /** The partner portal (src/portal/router.ts), built from the app's dependencies and mounted at /portal. */
   portal?: (dependencies: Dependencies) => express.Router;
+  /** Warm the request pipeline before the app is returned, as the service does (AppOptions.warmUp). */
+  warmUp?: boolean;
 }
 
 /** The real app on the embedded default data, with a silent logger (tests may override parts). */
@@ -43,6 +45,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     handlers: options.handlers ?? handlers,
     logger,
     ...(options.portal ? { portal: options.portal(dependencies) } : {}),
+    ...(options.warmUp ? { warmUp: true } : {}),
   });
   return { app, config, dependencies };
 }

@@ -62,6 +62,22 @@ export function buildAccessControl(config: Config, options: BuildAccessOptions =
   });
 }
 
+/**
+ * An access control of the configuration's limits that shares nothing with the service's: no keys, no instance
+ * restrictions, limits counted in its own memory, nothing recorded. For the warm-up's requests (src/server/warmUp.ts),
+ * which are nobody's: they run the access control's code without counting against any client.
+ */
+export function detachedAccessControl(config: Config): AccessControl {
+  const { access } = config;
+  return createAccessControl({
+    keys: new StaticKeyStore([]),
+    store: new MemoryLimiterStore(),
+    trustProxy: access.trustProxy,
+    rateLimits: access.rateLimits,
+    override: access.rateLimitOverride,
+  });
+}
+
 function loadKeyStore(config: Config, logger: Logger, clock?: () => number): KeyStore {
   const { apiKeysFile, apiKeysJson } = config.access;
   if (apiKeysFile) {

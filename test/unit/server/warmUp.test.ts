@@ -1,16 +1,12 @@
-import pino from 'pino';
+import express from 'express';
+import request from 'supertest';
 import { handlers } from '../../../handlers';
-import { warmUp, warmUpQueries } from '../../../src/server/warmUp';
+import { warmUp, warmUpPaths, warmUpQueries } from '../../../src/server/warmUp';
 import type { HandlerTable } from '../../../src/server/operation';
-import { makeTestApp, type TestApp } from '../../support/app';
+import { makeTestApp, useTestApp } from '../../support/app';
+import { captureLogger } from '../../support/logCapture';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => {
-  await t.dependencies.access.close();
-});
+const t = useTestApp();
 
 test('the warm-up quotes are made from the catalog: a stablecoin to the native coin, and to another chain', () => {
   const queries = warmUpQueries(t.dependencies.catalog);
@@ -27,14 +23,53 @@ test('the warm-up quotes are made from the catalog: a stablecoin to the native c
   for (const q of sameChain) expect(q.toToken).toBe(t.dependencies.catalog.getChain(Number(q.toChain))!.nativeToken.address);
 });
 
-test('every warm-up quote runs through the getQuote handler and is answered on the embedded data', async () => {
-  const calls: string[] = [];
-  const counting: HandlerTable = { getQuote: (request, dependencies) => (calls.push(`${String(request.query.fromChain)}>${String(request.query.toChain)}:${String(request.query.fromAmount)}`), handlers.getQuote(request, dependencies)) };
-  const result = await warmUp(counting, t.dependencies, pino({ level: 'silent' }), 2);
-  expect(result).toMatchObject({ quotes: 12, answered: 12 });
-  expect(new Set(calls).size).toBe(12); // another amount in each round
+test('the warm-up asks each quote once per round with another amount, then the first again (an answer from the response cache)', () => {
+  const queries = warmUpQueries(t.dependencies.catalog);
+  const paths = warmUpPaths(queries, 2);
+  expect(paths).toHaveLength(13);
+  expect(new Set(paths.slice(0, 12)).size).toBe(12);
+  expect(paths[12]).toBe(paths[0]);
+  const first = new URL(paths[6], 'http://x').searchParams;
+  expect(first.get('fromAmount')).toBe((BigInt(queries[0].fromAmount) + 1n).toString());
+  expect(first.get('fromAddress')).toBe(queries[0].fromAddress);
+  expect(warmUpPaths([])).toEqual([]);
 });
 
-test('without a getQuote handler there is nothing to warm', async () => {
-  expect(await warmUp({}, t.dependencies, pino({ level: 'silent' }))).toMatchObject({ quotes: 0, answered: 0 });
+test('warmUp sends each path over HTTP on a new connection, counts the 200s, and closes its port', async () => {
+  const seen: { path: string; port: number | undefined }[] = [];
+  const app = express().get('/v1/quote', (req, res) => {
+    seen.push({ path: req.originalUrl, port: req.socket.remotePort });
+    res.status(req.query.fail ? 404 : 200).json({});
+  });
+  const result = await warmUp(app, ['/v1/quote?a=1', '/v1/quote?fail=1', '/v1/quote?a=2']);
+  expect(result).toMatchObject({ quotes: 3, answered: 2 });
+  expect(seen.map((s) => s.path)).toEqual(['/v1/quote?a=1', '/v1/quote?fail=1', '/v1/quote?a=2']);
+  expect(new Set(seen.map((s) => s.port)).size).toBe(3);
+  expect(await warmUp(app, [])).toMatchObject({ quotes: 0, answered: 0 });
+});
+
+test('the service warms its own pipeline before it is built, and none of it counts for a client: limits, metrics, route searches', async () => {
+  const calls: string[] = [];
+  // the handler with its cache policy (a wrapper without it would be answered afresh every time)
+  const getQuote = Object.assign((req: Parameters<typeof handlers.getQuote>[0], deps: Parameters<typeof handlers.getQuote>[1]) => (calls.push(String(req.query.fromAmount)), handlers.getQuote(req, deps)), { cache: handlers.getQuote.cache });
+  const counting: HandlerTable = { ...handlers, getQuote };
+  const { logger, records } = captureLogger('debug');
+  const warmed = await makeTestApp({ handlers: counting, logger, limits: 'spec', warmUp: true });
+  try {
+    // through the pipeline: 18 quotes reached the handler, the 19th was answered from the response cache
+    expect(records().find((r) => r.msg === 'warmed up')).toMatchObject({ quotes: 19, answered: 19 });
+    expect(calls).toHaveLength(18);
+    const metrics = (await request(warmed.app).get('/metrics').expect(200)).text;
+    expect(metrics).not.toMatch(/operation="getQuote"/);
+    expect(metrics).toMatch(/^route_search_duration_seconds_count 0$/m);
+    // the first client's quote is its first against its limit
+    const queries = warmUpQueries(warmed.dependencies.catalog);
+    const res = await request(warmed.app).get('/v1/quote').query({ ...queries[0], fromAmount: '999000000' }).expect(200);
+    expect(Number(res.headers['ratelimit-remaining'])).toBe(Number(res.headers['ratelimit-limit']) - 1);
+    const after = (await request(warmed.app).get('/metrics').expect(200)).text;
+    expect(after).toMatch(/^route_search_duration_seconds_count 1$/m);
+    expect(after).toMatch(/^response_cache_misses_total\{operation="getQuote"\} 1$/m);
+  } finally {
+    await warmed.dependencies.access.close();
+  }
 });
