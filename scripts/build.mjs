@@ -1,6 +1,6 @@
 /**
  * The production build: src/main.ts with everything it imports (the project's code and its packages) bundled by
- * esbuild into one plain JavaScript file, dist/main.js, which `node` starts without compiling TypeScript and without
+ * esbuild into one plain JavaScript file, dist/main.js (and the embedded database's thread into dist/pgliteWorker.js), which `node` starts without compiling TypeScript and without
  * resolving hundreds of package files at start-up (`npm start` builds, then runs it). The packages below stay in
  * node_modules: they locate files of their own at run time (PGlite's WebAssembly, esbuild's binary, Scalar's page
  * script, pino's worker files) or are optional (pg-native). The service finds openapi.yaml and data/ from the project
@@ -24,16 +24,10 @@ const EXTERNAL = ['@electric-sql/pglite', 'esbuild', '@scalar/api-reference', 'p
 
 const outfile = argument('outfile') ?? 'dist/main.js';
 const started = performance.now();
-await build({
-  absWorkingDir: root,
-  entryPoints: ['src/main.ts'],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20.19',
-  external: EXTERNAL,
-  sourcemap: true,
-  logLevel: 'warning',
-});
+const options = { absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', target: 'node20.19', external: EXTERNAL, sourcemap: true, logLevel: 'warning' };
+await Promise.all([
+  build({ ...options, entryPoints: ['src/main.ts'], outfile }),
+  // the embedded database's thread (src/persistence/pgliteThread.ts starts it from the file next to the service's)
+  build({ ...options, entryPoints: ['src/persistence/pgliteWorker.ts'], outfile: path.join(path.dirname(outfile), 'pgliteWorker.js') }),
+]);
 if (!process.argv.includes('--quiet')) console.log(`${outfile} built in ${Math.round(performance.now() - started)} ms`);

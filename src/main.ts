@@ -42,8 +42,11 @@ async function main(): Promise<void> {
     return;
   }
   const metrics = new Metrics({ processMetrics: true });
-  // the database opens while the service starts answering (src/persistence: PGlite takes a second or two)
-  const database = config.database ? openServiceDatabase(config, logger) : undefined;
+  // the database opens once the service listens, and while it answers: PGlite takes a second or two, in a thread
+  // of its own (src/persistence/pgliteThread.ts), which would otherwise compete for the cores with the start-up
+  let listening!: () => void;
+  const listened = new Promise<void>((resolve) => (listening = resolve));
+  const database = config.database ? listened.then(() => openServiceDatabase(config, logger)) : undefined;
   const access = buildAccessControl(config, {
     logger, onBlock: metrics.blocked, onRefusal: metrics.accessRefused,
     ...(database ? { database, expensiveOperations: expensiveOperationsOf(handlers) } : {}),
@@ -85,6 +88,7 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ host: config.host, port, chains: dependencies.catalog.chains.length }, `listening on http://${config.host}:${port}`);
+    listening();
   });
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'cannot listen');

@@ -1,15 +1,15 @@
 /**
- * Opening the service's database: PGlite (PostgreSQL compiled to WebAssembly, in this process) in a folder or in
- * memory by default, so that `npm start` needs no server; a shared PostgreSQL server through a URL when several
+ * Opening the service's database: PGlite (PostgreSQL compiled to WebAssembly, in this process, in a thread of its
+ * own: pgliteThread.ts) in a folder or in memory by default, so that `npm start` needs no server; a shared PostgreSQL server through a URL when several
  * instances run. Both are driven by Kysely with one schema, brought to the latest migration at open.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Pool } from 'pg';
 import { DEFAULT_DATABASE_DIR } from '../config';
 import { migrateToLatest } from './migrations';
+import { PgliteThread } from './pgliteThread';
 import type { Schema } from './schema';
 
 export type DatabaseEngine = 'pglite' | 'postgres';
@@ -78,18 +78,16 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
 
 async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir === undefined || dir === MEMORY) {
-    const pglite = new PGlite();
-    await pglite.waitReady;
-    const db = new Kysely<Schema>({ dialect: new PGliteDialect({ pglite }) });
+    const pglite = await startPglite(undefined);
+    const db = new Kysely<Schema>({ dialect: new PGliteDialect({ pglite: pglite.asPglite() }) });
     return database(db, 'pglite', 'memory', () => closePglite(db, pglite));
   }
   const folder = path.resolve(dir);
   fs.mkdirSync(folder, { recursive: true });
   const release = lockFolder(folder);
   try {
-    const pglite = new PGlite(folder);
-    await pglite.waitReady;
-    const db = new Kysely<Schema>({ dialect: new PGliteDialect({ pglite }) });
+    const pglite = await startPglite(folder);
+    const db = new Kysely<Schema>({ dialect: new PGliteDialect({ pglite: pglite.asPglite() }) });
     return database(db, 'pglite', folder, async () => {
       try {
         await closePglite(db, pglite);
@@ -103,10 +101,22 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   }
 }
 
-/** Kysely closes PGlite once it has used it; an instance it never used is closed here. */
-async function closePglite(db: Kysely<Schema>, pglite: PGlite): Promise<void> {
+/** PGlite in a thread of its own (pgliteThread.ts), once it has opened; its thread ended if it could not. */
+async function startPglite(folder: string | undefined): Promise<PgliteThread> {
+  const pglite = new PgliteThread(folder);
+  try {
+    await pglite.waitReady;
+    return pglite;
+  } catch (error) {
+    await pglite.close();
+    throw error;
+  }
+}
+
+/** Kysely closes PGlite once it has used it; an instance it never used is closed here (and its thread ended). */
+async function closePglite(db: Kysely<Schema>, pglite: PgliteThread): Promise<void> {
   await db.destroy();
-  if (!pglite.closed) await pglite.close();
+  await pglite.close();
 }
 
 function database(db: Kysely<Schema>, engine: DatabaseEngine, location: string, shutdown: () => Promise<void>): Database {

@@ -7,7 +7,9 @@ import { block, activeBlocks } from '../../../src/persistence/blocks';
 import { createKey, DatabaseKeyStore, listKeys } from '../../../src/persistence/keys';
 import { registerIntegrator, getIntegrator } from '../../../src/persistence/integrators';
 import { recordUsage, usageSeries } from '../../../src/persistence/usage';
+import { isUniqueViolation } from '../../../src/persistence/errors';
 import { databaseEngines } from '../../support/postgres';
+import { sql } from 'kysely';
 
 const by = { actor: 'test', now: new Date('2025-01-01T00:00:00Z') };
 
@@ -67,6 +69,53 @@ describe.each(databaseEngines())('the database on $name', (engine) => {
       const again = await engine.open(target);
       await again.ping();
       await again.close();
+    });
+
+    it('PGlite runs in a thread of its own: opening a new folder (initdb) does not hold this thread', async () => {
+      const target = await engine.newDatabase({ reopen: true });
+      // the longest this thread goes without running a timer while PGlite opens (in this thread: the whole initdb)
+      let last = performance.now();
+      let longestGap = 0;
+      const ticker = setInterval(() => {
+        const now = performance.now();
+        longestGap = Math.max(longestGap, now - last);
+        last = now;
+      }, 5);
+      const started = performance.now();
+      const database = await engine.open(target);
+      const openMs = performance.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 20)); // a stretch that ends with the open is measured by the next tick
+      clearInterval(ticker);
+      try {
+        expect(longestGap).toBeLessThan(Math.max(150, openMs / 3));
+      } finally {
+        await database.close();
+      }
+    });
+
+    it('across the thread: rows and their types, PostgreSQL errors with their SQLSTATE and constraint, transactions committed and rolled back', async () => {
+      const database = await engine.open(await engine.newDatabase());
+      try {
+        const { db } = database;
+        const typed = await sql<{ n: number; big: number; at: Date; bytes: Uint8Array; doc: unknown }>`select 1::int as n, 12345678901234::bigint as big, timestamptz '2025-01-01T00:00:00Z' as at, '\\x0102'::bytea as bytes, '{"a":[1,"b"]}'::jsonb as doc`.execute(db);
+        expect(typed.rows).toEqual([{ n: 1, big: 12345678901234, at: new Date('2025-01-01T00:00:00Z'), bytes: new Uint8Array([1, 2]), doc: { a: [1, 'b'] } }]);
+        await sql`create table t (a int primary key)`.execute(db);
+        const violation = await sql`insert into t values (1), (1)`.execute(db).catch((error: unknown) => error);
+        expect(isUniqueViolation(violation, 't_pkey')).toBe(true);
+        expect((violation as Error).message).toMatch(/duplicate key value violates unique constraint "t_pkey"/);
+        await expect(db.transaction().execute(async (tx) => {
+          await sql`insert into t values (2)`.execute(tx);
+          throw new Error('changed my mind');
+        })).rejects.toThrow('changed my mind');
+        await db.transaction().execute(async (tx) => {
+          await sql`insert into t values (3)`.execute(tx);
+        });
+        const committed = await sql<{ a: number }>`select a from t order by a`.execute(db);
+        expect(committed.rows.map((r) => r.a)).toEqual([3]);
+      } finally {
+        await database.close();
+      }
+      await expect(database.ping()).rejects.toThrow();
     });
 
     it('a lock left by a process that is gone is taken over', async () => {
