@@ -7,6 +7,8 @@
  * folder (src/projectRoot.ts), so the output must stay inside the project.
  *
  *   node scripts/build.mjs [--outfile dist/main.js] [--quiet]
+ *   node scripts/build.mjs --entry bench/route.ts --outfile dist/bench/route.js   (one other entry, built the same way:
+ *                                                                            bench:route measures the search as it runs)
  *
  * A source map is written next to the output: `NODE_OPTIONS=--enable-source-maps` gives stack traces in the
  * TypeScript sources (it costs start-up time and memory, so `npm start` leaves it off).
@@ -22,10 +24,11 @@ const argument = (name) => {
 };
 const EXTERNAL = ['@electric-sql/pglite', 'esbuild', '@scalar/api-reference', 'pino', 'pino-http', 'pg-native'];
 
+const entry = argument('entry');
 const outfile = argument('outfile') ?? 'dist/main.js';
 const started = performance.now();
 const options = { absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', target: 'node20.19', external: EXTERNAL, sourcemap: true, logLevel: 'warning' };
-await Promise.all([
+await Promise.all(entry ? [build({ ...options, entryPoints: [entry], outfile })] : [
   build({ ...options, entryPoints: ['src/main.ts'], outfile }),
   // the embedded database's thread (src/persistence/pgliteThread.ts starts it from the file next to the service's)
   build({ ...options, entryPoints: ['src/persistence/pgliteWorker.ts'], outfile: path.join(path.dirname(outfile), 'pgliteWorker.js') }),
