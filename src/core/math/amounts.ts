@@ -88,6 +88,7 @@ export function fractionToPpm(x: number, rounding: PpmRounding = 'halfDown'): bi
   if (typeof x !== 'number' || !Number.isFinite(x) || x < 0 || x > 1) {
     throw new MathDomainError('BAD_FRACTION', `fraction must be a finite number in [0, 1] (got ${x})`);
   }
+  if (x === 0) return 0n; // no fee: the common case, without reading text
   const parsed = parseDecimal(String(x));
   if (!parsed) throw new MathDomainError('BAD_FRACTION', `cannot read ${x} as a decimal`);
   const shift = parsed.exponent + PPM_DIGITS; // value·1e6 = mantissa·10^shift

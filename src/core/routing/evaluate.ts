@@ -49,12 +49,22 @@ export type PricedPlan =
   | { readonly ok: true; readonly amounts: PricedAmounts }
   | { readonly ok: false; readonly code: ToolErrorCode; readonly tool: string; readonly message: string };
 
-export function pricePlan(graph: RoutingGraph, request: RouteRequest, plan: RoutePlan, fromAmount: bigint, memo: QuoteMemo): PricedPlan {
-  const { fromChain, toChain, fromToken, toToken } = request;
-  const feePpm = fractionToPpm(request.fee ?? 0, 'up');
-  const { fee: integratorFee, rest } = takeFee(fromAmount, feePpm);
+/** The request's integrator fee and slippage as the pricing takes them (ppm, rounded up): the same for every plan of a search. */
+export interface RequestRates {
+  readonly feePpm: bigint;
+  readonly slippage: number;
+  readonly slippagePpm: bigint;
+}
+
+export function requestRates(request: RouteRequest): RequestRates {
   const slippage = request.slippage ?? defaultSlippage(request);
-  const slippagePpm = fractionToPpm(slippage, 'up');
+  return { feePpm: fractionToPpm(request.fee ?? 0, 'up'), slippage, slippagePpm: fractionToPpm(slippage, 'up') };
+}
+
+export function pricePlan(graph: RoutingGraph, request: RouteRequest, plan: RoutePlan, fromAmount: bigint, memo: QuoteMemo, rates: RequestRates = requestRates(request)): PricedPlan {
+  const { fromChain, toChain, fromToken, toToken } = request;
+  const { feePpm, slippage, slippagePpm } = rates;
+  const { fee: integratorFee, rest } = takeFee(fromAmount, feePpm);
 
   // Source swaps.
   const sources: SwapPath[] = [];

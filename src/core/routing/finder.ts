@@ -6,7 +6,7 @@
 import { hasPrice } from '../catalog/entities';
 import { InvalidRequestError } from '../errors';
 import { assembleRoute, overallPathOf } from './assemble';
-import { pricePlan, routeId } from './evaluate';
+import { pricePlan, requestRates, routeId } from './evaluate';
 import type { RoutingGraph } from './graph';
 import { failed, MAX_HOPS, planPath, plansOf, type SearchContext } from './plans';
 import { splitRefuel, withRefuel } from './refuel';
@@ -60,8 +60,9 @@ export class RouteFinder {
     // Price every plan (amounts and ranking figures only), then build full routes for those returned.
     const candidates: Candidate[] = [];
     const seen = new Set<string>();
+    const rates = requestRates(request);
     for (const { plan, fromAmount } of plans) {
-      const priced = pricePlan(graph, request, plan, fromAmount, ctx.memo);
+      const priced = pricePlan(graph, request, plan, fromAmount, ctx.memo, rates);
       if (!priced.ok) {
         failed(ctx, planPath(ctx, plan), priced.code, priced.tool, priced.message);
         continue;
@@ -127,8 +128,9 @@ function rank(candidates: Candidate[], request: RouteRequest): { candidate: Cand
   const byOrder = request.order === 'FASTEST' ? fastest : cheapest;
   const sorted = [...candidates].sort((a, b) => Number(b.preferred) - Number(a.preferred) || byOrder(a, b));
   if (sorted.length === 0) return [];
-  const bestCheap = [...candidates].sort(cheapest)[0];
-  const bestFast = [...candidates].sort(fastest)[0];
+  // the first of each order (both orders end on the candidates' keys, which are distinct: one candidate per key)
+  const bestCheap = first(candidates, cheapest);
+  const bestFast = first(candidates, fastest);
   return sorted.map((candidate, index) => {
     const tags: Route['tags'][number][] = [];
     if (index === 0) tags.push('RECOMMENDED');
@@ -136,6 +138,13 @@ function rank(candidates: Candidate[], request: RouteRequest): { candidate: Cand
     if (candidate === bestFast) tags.push('FASTEST');
     return { candidate, tags };
   });
+}
+
+/** The element that `compare` puts first (the first such element when several tie). */
+function first<T>(items: readonly T[], compare: (a: T, b: T) => number): T {
+  let best = items[0];
+  for (let k = 1; k < items.length; k++) if (compare(items[k], best) < 0) best = items[k];
+  return best;
 }
 
 /** Ids of the pools the request denies by address (denyPools), or undefined when it denies none. */
