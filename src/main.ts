@@ -42,11 +42,12 @@ async function main(): Promise<void> {
     return;
   }
   const metrics = new Metrics({ processMetrics: true });
-  // the database opens once the service listens, and while it answers: PGlite takes a second or two, in a thread
-  // of its own (src/persistence/pgliteThread.ts), which would otherwise compete for the cores with the start-up
+  // the database opens while the service starts and answers; the embedded one (PGlite: a second or two, in a thread
+  // of its own, src/persistence/pgliteThread.ts) once the service listens, so that it does not compete for the cores
+  // with the start-up
   let listening!: () => void;
   const listened = new Promise<void>((resolve) => (listening = resolve));
-  const database = config.database ? listened.then(() => openServiceDatabase(config, logger)) : undefined;
+  const database = !config.database ? undefined : config.database.url ? openServiceDatabase(config, logger) : listened.then(() => openServiceDatabase(config, logger));
   const access = buildAccessControl(config, {
     logger, onBlock: metrics.blocked, onRefusal: metrics.accessRefused,
     ...(database ? { database, expensiveOperations: expensiveOperationsOf(handlers) } : {}),
