@@ -44,7 +44,7 @@ import {
 import { deployV2Fork, V2_FORKS } from './v2Forks';
 import { deployV3Fork, SUSHISWAP_V3, V3_FORK_QUOTER } from './v3Forks';
 import { endpointRoutes } from './bridgeRoutes';
-import { deployServiceContracts } from '../scripts/deploy-contracts';
+import { allowRouterCalls, deployServiceContracts } from '../scripts/deploy-contracts';
 import { exchangeRouterOn } from '../src/core/catalog/routers';
 
 export interface SeedOptions {
@@ -59,10 +59,9 @@ export interface SeedOptions {
   /** Whole tokens each wallet gets of every ERC-20 (default 10,000,000; WETH: 10,000). */
   readonly walletTokens?: bigint;
   /**
-   * Put the router in the steady state of a router in use (default true): it holds 1 unit of every token and has
-   * standing max approvals to every exchange router, Curve pool, the fee collector and the bridge endpoint, as
-   * its maxApprove leaves them after a first use. A fresh router pays ~19k gas more per first-time storage
-   * write (token balance 0 → x, allowance 0 → max), which the service's gas limits do not cover (README).
+   * Put the router in the steady state of a router in use (default true): it holds 1 unit of every token (the dust
+   * routers keep), so a swap's intermediate balance is not a first-time storage write. It has no standing approval:
+   * the router approves exactly and resets (contracts/router/Router.sol).
    */
   readonly warmRouter?: boolean;
   /**
@@ -370,27 +369,9 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     };
     lap('uniswap check');
   }
-  if (o.warmRouter ?? true) {
-    const spenders = new Map<string, Set<string>>(); // token → spenders the router approves
-    const approve = (t: string, spender: string) => {
-      const a = token(t).address;
-      if (!spenders.has(a)) spenders.set(a, new Set());
-      spenders.get(a)!.add(spender);
-    };
-    for (const p of pools) {
-      const spender = p.kind === 'stableswap' ? getAddress(p.address) : exchangeRouters.get(`${p.exchange}:${p.kind}`)!.address;
-      for (const t of p.tokens) approve(t, spender);
-    }
-    for (const t of tokens.values()) for (const spender of [deployment.feeCollector, BRIDGE_ENDPOINT_ADDRESS, deployment.router]) approve(t.address, spender);
-    await provider.send('anvil_impersonateAccount', [deployment.router]);
-    await provider.send('anvil_setBalance', [deployment.router, '0xde0b6b3a7640000']); // gas of the approvals, removed below
-    const asRouter = new UnlockedSender(provider, deployment.router);
-    const approvals = [...spenders].flatMap(([t, set]) => [...set].map((spender) => tx(t, I.token, 'approve', [spender, (1n << 256n) - 1n])));
-    await asRouter.sendAll(approvals);
-    lap(`warm router (${approvals.length} approvals)`);
-    await provider.send('anvil_stopImpersonatingAccount', [deployment.router]);
-    await provider.send('anvil_setBalance', [deployment.router, '0x0']);
-  }
+  // the router's call allowlist, now that the exchanges' routers and pools exist (deploy:contracts does the same)
+  await allowRouterCalls({ signer: await provider.getSigner(admin), chainId, artifacts, data, router: deployment.router, feeCollector: deployment.feeCollector });
+  lap('router allowlist');
   await provider.send('anvil_setBalance', [BRIDGE_ENDPOINT_ADDRESS, `0x${(1n << 160n).toString(16)}`]);
   if (ledgerNative > 0n) await provider.send('anvil_setBalance', [deployment.feeCollector, `0x${ledgerNative.toString(16)}`]);
 

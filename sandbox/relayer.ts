@@ -277,7 +277,14 @@ export class Relayer {
         BigInt(fromChainId), depositId, r.bridge, r.transactionId, r.token, r.amount, r.receiverOnDestination, r.receiver,
         r.destinationMinAmount, r.destinationCallData,
       ]);
-      if (!reason) return;
+      if (!reason) {
+        // released: recorded on the source too, where the deposit can then no longer be refunded
+        await this.sendChecked(source, 'markReleased', [depositId], `marking deposit ${depositId} of chain ${fromChainId} released`);
+        return;
+      }
+      // not released: cancelled on the destination first, so that it can never be released after its refund
+      // (a deposit the destination has released already is not refunded: the cancellation reverts)
+      await this.sendChecked(destination, 'cancel', [BigInt(fromChainId), depositId], `cancelling deposit ${depositId} of chain ${fromChainId} on chain ${toChainId}`);
     }
     const hash = await source.sender.send({ to: source.endpoint, data: this.iface.encodeFunctionData('refund', [depositId]) });
     const receipt = await waitForReceipt(source.provider, hash);
@@ -286,7 +293,23 @@ export class Relayer {
     this.complete({ kind: 'refunded', ...base, reason, refundTx: hash });
   }
 
-  /** Releases on an EVM chain (the ReleaseRequest tuple); undefined once released, or why it cannot be. */
+  /** Sends an endpoint function as the relayer once its simulation passes; throws (naming `what`) when it would revert. */
+  private async sendChecked(chain: RelayerChain & { sender: UnlockedSender }, fn: string, args: unknown[], what: string): Promise<void> {
+    const data = this.iface.encodeFunctionData(fn, args);
+    try {
+      await chain.provider.call({ from: this.relayerAddress, to: chain.endpoint, data });
+    } catch (error) {
+      throw new Error(`${what}: ${describeRevert(error, this.iface)}`);
+    }
+    const receipt = await waitForReceipt(chain.provider, await chain.sender.send({ to: chain.endpoint, data }));
+    if (receipt.status !== 1) throw new Error(`${what}: transaction ${receipt.hash} reverted`);
+  }
+
+  /**
+   * Releases on an EVM chain (the ReleaseRequest tuple); undefined once released, or why it cannot be. The
+   * release is simulated first: a destination call to anything but the destination router's completion entry points
+   * (DestinationCallNotAllowed), an unknown route, limits or the minimum make it refused, and the deposit refunded.
+   */
   private async releaseOnEvm(
     destination: RelayerChain & { sender: UnlockedSender },
     base: { transactionId: string; fromChainId: number; toChainId: number; depositId: bigint; depositTx: string },

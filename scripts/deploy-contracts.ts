@@ -7,21 +7,30 @@
  *   npx tsx scripts/deploy-contracts.ts --rpc <url> --key <hex private key> --chains-file chains.json [--relayer 0x…]
  *   (or DEPLOYER_KEY in the environment instead of --key)
  *
- * Idempotent: a contract the chains file already names, with code on the chain and initialised, is kept; only what is
- * missing is deployed and initialised, and the bridge endpoint's routes (the snapshot's bridge routes from and to the
- * chain, with their fee models) are set when it is new. Each contract is created with CREATE from the key's account
- * and initialised by it (the admin); the relayer (default: the same account) releases and refunds bridge transfers.
+ * Idempotent: a contract the chains file already names, with code on the chain and an admin, is kept; only what is
+ * missing is deployed, and the bridge endpoint's routes (the snapshot's bridge routes from and to the chain, with
+ * their fee models) are set when it is new. Each contract is created with CREATE from the key's account, which its
+ * constructor makes the admin (no separate initialisation transaction that someone could front-run); the relayer
+ * (default: the same account) releases and refunds bridge transfers. The endpoint is told the router (the only
+ * target of its destination calls), and the router's call allowlist is brought up to what the service's swaps call
+ * on the chain (allowRouterCalls; run again after adding exchanges). Every transaction is waited for by polling its
+ * receipt, for at most --receipt-timeout seconds.
  *
  * Exchange routers routers.json marks `deployable` (SushiSwap V3's: Uniswap's SwapRouter built for its factory, since
  * SushiSwap publishes none) are deployed too where the chain has no contract at routers.json's address nor at the
  * one the chains file names, and the entry's `exchangeRouters` names them (the quotes then call them there).
  */
 import fs from 'node:fs';
-import { Contract, ContractFactory, getAddress, JsonRpcProvider, NonceManager, Wallet, type Signer } from 'ethers';
+import {
+  Contract, ContractFactory, getAddress, JsonRpcProvider, NonceManager, Wallet, ZeroAddress as ZERO_ADDRESS,
+  type Provider, type Signer, type TransactionReceipt, type TransactionRequest,
+} from 'ethers';
 import { compileContracts, type Artifacts } from '../sandbox/compile';
 import { loadSandboxData, wrappedNativeOf, type SandboxData } from '../sandbox/data';
 import { uniswapArtifact } from '../sandbox/uniswap';
 import { exchangeRouterOn } from '../src/core/catalog/routers';
+import { SWAP_CALL_SELECTORS } from '../src/core/transactions/calldata';
+import { waitForReceipt } from '../sandbox/rpc';
 import { endpointRoutes, routeConfig } from '../sandbox/bridgeRoutes';
 import { runScriptAsync } from './catalog/format';
 
@@ -35,7 +44,33 @@ export interface ServiceDeployment {
 
 const ADMIN_OF = ['function admin() view returns (address)'];
 
-/** Deploys what `existing` lacks on the signer's chain and initialises it (see the module comment). */
+/** How deployments wait for their transactions: a devnet mines at once, a real chain takes blocks. */
+export interface ReceiptWait {
+  readonly timeoutMs?: number;
+  readonly pollMs?: number;
+}
+
+/**
+ * Sends a transaction from `signer` and waits for its receipt by polling (never ethers' `wait()`, whose block poller
+ * can start after the block that holds the transaction: on an automining devnet no other block ever comes). Throws
+ * naming the transaction and the chain when no receipt comes in time, or when it reverted.
+ */
+export async function sendAndWait(signer: Signer, request: TransactionRequest, label: string, wait: ReceiptWait = {}): Promise<TransactionReceipt> {
+  const provider = signer.provider as JsonRpcProvider;
+  const sent = await signer.sendTransaction(request);
+  const timeout = wait.timeoutMs ?? 20_000;
+  let receipt: TransactionReceipt;
+  try {
+    receipt = await waitForReceipt(provider, sent.hash, timeout, wait.pollMs ?? 5);
+  } catch {
+    const chainId = (await provider.getNetwork()).chainId;
+    throw new Error(`chain ${chainId}: ${label} (transaction ${sent.hash}) has no receipt after ${timeout} ms`);
+  }
+  if (receipt.status !== 1) throw new Error(`${label} (transaction ${sent.hash}) reverted`);
+  return receipt;
+}
+
+/** Deploys what `existing` lacks on the signer's chain (see the module comment). */
 export async function deployServiceContracts(o: {
   readonly signer: Signer;
   readonly chainId: number;
@@ -44,6 +79,7 @@ export async function deployServiceContracts(o: {
   readonly relayer?: string;
   readonly existing?: Partial<Pick<ServiceDeployment, 'router' | 'feeCollector' | 'bridgeEndpoint'>>;
   readonly log?: (line: string) => void;
+  readonly wait?: ReceiptWait;
 }): Promise<ServiceDeployment> {
   const provider = o.signer.provider!;
   const admin = await o.signer.getAddress();
@@ -51,41 +87,115 @@ export async function deployServiceContracts(o: {
   const log = o.log ?? (() => undefined);
   const created: ServiceDeployment['created'][number][] = [];
 
-  /** The contract at `address` when it has code and an admin (initialised), else a new one. */
-  const ensure = async (key: 'router' | 'feeCollector' | 'bridgeEndpoint', name: string): Promise<{ address: string; fresh: boolean }> => {
+  /** The contract at `address` when it has code and an admin, else a new one (its admin set by its constructor). */
+  const ensure = async (key: 'router' | 'feeCollector' | 'bridgeEndpoint', name: string, args: unknown[]): Promise<{ address: string; fresh: boolean }> => {
     const address = o.existing?.[key];
     if (address && (await provider.getCode(address)) !== '0x') {
       const current = (await new Contract(address, ADMIN_OF, provider).admin()) as string;
       if (BigInt(current) !== 0n) {
-        log(`${name} at ${address}: deployed and initialised, kept`);
+        log(`${name} at ${address}: deployed, kept`);
         return { address: getAddress(address), fresh: false };
       }
     }
     const artifact = o.artifacts[name];
-    const contract = await new ContractFactory(artifact.abi as never, artifact.bytecode, o.signer).deploy();
-    await contract.waitForDeployment();
-    const deployed = getAddress(await contract.getAddress());
+    const request = await new ContractFactory(artifact.abi as never, artifact.bytecode, o.signer).getDeployTransaction(...args);
+    const receipt = await sendAndWait(o.signer, request, `${name} deployment`, o.wait);
+    const deployed = getAddress(receipt.contractAddress!);
     created.push(key);
     log(`${name} deployed at ${deployed}`);
     return { address: deployed, fresh: true };
   };
 
-  const endpoint = await ensure('bridgeEndpoint', 'BridgeEndpoint');
-  const router = await ensure('router', 'Router');
-  const feeCollector = await ensure('feeCollector', 'FeeCollector');
+  const endpoint = await ensure('bridgeEndpoint', 'BridgeEndpoint', [admin, relayer]);
+  const router = await ensure('router', 'Router', [admin, endpoint.address]);
+  const feeCollector = await ensure('feeCollector', 'FeeCollector', [admin, admin]);
+  const contract = (address: string, name: string) => new Contract(address, o.artifacts[name].abi as never, o.signer);
   const send = async (address: string, name: string, fn: string, args: unknown[]) => {
-    const c = new Contract(address, o.artifacts[name].abi as never, o.signer);
-    await (await c.getFunction(fn)(...args)).wait();
+    const data = contract(address, name).interface.encodeFunctionData(fn, args);
+    await sendAndWait(o.signer, { to: address, data }, `${name}.${fn}`, o.wait);
   };
+  if (!router.fresh) {
+    // a router of an earlier version (standing approvals, no allowlist) must be replaced, not kept
+    const allowlisted = await contract(router.address, 'Router').allowedSelectorCount(ZERO_ADDRESS).then(() => true, () => false);
+    if (!allowlisted) throw new Error(`the router at ${router.address} is an earlier version without the call allowlist: remove it from the chains file to deploy the current one`);
+  }
   if (endpoint.fresh) {
-    await send(endpoint.address, 'BridgeEndpoint', 'initialize', [admin, relayer]);
     const configs = endpointRoutes(o.data, o.chainId).map((r) => routeConfig(r, o.data));
     for (let k = 0; k < configs.length; k += 60) await send(endpoint.address, 'BridgeEndpoint', 'setRoutes', [configs.slice(k, k + 60)]);
     log(`BridgeEndpoint: ${configs.length} bridge routes set`);
   }
-  if (router.fresh) await send(router.address, 'Router', 'initialize', [admin, endpoint.address]);
-  if (feeCollector.fresh) await send(feeCollector.address, 'FeeCollector', 'initialize', [admin, admin]);
+  // the endpoint's destination calls go to this router only; the router bridges through this endpoint
+  if (getAddress(await contract(endpoint.address, 'BridgeEndpoint').router()) !== router.address) await send(endpoint.address, 'BridgeEndpoint', 'setRouter', [router.address]);
+  if (getAddress(await contract(router.address, 'Router').bridgeEndpoint()) !== endpoint.address) await send(router.address, 'Router', 'setBridgeEndpoint', [endpoint.address]);
   return { router: router.address, feeCollector: feeCollector.address, bridgeEndpoint: endpoint.address, created };
+}
+
+/**
+ * The calls the chain's router lets a SwapData make (Router.setAllowedCalls), as the service's transactions make
+ * them (SWAP_CALL_SELECTORS): the chain's exchange routers (routers.json's on this chain, or the chains file's own
+ * `exchangeRouters`) with their swap function, the snapshot's Curve pools with `exchange`, the wrapped native token
+ * with `deposit` / `withdraw`, and the fee collector with its two collect functions. Targets without code on the
+ * chain are left out (the router refuses them) and named in the log.
+ */
+export async function routerAllowlist(o: {
+  readonly provider: Provider;
+  readonly chainId: number;
+  readonly data: SandboxData;
+  readonly feeCollector: string;
+  readonly exchangeRouters?: Readonly<Record<string, string>>;
+  readonly log?: (line: string) => void;
+}): Promise<{ readonly targets: string[]; readonly selectors: string[] }> {
+  const wanted = new Map<string, { label: string; selectors: readonly string[] }>();
+  const want = (address: string, label: string, selectors: readonly string[]) => wanted.set(getAddress(address), { label, selectors });
+  for (const r of o.data.routers.exchangeRouters) {
+    if (!exchangeRouterOn(r, o.chainId)) continue;
+    const address = o.exchangeRouters?.[`${r.exchange}:${r.kind}`] ?? r.address;
+    want(address, `${r.exchange} ${r.kind} router`, SWAP_CALL_SELECTORS[r.kind]);
+  }
+  for (const p of o.data.pools) if (p.chainId === o.chainId && p.kind === 'stableswap') want(p.address, `${p.exchange} pool ${p.id}`, SWAP_CALL_SELECTORS.stableswap);
+  const wrapped = wrappedNativeOf(o.data, o.chainId);
+  if (wrapped) want(wrapped.address, `wrapped ${wrapped.symbol}`, SWAP_CALL_SELECTORS.wrappedNative);
+  want(o.feeCollector, 'fee collector', SWAP_CALL_SELECTORS.feeCollector);
+  const targets: string[] = [];
+  const selectors: string[] = [];
+  const missing: string[] = [];
+  for (const [address, { label, selectors: fns }] of wanted) {
+    if ((await o.provider.getCode(address)) === '0x') {
+      missing.push(`${label} ${address}`);
+      continue;
+    }
+    for (const selector of fns) {
+      targets.push(address);
+      selectors.push(selector);
+    }
+  }
+  if (missing.length > 0) o.log?.(`router allowlist: ${missing.length} targets have no code on chain ${o.chainId}, left out: ${missing.join(', ')}`);
+  return { targets, selectors };
+}
+
+/** Allows on the router what routerAllowlist names and it does not allow yet; returns how many calls were added. */
+export async function allowRouterCalls(o: {
+  readonly signer: Signer;
+  readonly chainId: number;
+  readonly artifacts: Artifacts;
+  readonly data: SandboxData;
+  readonly router: string;
+  readonly feeCollector: string;
+  readonly exchangeRouters?: Readonly<Record<string, string>>;
+  readonly log?: (line: string) => void;
+  readonly wait?: ReceiptWait;
+}): Promise<number> {
+  const router = new Contract(o.router, o.artifacts.Router.abi as never, o.signer);
+  const { targets, selectors } = await routerAllowlist({ ...o, provider: o.signer.provider! });
+  const allowed = await Promise.all(targets.map((t, k) => router.allowedCalls(t, selectors[k]) as Promise<boolean>));
+  const add = targets.map((t, k) => [t, selectors[k]] as const).filter((_, k) => !allowed[k]);
+  for (let k = 0; k < add.length; k += 100) {
+    const chunk = add.slice(k, k + 100);
+    const data = router.interface.encodeFunctionData('setAllowedCalls', [chunk.map(([t]) => t), chunk.map(([, s]) => s), true]);
+    await sendAndWait(o.signer, { to: o.router, data }, 'Router.setAllowedCalls', o.wait);
+  }
+  o.log?.(`router allowlist: ${targets.length} calls, ${add.length} added`);
+  return add.length;
 }
 
 /**
@@ -100,6 +210,7 @@ export async function deployExchangeRouters(o: {
   readonly data: SandboxData;
   readonly existing?: Readonly<Record<string, string>>;
   readonly log?: (line: string) => void;
+  readonly wait?: ReceiptWait;
 }): Promise<{ exchangeRouters: Record<string, string>; created: string[]; handled: string[] }> {
   const provider = o.signer.provider!;
   const log = o.log ?? (() => undefined);
@@ -123,9 +234,9 @@ export async function deployExchangeRouters(o: {
     const weth = wrappedNativeOf(o.data, o.chainId);
     if (!weth) throw new Error(`chain ${o.chainId}: no wrapped native token in the catalog for ${key}'s SwapRouter`);
     const artifact = uniswapArtifact('SwapRouter');
-    const contract = await new ContractFactory(artifact.abi as never, artifact.bytecode, o.signer).deploy(r.factory!.address, getAddress(weth.address));
-    await contract.waitForDeployment();
-    exchangeRouters[key] = getAddress(await contract.getAddress());
+    const request = await new ContractFactory(artifact.abi as never, artifact.bytecode, o.signer).getDeployTransaction(r.factory!.address, getAddress(weth.address));
+    const receipt = await sendAndWait(o.signer, request, `${key} SwapRouter deployment`, o.wait);
+    exchangeRouters[key] = getAddress(receipt.contractAddress!);
     created.push(key);
     log(`${key} router (Uniswap's SwapRouter for factory ${r.factory!.address}) deployed at ${exchangeRouters[key]}`);
   }
@@ -161,7 +272,7 @@ async function main(argv: string[]): Promise<number> {
   const key = arg('key') ?? process.env.DEPLOYER_KEY;
   const chainsFile = arg('chains-file');
   if (!rpc || !key || !chainsFile) {
-    console.error('usage: npx tsx scripts/deploy-contracts.ts --rpc <url> --key <private key> (or DEPLOYER_KEY) --chains-file <path> [--relayer <address>]');
+    console.error('usage: npx tsx scripts/deploy-contracts.ts --rpc <url> --key <private key> (or DEPLOYER_KEY) --chains-file <path> [--relayer <address>] [--receipt-timeout <seconds>]');
     return 2;
   }
   const provider = new JsonRpcProvider(rpc);
@@ -173,14 +284,20 @@ async function main(argv: string[]): Promise<number> {
     const signer = new NonceManager(new Wallet(key, provider));
     const data = loadSandboxData();
     const log = (line: string) => console.log(line);
+    // a real chain's blocks take seconds: poll each second, for up to --receipt-timeout seconds (default 300)
+    const wait: ReceiptWait = { timeoutMs: Number(arg('receipt-timeout') ?? 300) * 1000, pollMs: 1000 };
+    const artifacts = await compileContracts();
     const deployment = await deployServiceContracts({
-      signer, chainId, artifacts: await compileContracts(), data,
+      signer, chainId, artifacts, data,
       ...(arg('relayer') ? { relayer: getAddress(arg('relayer')!) } : {}),
       ...(existing ? { existing } : {}),
-      log,
+      log, wait,
     });
-    const routers = await deployExchangeRouters({ signer, chainId, data, ...(existing?.exchangeRouters ? { existing: existing.exchangeRouters } : {}), log });
-    fs.writeFileSync(chainsFile, `${JSON.stringify(withChainEntry(file, { chainId, rpcUrl: rpc, ...deployment, exchangeRouters: { addresses: routers.exchangeRouters, handled: routers.handled } }), null, 2)}\n`);
+    const routers = await deployExchangeRouters({ signer, chainId, data, ...(existing?.exchangeRouters ? { existing: existing.exchangeRouters } : {}), log, wait });
+    const entry = withChainEntry(file, { chainId, rpcUrl: rpc, ...deployment, exchangeRouters: { addresses: routers.exchangeRouters, handled: routers.handled } });
+    const written = (entry.chains as { chainId: number; exchangeRouters?: Record<string, string> }[]).find((c) => c.chainId === chainId)!;
+    await allowRouterCalls({ signer, chainId, artifacts, data, router: deployment.router, feeCollector: deployment.feeCollector, ...(written.exchangeRouters ? { exchangeRouters: written.exchangeRouters } : {}), log, wait });
+    fs.writeFileSync(chainsFile, `${JSON.stringify(entry, null, 2)}\n`);
     const created = [...deployment.created, ...routers.created];
     console.log(`chain ${chainId}: router ${deployment.router}, fee collector ${deployment.feeCollector}, bridge endpoint ${deployment.bridgeEndpoint} (${created.length ? `created: ${created.join(', ')}` : 'nothing new'}); ${chainsFile} written`);
     return 0;

@@ -40,15 +40,16 @@ library LibAsset {
         _call(token, abi.encodeWithSelector(IERC20Minimal.transferFrom.selector, from, to, amount), to, amount);
     }
 
-    /// Approves type(uint256).max when the allowance is below `amount` (the ecosystem router's maxApproveERC20).
-    function maxApprove(address token, address spender, uint256 amount) internal {
-        if (token == NATIVE || amount == 0) return;
-        if (IERC20Minimal(token).allowance(address(this), spender) >= amount) return;
-        (bool ok, bytes memory ret) = token.call(abi.encodeWithSelector(IERC20Minimal.approve.selector, spender, type(uint256).max));
-        if (!ok || (ret.length > 0 && !abi.decode(ret, (bool)))) revert ApproveFailed(token, spender);
+    /// Pulls `amount` of `token` from `from` and returns what arrived (a fee-on-transfer token delivers less).
+    function pull(address token, address from, uint256 amount) internal returns (uint256 received) {
+        uint256 before = IERC20Minimal(token).balanceOf(address(this));
+        transferFrom(token, from, address(this), amount);
+        received = IERC20Minimal(token).balanceOf(address(this)) - before;
     }
 
+    /// Sets this contract's allowance of `spender` to exactly `amount` (0 resets it).
     function approve(address token, address spender, uint256 amount) internal {
+        if (token.code.length == 0) revert ApproveFailed(token, spender);
         (bool ok, bytes memory ret) = token.call(abi.encodeWithSelector(IERC20Minimal.approve.selector, spender, amount));
         if (!ok || (ret.length > 0 && !abi.decode(ret, (bool)))) revert ApproveFailed(token, spender);
     }

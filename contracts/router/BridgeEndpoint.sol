@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {LibAsset} from "../libraries/LibAsset.sol";
+import {IERC20Minimal, LibAsset} from "../libraries/LibAsset.sol";
 import {DepositRequest} from "./Types.sol";
 
 /// The sandbox's bridge, one contract per chain for every bridge key of the snapshot.
@@ -12,10 +12,18 @@ import {DepositRequest} from "./Types.sol";
 ///     out = floor((in − fixedFee)·(1e6 − feePpm)/1e6) − destinationGasFee, in the sending token's units, rescaled to
 ///     the received token's decimals (down),
 ///   and pays `receiverOnDestination` from its own liquidity. Without a destination call the receiver must get at
-///   least destinationMinAmount. With one, the endpoint approves (or sends as value) the amount to
-///   receiverOnDestination (the destination router) and calls it with destinationCallData; if that call fails the
-///   receiver gets the bridged tokens instead. A release that cannot happen reverts: the relayer then calls
-///   `refund` on the source chain, which returns the escrowed amount to refundTo.
+///   least destinationMinAmount. With one, receiverOnDestination must be this chain's router and the call one of
+///   its completion entry points (swapAndCompleteBridgeTokens, swapAndCompleteBridgeTokensWithCalls), else the
+///   release reverts (DestinationCallNotAllowed): a depositor can never make the endpoint call anything else. The
+///   endpoint approves the router for exactly the amount (or sends it as value), calls it with destinationCallData,
+///   and resets the approval to 0; if that call fails the receiver gets the bridged tokens instead. A release that
+///   cannot happen reverts: the relayer then cancels the deposit here (`cancel`, so that it can never be released
+///   later) and calls `refund` on the source chain, which returns the escrowed amount to refundTo.
+/// - Release and refund are exclusive: a deposit is released or cancelled once on the destination (`settled`), and
+///   on the source refunded only while pending; the relayer marks a released deposit on the source
+///   (`markReleased`), after which it can no longer be refunded.
+/// - Deposits are credited by what arrived (a fee-on-transfer token is never over-released); the native fee above
+///   the route's goes back to the depositor. The admin and the relayer are set in the constructor (never zero).
 contract BridgeEndpoint {
     uint256 private constant PPM = 1_000_000;
 
@@ -50,7 +58,7 @@ contract BridgeEndpoint {
 
     struct Deposit {
         address token;
-        uint8 status; // 1 pending, 2 refunded
+        uint8 status; // 1 pending, 2 refunded, 3 released on the destination
         address refundTo;
         uint256 amount;
     }
@@ -70,10 +78,13 @@ contract BridgeEndpoint {
 
     address public admin;
     address public relayer;
+    /// This chain's router: the only target of a destination call.
+    address public router;
     uint256 public depositCount;
     mapping(bytes32 => Route) private routes;
     mapping(uint256 => Deposit) public deposits;
-    mapping(uint256 => mapping(uint256 => bool)) public released; // fromChainId → depositId → done
+    /// fromChainId → depositId → released or cancelled here (the name is kept for the readers of earlier versions)
+    mapping(uint256 => mapping(uint256 => bool)) public released;
 
     /// transactionId indexed: a transfer is found by its id (GET /v1/status) with one eth_getLogs.
     event Deposited(uint256 indexed depositId, bytes32 indexed transactionId, DepositRequest request);
@@ -88,8 +99,13 @@ contract BridgeEndpoint {
         bool destinationCallSucceeded
     );
     event Refunded(uint256 indexed depositId, address token, uint256 amount, address to);
+    event Cancelled(uint256 indexed fromChainId, uint256 indexed depositId);
+    event MarkedReleased(uint256 indexed depositId);
+    event RouterChanged(address router);
 
-    error AlreadyInitialized();
+    error ZeroAddress();
+    error DestinationCallNotAllowed(address target, bytes4 selector);
+    error Reentrancy();
     error NotAdmin();
     error NotRelayer();
     error UnknownRoute(string bridge, uint256 fromChainId, uint256 toChainId, address token);
@@ -101,14 +117,49 @@ contract BridgeEndpoint {
     error AlreadyReleased();
     error NotPending();
 
-    function initialize(address admin_, address relayer_) external {
-        if (admin != address(0)) revert AlreadyInitialized();
+    bytes4 private constant COMPLETE = bytes4(keccak256("swapAndCompleteBridgeTokens(bytes32,(address,address,address,address,uint256,bytes,bool)[],address,address,uint256)"));
+    bytes4 private constant COMPLETE_WITH_CALLS = bytes4(
+        keccak256("swapAndCompleteBridgeTokensWithCalls(bytes32,(address,address,address,address,uint256,bytes,bool)[],address,address,uint256,(address,address,address,uint256,bytes,uint256,address)[])")
+    );
+
+    constructor(address admin_, address relayer_) {
+        if (admin_ == address(0) || relayer_ == address(0)) revert ZeroAddress();
         admin = admin_;
         relayer = relayer_;
     }
 
-    function setRoutes(RouteConfig[] calldata configs) external {
+    modifier onlyAdmin() {
         if (msg.sender != admin) revert NotAdmin();
+        _;
+    }
+
+    modifier onlyRelayer() {
+        if (msg.sender != relayer) revert NotRelayer();
+        _;
+    }
+
+    /// One lock for every entry point that moves funds (transient storage).
+    modifier nonReentrant() {
+        uint256 locked;
+        assembly {
+            locked := tload(0)
+        }
+        if (locked != 0) revert Reentrancy();
+        assembly {
+            tstore(0, 1)
+        }
+        _;
+        assembly {
+            tstore(0, 0)
+        }
+    }
+
+    function setRouter(address router_) external onlyAdmin {
+        router = router_;
+        emit RouterChanged(router_);
+    }
+
+    function setRoutes(RouteConfig[] calldata configs) external onlyAdmin {
         for (uint256 k = 0; k < configs.length; k++) {
             RouteConfig calldata c = configs[k];
             require(c.feePpm < PPM, "fee");
@@ -138,30 +189,44 @@ contract BridgeEndpoint {
 
     // ---------------------------------------------------------------------------------------------- source
 
-    function deposit(DepositRequest calldata r) external payable returns (uint256 depositId) {
+    function deposit(DepositRequest calldata r) external payable nonReentrant returns (uint256 depositId) {
         Route memory route = getRoute(r.bridge, block.chainid, r.destinationChainId, r.token);
-        _checkLimits(r.amount, route);
+        if (r.refundTo == address(0)) revert ZeroAddress();
         uint256 fee;
+        uint256 amount = r.amount;
         if (LibAsset.isNative(r.token)) {
             if (msg.value < r.amount) revert NativeFeeTooLow(msg.value, r.amount);
             fee = msg.value - r.amount;
         } else {
             fee = msg.value;
-            LibAsset.transferFrom(r.token, msg.sender, address(this), r.amount);
+            amount = LibAsset.pull(r.token, msg.sender, r.amount); // what arrived
         }
+        _checkLimits(amount, route);
         if (fee < route.nativeFee) revert NativeFeeTooLow(fee, route.nativeFee);
         depositId = ++depositCount;
-        deposits[depositId] = Deposit({token: r.token, status: 1, refundTo: r.refundTo, amount: r.amount});
-        emit Deposited(depositId, r.transactionId, r);
+        deposits[depositId] = Deposit({token: r.token, status: 1, refundTo: r.refundTo, amount: amount});
+        DepositRequest memory credited = r;
+        credited.amount = amount;
+        emit Deposited(depositId, r.transactionId, credited);
+        // the native fee above the route's goes back to the depositor
+        if (fee > route.nativeFee) LibAsset.transfer(LibAsset.NATIVE, msg.sender, fee - route.nativeFee);
     }
 
-    function refund(uint256 depositId) external {
-        if (msg.sender != relayer) revert NotRelayer();
+    /// Source chain: pays a pending deposit back to its refundTo (the relayer, once the release was cancelled).
+    function refund(uint256 depositId) external onlyRelayer nonReentrant {
         Deposit storage d = deposits[depositId];
         if (d.status != 1) revert NotPending();
         d.status = 2;
         LibAsset.transfer(d.token, d.refundTo, d.amount);
         emit Refunded(depositId, d.token, d.amount, d.refundTo);
+    }
+
+    /// Source chain: records that a pending deposit was released on its destination (it can no longer be refunded).
+    function markReleased(uint256 depositId) external onlyRelayer {
+        Deposit storage d = deposits[depositId];
+        if (d.status != 1) revert NotPending();
+        d.status = 3;
+        emit MarkedReleased(depositId);
     }
 
     // ---------------------------------------------------------------------------------------------- destination
@@ -172,8 +237,14 @@ contract BridgeEndpoint {
         return (route.toToken, _bridgeOut(amount, route));
     }
 
-    function release(ReleaseRequest calldata r) external returns (uint256 out) {
-        if (msg.sender != relayer) revert NotRelayer();
+    /// Destination chain: marks a deposit that will not be released (before the relayer refunds it on its source).
+    function cancel(uint256 fromChainId, uint256 depositId) external onlyRelayer {
+        if (released[fromChainId][depositId]) revert AlreadyReleased();
+        released[fromChainId][depositId] = true;
+        emit Cancelled(fromChainId, depositId);
+    }
+
+    function release(ReleaseRequest calldata r) external onlyRelayer nonReentrant returns (uint256 out) {
         if (released[r.fromChainId][r.depositId]) revert AlreadyReleased();
         released[r.fromChainId][r.depositId] = true;
         address token;
@@ -185,17 +256,27 @@ contract BridgeEndpoint {
             if (out < r.destinationMinAmount) revert BelowDestinationMinimum(out, r.destinationMinAmount);
             LibAsset.transfer(token, paidTo, out);
         } else {
+            checkDestinationCall(paidTo, r.destinationCallData);
+            if (r.receiver == address(0)) revert ZeroAddress();
             uint256 value;
             if (LibAsset.isNative(token)) value = out;
             else LibAsset.approve(token, paidTo, out);
             (ok, ) = paidTo.call{value: value}(r.destinationCallData);
+            if (!LibAsset.isNative(token) && IERC20Minimal(token).allowance(address(this), paidTo) != 0) LibAsset.approve(token, paidTo, 0);
             if (!ok) {
-                if (!LibAsset.isNative(token)) LibAsset.approve(token, paidTo, 0);
                 paidTo = r.receiver;
                 LibAsset.transfer(token, paidTo, out);
             }
         }
         emit Released(r.fromChainId, r.depositId, r.transactionId, token, out, paidTo, hasCall, ok);
+    }
+
+    /// A destination call goes to this chain's router, to one of its completion entry points, and nowhere else.
+    function checkDestinationCall(address target, bytes calldata data) public view {
+        bytes4 selector = data.length >= 4 ? bytes4(data[:4]) : bytes4(0);
+        if (target != router || router == address(0) || (selector != COMPLETE && selector != COMPLETE_WITH_CALLS)) {
+            revert DestinationCallNotAllowed(target, selector);
+        }
     }
 
     function _checkLimits(uint256 amount, Route memory route) private pure {

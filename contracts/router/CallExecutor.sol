@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {LibAsset} from "../libraries/LibAsset.sol";
+import {SwapData} from "./Types.sol";
 
 /// One contract call after the swaps (src/core/transactions/abi.ts CALL_DATA).
 struct CallData {
@@ -14,9 +15,16 @@ struct CallData {
     address fallbackReceiver;
 }
 
-/// Runs the router's contract calls (swapAndCall, swapAndCompleteBridgeTokensWithCalls) on behalf of the router,
-/// from an address that holds no user approvals: users approve the router, so an arbitrary call made by the router
-/// itself could spend their allowances. Created by the router (CREATE2, salt 0), callable by it only.
+/// Runs the router's swaps and contract calls (swapAndCall, swapAndCompleteBridgeTokensWithCalls) on behalf of the
+/// router, from an address that holds no user approvals and nothing between transactions: users approve the router
+/// (or Permit2), so a call made by the router itself could spend their allowances. Created by the router (CREATE2,
+/// salt 0), callable by it only; the router never lets a swap or a call target the executor or the router.
+///
+/// `swap`: the router has handed over fromAmount of sendingAssetId (and checked (callTo, selector) against its
+/// allowlist). The executor approves approveTo for exactly fromAmount (ERC-20) or sends it as value (native coin),
+/// calls callTo with callData (a failure reverts the whole transaction with its reason), resets the approval to 0
+/// and sends the router everything it holds of sendingAssetId and receivingAssetId (what the swap left of its input
+/// and what it paid to its caller, e.g. the wrapped native coin of a wrap).
 ///
 /// `execute`: the router has handed over `amount` of `sendingAssetId` (an ERC-20 transfer just before the call, or
 /// the call's value for the native coin). The executor approves approveTo for `amount` (ERC-20) or sends `amount` as
@@ -34,6 +42,26 @@ contract CallExecutor {
     }
 
     receive() external payable {}
+
+    function swap(SwapData calldata s) external payable {
+        if (msg.sender != router) revert NotRouter();
+        bool native = LibAsset.isNative(s.sendingAssetId);
+        if (!native) LibAsset.approve(s.sendingAssetId, s.approveTo, s.fromAmount);
+        (bool ok, bytes memory ret) = s.callTo.call{value: msg.value}(s.callData);
+        if (!ok) {
+            assembly {
+                revert(add(ret, 32), mload(ret))
+            }
+        }
+        if (!native) LibAsset.approve(s.sendingAssetId, s.approveTo, 0);
+        _sweep(s.sendingAssetId);
+        if (s.receivingAssetId != s.sendingAssetId) _sweep(s.receivingAssetId);
+    }
+
+    function _sweep(address asset) private {
+        uint256 held = LibAsset.balanceOf(asset, address(this));
+        if (held > 0) LibAsset.transfer(asset, router, held);
+    }
 
     function execute(CallData calldata c) external payable returns (bool success) {
         if (msg.sender != router) revert NotRouter();

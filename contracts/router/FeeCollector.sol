@@ -13,18 +13,22 @@ contract FeeCollector {
     event FeesCollected(address indexed token, address indexed integrator, uint256 integratorFee, uint256 serviceFee);
     event FeesWithdrawn(address indexed token, address indexed to, uint256 amount);
 
-    error AlreadyInitialized();
+    error ZeroAdmin();
     error NotAdmin();
     error NotEnoughNativeForFees(uint256 sent, uint256 fees);
 
-    function initialize(address admin_, address serviceAccount_) external {
-        if (admin != address(0)) revert AlreadyInitialized();
+    /// The admin is set here (never zero): there is no initialisation transaction to front-run.
+    constructor(address admin_, address serviceAccount_) {
+        if (admin_ == address(0)) revert ZeroAdmin();
         admin = admin_;
         serviceAccount = serviceAccount_;
     }
 
     function collectTokenFees(address token, uint256 integratorFee, uint256 serviceFee, address integrator) external {
-        LibAsset.transferFrom(token, msg.sender, address(this), integratorFee + serviceFee);
+        // credited by what arrived (a fee-on-transfer token delivers less): the integrator's part first
+        uint256 received = LibAsset.pull(token, msg.sender, integratorFee + serviceFee);
+        if (integratorFee > received) integratorFee = received;
+        serviceFee = received - integratorFee;
         balances[integrator][token] += integratorFee;
         balances[serviceAccount][token] += serviceFee;
         emit FeesCollected(token, integrator, integratorFee, serviceFee);

@@ -9,7 +9,21 @@ import * as curve from '../math/stableswap';
 import { ObjectMemo } from '../memo';
 import type { ConcentratedPoolState, PoolState, StableswapPoolState } from './snapshot';
 
-export const HOP_GAS = { constantProduct: 60_000n, concentrated: 80_000n, tickCrossed: 31_000n, stableswap: 120_000n } as const;
+/**
+ * What the router adds to every SwapData it runs, on top of the exchange's own gas: the hand-over of the input to
+ * the swap executor (an ERC-20 transfer to an empty balance), its exact approval of the exchange and the reset, the
+ * output swept back and the balance checks (contracts/router/Router.sol). Measured on the sandbox's router with
+ * eth_estimateGas: 40–65k per SwapData over the exchange's own cost.
+ */
+export const SWAP_CALL_GAS = 60_000n;
+
+/** Gas of one hop through the router: the pool kind's own (routing-models) plus SWAP_CALL_GAS. */
+export const HOP_GAS = {
+  constantProduct: 60_000n + SWAP_CALL_GAS,
+  concentrated: 80_000n + SWAP_CALL_GAS,
+  tickCrossed: 31_000n,
+  stableswap: 120_000n + SWAP_CALL_GAS,
+} as const;
 
 export type HopFailure = 'INSUFFICIENT_LIQUIDITY';
 

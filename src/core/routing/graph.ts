@@ -13,7 +13,7 @@ import type { Catalog } from '../catalog/catalog';
 import type { Token } from '../catalog/entities';
 import { familyOf } from '../chains/families';
 import { poolEstimateOf, type PoolEstimate } from '../liquidity/estimate';
-import { HOP_GAS } from '../liquidity/poolQuote';
+import { HOP_GAS, SWAP_CALL_GAS } from '../liquidity/poolQuote';
 import type { BridgeRoute, ChainGas, LiquiditySnapshot, PoolState } from '../liquidity/snapshot';
 import { BoundedMemo, ObjectMemo } from '../memo';
 
@@ -36,7 +36,8 @@ export interface WrapEdge {
 
 export type SwapEdge = PoolEdge | WrapEdge;
 
-export const WRAP_GAS = 30_000n;
+/** A wrap or unwrap of the native coin through the router (the wrapped token's own cost plus SWAP_CALL_GAS). */
+export const WRAP_GAS = 30_000n + SWAP_CALL_GAS;
 
 const nodeKey = (chainId: number, token: string) => `${chainId}:${token}`;
 

@@ -2,11 +2,15 @@
 import type { Chain, Token } from '../catalog/entities';
 import { usdValue } from '../math/amounts';
 import { divCeil, PPM } from '../math/rational';
+import { SWAP_CALL_GAS } from '../liquidity/poolQuote';
 import { BoundedMemo, ObjectMemo } from '../memo';
 import type { GasCost } from './route';
 
-/** Intrinsic transaction gas plus the router's own work (diamond dispatch, checks, event). */
-export const ROUTER_BASE_GAS = 65_000n;
+/**
+ * Intrinsic transaction gas plus the router's own work (diamond dispatch, checks, event, and its balance ledger: each
+ * asset's balance read before and after the transaction).
+ */
+export const ROUTER_BASE_GAS = 75_000n;
 /**
  * Storage written for the first time costs ~20k gas a slot (a receiver's or the router's first balance of a
  * token, a first approval). A quote cannot know which slots are new, so each transaction's estimate carries
@@ -14,7 +18,8 @@ export const ROUTER_BASE_GAS = 65_000n;
  * warm one, and a gas limit that is too low is integrators' most common failure.
  */
 export const FIRST_USE_GAS = 65_000n;
-export const FEE_COLLECTION_GAS = 35_000n;
+/** The integrator fee's SwapData: the fee collector's own cost plus the router's per-SwapData SWAP_CALL_GAS. */
+export const FEE_COLLECTION_GAS = 35_000n + SWAP_CALL_GAS;
 /** Suggested limit = estimate + 25 % (rounded up): integrators' most common failure is a limit too low. */
 export const GAS_LIMIT_MARGIN_PPM = 1_250_000n;
 

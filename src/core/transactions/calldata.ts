@@ -136,6 +136,18 @@ const CURVE_EXCHANGE = fn(curvePoolInterface, 'exchange(int128,int128,uint256,ui
 const DEPOSIT = fn(wrappedNativeInterface, 'deposit');
 const WITHDRAW = fn(wrappedNativeInterface, 'withdraw');
 
+/**
+ * The functions the service's SwapData call, by the kind of contract they call: what a router's allowlist must
+ * allow (Router.setAllowedCalls; scripts/deploy-contracts.ts allowRouterCalls), and nothing more.
+ */
+export const SWAP_CALL_SELECTORS: Readonly<Record<'constantProduct' | 'concentrated' | 'stableswap' | 'wrappedNative' | 'feeCollector', readonly string[]>> = {
+  constantProduct: [V2_SWAP.selector],
+  concentrated: [V3_EXACT_INPUT.selector],
+  stableswap: [CURVE_EXCHANGE.selector],
+  wrappedNative: [DEPOSIT.selector, WITHDRAW.selector],
+  feeCollector: [COLLECT_TOKEN_FEES.selector, COLLECT_NATIVE_FEES.selector],
+};
+
 /** The two functions of a bridge's facet. */
 interface BridgeFacet {
   readonly start: FunctionFragment;
