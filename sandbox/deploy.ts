@@ -35,6 +35,7 @@ import {
   type RawExchangeRouter, type RawPool, type RawToken, type SandboxData,
 } from './data';
 import { deployMulticall3 } from './multicall3';
+import { placePermit2 } from './permit2';
 import { batchEthCall, rpcBatch, UnlockedSender, type SendOptions } from './rpc';
 import {
   amountsForLiquidity, deployUniswap, enableFeeTiers, liquidityBands, MAX_TICK, MIN_TICK, sqrtRatioAtTick, UNISWAP_DEPLOYMENTS,
@@ -79,8 +80,10 @@ export interface ChainDeployment {
   readonly router: string;
   readonly feeCollector: string;
   readonly bridgeEndpoint: string;
+  /** The router's Permit2 proxy (contracts/router/Permit2Proxy.sol), beside Uniswap's Permit2 at its canonical address. */
+  readonly permit2Proxy: string;
   /** Catalog tokens placed on the chain, by lower-case address. */
-  readonly tokens: ReadonlyMap<string, RawToken & { readonly contract: 'TestToken' | 'WETH9' }>;
+  readonly tokens: ReadonlyMap<string, RawToken & { readonly contract: 'TestToken' | 'TestPermitToken' | 'WETH9' }>;
   readonly wrappedNative?: string;
   readonly pools: readonly RawPool[];
   readonly exchangeRouters: readonly { readonly exchange: string; readonly kind: string; readonly address: string }[];
@@ -114,6 +117,9 @@ export interface UniswapSeeding {
   readonly differences: readonly { readonly pool: string; readonly field: string; readonly snapshot: string; readonly chain: string; readonly difference: bigint }[];
 }
 
+/** Tokens whose real contract has EIP-2612 `permit` (Circle's USDC): the sandbox's copy has it too (TestPermitToken). */
+const PERMIT_TOKENS: ReadonlySet<string> = new Set(['USDC']);
+
 const MAX_UINT128 = (1n << 128n) - 1n;
 const MAX_UINT256 = (1n << 256n) - 1n;
 /** The position manager's deadline argument: far in the future (2100-01-01). */
@@ -143,13 +149,13 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
 
   // --- what goes where
   const wrapped = wrappedNativeOf(data, chainId);
-  const tokens = new Map<string, RawToken & { contract: 'TestToken' | 'WETH9' }>();
+  const tokens = new Map<string, RawToken & { contract: 'TestToken' | 'TestPermitToken' | 'WETH9' }>();
   for (const t of data.tokens) {
     if (t.chainId !== chainId || isNative(t.address)) continue;
-    tokens.set(t.address.toLowerCase(), { ...t, address: getAddress(t.address), contract: t === wrapped ? 'WETH9' : 'TestToken' });
+    tokens.set(t.address.toLowerCase(), { ...t, address: getAddress(t.address), contract: t === wrapped ? 'WETH9' : PERMIT_TOKENS.has(t.symbol) ? 'TestPermitToken' : 'TestToken' });
   }
   const wrappedNative = [...tokens.values()].find((t) => t.contract === 'WETH9')?.address;
-  const token = (address: string): RawToken & { contract: 'TestToken' | 'WETH9' } => {
+  const token = (address: string): RawToken & { contract: 'TestToken' | 'TestPermitToken' | 'WETH9' } => {
     const t = tokens.get(address.toLowerCase());
     if (!t) throw new Error(`token ${address} of chain ${chainId} is not in the catalog`);
     return t;
@@ -222,7 +228,8 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   }
   // before any batch turns automine off: the deployment is mined on its own, and the deployer's nonce 0 is still unspent
   await deployMulticall3(provider, chain.multicallAddress ? [chain.multicallAddress] : []);
-  lap('multicall3');
+  await placePermit2(provider);
+  lap('multicall3, permit2');
   await provider.send('anvil_setBalance', [admin, `0x${(1n << 200n).toString(16)}`]);
   // the wrapped native token is the genuine WETH9 (its name, symbol and decimals in its storage); the rest, models
   await rpcBatch(provider._getConnection().url, code.flatMap(([address, name]): [string, unknown[]][] => (name === 'WETH9'
@@ -236,6 +243,7 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   if (adminNonce !== 0) throw new Error(`chain ${chainId}: the admin ${admin} has sent ${adminNonce} transactions already; the service's contracts are deployed by its first ones`);
   const service = await deployServiceContracts({ signer: await provider.getSigner(admin), chainId, artifacts, data, relayer: o.relayer });
   const expected = { router: getAddress(deployment.router), feeCollector: getAddress(deployment.feeCollector), bridgeEndpoint: BRIDGE_ENDPOINT_ADDRESS };
+  if (!service.permit2Proxy) throw new Error(`chain ${chainId}: no Permit2 proxy was deployed`);
   for (const key of ['router', 'feeCollector', 'bridgeEndpoint'] as const) {
     if (service[key] !== expected[key]) throw new Error(`chain ${chainId}: the ${key} was deployed at ${service[key]}, not at ${expected[key]} (routers.json / sandbox/data.ts): is ${admin} the sandbox's deployer?`);
   }
@@ -262,7 +270,7 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
 
   // --- phase A: contracts that others read during their own initialisation
   const phaseA = [
-    ...[...tokens.values()].filter((t) => t.contract === 'TestToken').map((t) => tx(t.address, I.token, 'initialize', [t.name, t.symbol, t.decimals, admin])),
+    ...[...tokens.values()].filter((t) => t.contract !== 'WETH9').map((t) => tx(t.address, I.token, 'initialize', [t.name, t.symbol, t.decimals, admin])),
     ...[...exchangeRouters.values()].filter((r) => !r.genuine).map((r) => tx(r.address, r.kind === 'constantProduct' ? I.v2Router : I.v3Router, 'initialize', [admin])),
   ];
   await sender.sendAll(phaseA);
@@ -379,6 +387,7 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     chainId,
     router: deployment.router,
     feeCollector: deployment.feeCollector,
+    permit2Proxy: service.permit2Proxy,
     bridgeEndpoint: BRIDGE_ENDPOINT_ADDRESS,
     tokens,
     wrappedNative,

@@ -31,6 +31,7 @@ import { uniswapArtifact } from '../sandbox/uniswap';
 import { exchangeRouterOn } from '../src/core/catalog/routers';
 import { SWAP_CALL_SELECTORS } from '../src/core/transactions/calldata';
 import { waitForReceipt } from '../sandbox/rpc';
+import { PERMIT2_ADDRESS } from '../sandbox/permit2';
 import { endpointRoutes, routeConfig } from '../sandbox/bridgeRoutes';
 import { runScriptAsync } from './catalog/format';
 
@@ -38,11 +39,14 @@ export interface ServiceDeployment {
   readonly router: string;
   readonly feeCollector: string;
   readonly bridgeEndpoint: string;
+  /** The Permit2 proxy of the router; absent where the chain has no Permit2 at its canonical address. */
+  readonly permit2Proxy?: string;
   /** The contracts this run created (none when everything was there). */
-  readonly created: readonly ('router' | 'feeCollector' | 'bridgeEndpoint')[];
+  readonly created: readonly ('router' | 'feeCollector' | 'bridgeEndpoint' | 'permit2Proxy')[];
 }
 
 const ADMIN_OF = ['function admin() view returns (address)'];
+const PROXY_ROUTER_OF = ['function LIFI_DIAMOND() view returns (address)'];
 
 /** How deployments wait for their transactions: a devnet mines at once, a real chain takes blocks. */
 export interface ReceiptWait {
@@ -77,7 +81,7 @@ export async function deployServiceContracts(o: {
   readonly artifacts: Artifacts;
   readonly data: SandboxData;
   readonly relayer?: string;
-  readonly existing?: Partial<Pick<ServiceDeployment, 'router' | 'feeCollector' | 'bridgeEndpoint'>>;
+  readonly existing?: Partial<Pick<ServiceDeployment, 'router' | 'feeCollector' | 'bridgeEndpoint' | 'permit2Proxy'>>;
   readonly log?: (line: string) => void;
   readonly wait?: ReceiptWait;
 }): Promise<ServiceDeployment> {
@@ -87,11 +91,15 @@ export async function deployServiceContracts(o: {
   const log = o.log ?? (() => undefined);
   const created: ServiceDeployment['created'][number][] = [];
 
-  /** The contract at `address` when it has code and an admin, else a new one (its admin set by its constructor). */
-  const ensure = async (key: 'router' | 'feeCollector' | 'bridgeEndpoint', name: string, args: unknown[]): Promise<{ address: string; fresh: boolean }> => {
+  /**
+   * The contract at `address` when it has code and is set up (an admin; the proxy: a router), else a new one (its
+   * admin set by its constructor).
+   */
+  const ensure = async (key: ServiceDeployment['created'][number], name: string, args: unknown[]): Promise<{ address: string; fresh: boolean }> => {
     const address = o.existing?.[key];
     if (address && (await provider.getCode(address)) !== '0x') {
-      const current = (await new Contract(address, ADMIN_OF, provider).admin()) as string;
+      const probe = key === 'permit2Proxy' ? PROXY_ROUTER_OF : ADMIN_OF;
+      const current = (await new Contract(address, probe, provider).getFunction(key === 'permit2Proxy' ? 'LIFI_DIAMOND' : 'admin')()) as string;
       if (BigInt(current) !== 0n) {
         log(`${name} at ${address}: deployed, kept`);
         return { address: getAddress(address), fresh: false };
@@ -109,6 +117,10 @@ export async function deployServiceContracts(o: {
   const endpoint = await ensure('bridgeEndpoint', 'BridgeEndpoint', [admin, relayer]);
   const router = await ensure('router', 'Router', [admin, endpoint.address]);
   const feeCollector = await ensure('feeCollector', 'FeeCollector', [admin, admin]);
+  // signature approvals (Permit2, EIP-2612) through the proxy, where Uniswap's Permit2 is at its canonical address
+  const permit2Here = (await provider.getCode(PERMIT2_ADDRESS)) !== '0x';
+  if (!permit2Here) log(`no Permit2 at ${PERMIT2_ADDRESS} on chain ${o.chainId}: no Permit2 proxy (the SDK then asks for approvals of the router)`);
+  const proxy = permit2Here ? await ensure('permit2Proxy', 'Permit2Proxy', [router.address, PERMIT2_ADDRESS]) : undefined;
   const contract = (address: string, name: string) => new Contract(address, o.artifacts[name].abi as never, o.signer);
   const send = async (address: string, name: string, fn: string, args: unknown[]) => {
     const data = contract(address, name).interface.encodeFunctionData(fn, args);
@@ -127,7 +139,13 @@ export async function deployServiceContracts(o: {
   // the endpoint's destination calls go to this router only; the router bridges through this endpoint
   if (getAddress(await contract(endpoint.address, 'BridgeEndpoint').router()) !== router.address) await send(endpoint.address, 'BridgeEndpoint', 'setRouter', [router.address]);
   if (getAddress(await contract(router.address, 'Router').bridgeEndpoint()) !== endpoint.address) await send(router.address, 'Router', 'setBridgeEndpoint', [endpoint.address]);
-  return { router: router.address, feeCollector: feeCollector.address, bridgeEndpoint: endpoint.address, created };
+  if (proxy) {
+    const proxyRouter = getAddress(await contract(proxy.address, 'Permit2Proxy').LIFI_DIAMOND());
+    if (proxyRouter !== router.address) throw new Error(`the Permit2 proxy at ${proxy.address} calls the router ${proxyRouter}, not ${router.address}: remove it from the chains file to deploy one for this router`);
+    // the router refunds the proxy's user, not the proxy
+    if (getAddress(await contract(router.address, 'Router').permit2Proxy()) !== proxy.address) await send(router.address, 'Router', 'setPermit2Proxy', [proxy.address]);
+  }
+  return { router: router.address, feeCollector: feeCollector.address, bridgeEndpoint: endpoint.address, ...(proxy ? { permit2Proxy: proxy.address } : {}), created };
 }
 
 /**
@@ -256,6 +274,7 @@ export function withChainEntry(
   const exchangeRouters = { ...Object.fromEntries(kept), ...entry.exchangeRouters?.addresses };
   const merged = {
     ...previous, chainId: entry.chainId, rpcUrl: entry.rpcUrl, router: entry.router, feeCollector: entry.feeCollector, bridgeEndpoint: entry.bridgeEndpoint,
+    ...(entry.permit2Proxy ? { permit2Proxy: entry.permit2Proxy } : {}),
     ...(Object.keys(exchangeRouters).length > 0 ? { exchangeRouters } : {}),
   };
   if (k >= 0) chains[k] = merged;
