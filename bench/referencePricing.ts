@@ -37,24 +37,35 @@ import type { Route, RouteRequest } from '../src/core/routing/route';
 
 /**
  * Gas units, as documented (pricing.ts ROUTER_BASE_GAS / FIRST_USE_GAS / FEE_COLLECTION_GAS, evaluate.ts
- * DESTINATION_CALL_GAS, graph.ts WRAP_GAS, poolQuote.ts header "constant product ~50–60k a hop, concentrated 80k +
- * 31k per tick crossed, stableswap ~120k", after routing-models.md "Gas units"). Declared here, not imported: the
- * unit test asserts that each equals the service's, so a silent change on either side shows.
+ * DESTINATION_CALL_GAS, graph.ts WRAP_GAS, poolQuote.ts SWAP_CALL_GAS and HOP_GAS, after routing-models.md "Gas units"
+ * for the exchanges' own cost: constant product ~50–60k a hop, concentrated 80k + 31k per tick crossed, stableswap
+ * ~120k). Since the router runs every SwapData in its swap executor (issue 32, contracts/router/Router.sol), each
+ * SwapData — a pool hop, a wrap or unwrap, the integrator fee's collection — costs 60k more than its own work (the
+ * input handed to the executor, its exact approval and reset, the output swept back, the balance checks), and the
+ * router's base is 75k (was 65k) for its balance ledger. Where these are measured: eth_estimateGas on the sandbox's
+ * router, 40–65k per SwapData over the exchange's own cost (poolQuote.ts SWAP_CALL_GAS, commit d31a651); the
+ * first-use allowance likewise on the sandbox contracts (pricing.ts FIRST_USE_GAS). Declared here, not imported:
+ * the unit test asserts that each equals the service's, so a silent change on either side shows.
  */
 export const GAS = {
-  /** Intrinsic transaction gas plus the router's own work, per transaction. */
-  routerBase: 65_000n,
+  /** Intrinsic transaction gas plus the router's own work (dispatch, checks, event, balance ledger), per transaction. */
+  routerBase: 75_000n,
   /** Allowance for first-time storage writes, per transaction (README: FIRST_USE_GAS). */
   firstUse: 65_000n,
-  /** The integrator fee collection step, when a fee is taken. */
-  feeCollection: 35_000n,
+  /** The integrator fee collection step, when a fee is taken: the fee collector's 35k + 60k per SwapData. */
+  feeCollection: 95_000n,
   /** The destination call around its swaps (receiver contract, checks, transfer). */
   destinationCall: 50_000n,
-  wrap: 30_000n,
-  constantProduct: 60_000n,
-  concentrated: 80_000n,
+  /** A wrap or unwrap of the native coin: the wrapped token's 30k + 60k per SwapData. */
+  wrap: 90_000n,
+  /** A constant-product hop: the pool's 60k + 60k per SwapData. */
+  constantProduct: 120_000n,
+  /** A concentrated-liquidity hop: the pool's 80k + 60k per SwapData, plus tickCrossed per tick crossed. */
+  concentrated: 140_000n,
+  /** Per tick a concentrated hop crosses (the pool's own work: not a SwapData of its own). */
   tickCrossed: 31_000n,
-  stableswap: 120_000n,
+  /** A StableSwap hop: the pool's 120k + 60k per SwapData. */
+  stableswap: 180_000n,
 } as const;
 
 const PPM = 1_000_000n;

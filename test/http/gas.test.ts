@@ -11,11 +11,13 @@ describe('GET /v1/gas/suggestion/{chain}', () => {
     const res = await suggestion('eth');
     contract.expectResponse('getGasSuggestion', res);
     expect(res.status).toBe(200);
-    // average 91,500 gas · 5 transactions · 18 gwei = 0.008235 ETH ($26.76375); limit 10 × recommended
+    // average (10 · 46,000 + 4 · 195,000 + 6 · 215,000) / 20 = 126,500 gas (a swap: router base 75,000 + the pool's
+    // own 60,000 / 80,000 + SWAP_CALL_GAS 60,000) · 5 transactions · 18 gwei = 0.011385 ETH ($37.00125);
+    // limit 10 × recommended = 0.11385 ETH ($370.0125)
     expect(res.body).toMatchObject({
       available: true,
-      recommended: { token: { symbol: 'ETH', chainId: 1 }, amount: '8235000000000000', amountUsd: '26.76375' },
-      limit: { token: { symbol: 'ETH', chainId: 1 }, amount: '82350000000000000', amountUsd: '267.6375' },
+      recommended: { token: { symbol: 'ETH', chainId: 1 }, amount: '11385000000000000', amountUsd: '37.00125' },
+      limit: { token: { symbol: 'ETH', chainId: 1 }, amount: '113850000000000000', amountUsd: '370.0125' },
     });
     expect(res.body).not.toHaveProperty('fromAmount');
   });
@@ -25,8 +27,9 @@ describe('GET /v1/gas/suggestion/{chain}', () => {
     const byKey = await suggestion('opt');
     contract.expectResponse('getGasSuggestion', byId);
     expect(byId.body).toEqual(byKey.body);
-    // 94,500 gas · 5 · 0.008 gwei = 3,780,000,000,000 wei; limit: the $50 floor, 50 / 3250 ETH
-    expect(byId.body.recommended).toMatchObject({ amount: '3780000000000', amountUsd: '0.012285' });
+    // (460,000 + 3 · 195,000 + 6 · 215,000 + 255,000) / 20 = 129,500 gas · 5 · 0.008 gwei = 5,180,000,000,000 wei
+    // ($0.016835); limit: the $50 floor, 50 / 3250 ETH
+    expect(byId.body.recommended).toMatchObject({ amount: '5180000000000', amountUsd: '0.016835' });
     expect(byId.body.limit).toMatchObject({ amount: '15384615384615384' });
   });
 
@@ -37,8 +40,10 @@ describe('GET /v1/gas/suggestion/{chain}', () => {
     expect(res.body.available).toBe(true);
     expect(res.body.fromToken).toMatchObject({ symbol: 'USDC', chainId: 42161 });
     const fromAmount = BigInt(res.body.fromAmount);
-    expect(fromAmount).toBeGreaterThan(26_763_750n); // $26.76375 of ETH, plus the route's fees
-    expect(fromAmount).toBeLessThan(28_000_000n);
+    expect(fromAmount).toBeGreaterThan(37_001_250n); // $37.00125 of ETH, plus the route's fees
+    // the fees are proportional: the same ~4.6 % allowance as before issue 32's gas model (28,000,000 / 26,763,750),
+    // 37,001,250 · 1.046 ≈ 38,710,000, rounded down (as in suggester.test.ts)
+    expect(fromAmount).toBeLessThan(38_700_000n);
   });
 
   it('is not available, with a message, when no route delivers the amount from the fromToken', async () => {
@@ -46,7 +51,8 @@ describe('GET /v1/gas/suggestion/{chain}', () => {
     contract.expectResponse('getGasSuggestion', res);
     expect(res.status).toBe(200);
     expect(res.body.available).toBe(false);
-    expect(res.body.message).toMatch(/no route delivers the recommended 3780000000000 ETH on OP Mainnet/);
+    // 5,180,000,000,000 wei ($0.016835, above) is below every bridge minimum from Arbitrum to OP Mainnet ($1 and more)
+    expect(res.body.message).toMatch(/no route delivers the recommended 5180000000000 ETH on OP Mainnet/);
     expect(res.body).not.toHaveProperty('fromAmount');
   });
 

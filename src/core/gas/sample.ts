@@ -3,8 +3,9 @@
  * units with the routing model's figures. Pure, bigint only.
  *
  *   approval            APPROVAL_GAS = 46,000 (an ERC-20 approve: routing-models "approval ~46k")
- *   swap of pool kind k ROUTER_BASE_GAS + HOP_GAS[k] = 65,000 + (60,000 | 80,000 | 120,000)
- *                       = 125,000 constant product, 145,000 concentrated (no tick crossed), 185,000 stableswap
+ *   swap of pool kind k ROUTER_BASE_GAS + HOP_GAS[k] = 75,000 + (120,000 | 140,000 | 180,000)
+ *                       = 195,000 constant product, 215,000 concentrated (no tick crossed), 255,000 stableswap
+ *                       (HOP_GAS includes the router's per-SwapData SWAP_CALL_GAS of 60,000)
  *   swap mix            the 10 swaps are shared among the chain's pool kinds in proportion to its number
  *                       of pools of each kind (largest remainder; ties in the order constantProduct,
  *                       concentrated, stableswap): "10 representative swaps of that chain's pools"

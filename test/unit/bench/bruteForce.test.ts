@@ -121,11 +121,13 @@ describe('bench brute force, one chain, constant-product pools', () => {
   });
 
   it('with expensive gas, the one-hop path wins on net value while A-B-C keeps the most output', () => {
-    // 200 gwei, ETH $1000: a transaction of g gas costs g·2e11·1000/1e18 = g·2e-4 USD.
-    //   A-C:   65,000 router + 65,000 first-use allowance + 60,000 (one hop) = 190,000 gas = $38;
-    //          net = 90.661089 − 100 − 38 = −47.338911
-    //   A-B-C: 130,000 + 2·60,000 = 250,000 gas = $50; net = 97.460453 − 100 − 50 = −52.539547
-    //   A-D-B-C: 310,000 gas = $62; net = 96.232994 − 100 − 62 = −65.767006 (the others are worse still)
+    // 200 gwei, ETH $1000: a transaction of g gas costs g·2e11·1000/1e18 = g·2e-4 USD. A constant-product hop costs
+    // 60,000 + 60,000 (SWAP_CALL_GAS: the router runs each SwapData in its executor) = 120,000 gas.
+    //   A-C:   75,000 router + 65,000 first-use allowance + 120,000 (one hop) = 260,000 gas = $52;
+    //          net = 90.661089 − 100 − 52 = −61.338911
+    //   A-B-C: 140,000 + 2·120,000 = 380,000 gas = $76; net = 97.460453 − 100 − 76 = −78.539547
+    //   A-D-B-C: 140,000 + 3·120,000 = 500,000 gas = $100; net = 96.232994 − 100 − 100 = −103.767006 (the others are
+    //   worse still). A second hop ($24) is worth far more than the 6.799364 C it adds: A-C wins.
     const { catalog, graph } = world(200_000_000_000n);
     const req = request(catalog, 1, 'C');
     const brute = bruteForce(graph, req);
@@ -133,8 +135,8 @@ describe('bench brute force, one chain, constant-product pools', () => {
     expect(brute.bestByAmount!.toAmount).toBe(97_460_453n);
     expect(brute.bestByNet!.overallPath).toBe('1:A~1:C');
     expect(brute.bestByNet!.toAmount).toBe(90_661_089n);
-    expect(brute.bestByNet!.netValueUSD).toBeCloseTo(-47.338911, 6);
-    expect(netValue(brute.bestByNet!.service!)).toBeCloseTo(-47.338911, 6); // the service's answer for the same route
+    expect(brute.bestByNet!.netValueUSD).toBeCloseTo(-61.338911, 6);
+    expect(netValue(brute.bestByNet!.service!)).toBeCloseTo(-61.338911, 6); // the service's answer for the same route
     expect(brute.stats.mismatches).toBe(0);
 
     const ours = new RouteFinder(graph).find(req).routes[0]; // CHEAPEST ranks by net value
@@ -214,28 +216,28 @@ describe('the brute force prices on its own and checks the service against it', 
     const { catalog, graph } = world(200_000_000_000n);
     const spec: RouteSpec = { source: path(graph, [1, A, 'AC']), destination: [] };
 
-    // No fee: 100 A → 90,661,089 C (header); gas 65,000 + 65,000 + 60,000 = 190,000 = $38;
-    // price impact 1 − 90.661089/100; net 90.661089 − 100 − 38.
+    // No fee: 100 A → 90,661,089 C (header); gas 75,000 + 65,000 + (60,000 + 60,000) = 260,000 = $52;
+    // price impact 1 − 90.661089/100; net 90.661089 − 100 − 52.
     const plain = priceRoute(graph, request(catalog, 1, 'C'), spec, new Map());
     if (!plain.ok) throw new Error(plain.reason);
-    expect(plain.estimate).toMatchObject({ overallPath: '1:A~1:C', integratorFee: 0n, toAmount: 90_661_089n, gasUnits: 190_000n });
+    expect(plain.estimate).toMatchObject({ overallPath: '1:A~1:C', integratorFee: 0n, toAmount: 90_661_089n, gasUnits: 260_000n });
     expect(plain.estimate.fromAmountUSD).toBeCloseTo(100, 9);
     expect(plain.estimate.toAmountUSD).toBeCloseTo(90.661089, 9);
-    expect(plain.estimate.gasCostUSD).toBeCloseTo(38, 9);
+    expect(plain.estimate.gasCostUSD).toBeCloseTo(52, 9);
     expect(plain.estimate.extraFeesUSD).toBe(0);
     expect(plain.estimate.priceImpact).toBeCloseTo(0.09338911, 9);
-    expect(plain.estimate.netValueUSD).toBeCloseTo(-47.338911, 9);
+    expect(plain.estimate.netValueUSD).toBeCloseTo(-61.338911, 9);
 
     // Fee 0.3 % (3000 ppm): fee = floor(100e6·3000/1e6) = 300,000 units, 99,700,000 swapped:
     //   99.7e6·997000·1000e6 / (1000e6·1e6 + 99.7e6·997000) = 9.940090e22 / 1.0994009e15 → 90,413,697 C;
-    // gas + 35,000 for the fee collection = 225,000 = $45; included fees $0.3:
-    // price impact 1 − 90.413697/99.7 = 0.093142457...; net 90.413697 − 100 − 45 = −54.586303.
+    // gas + 35,000 + 60,000 for the fee collection (a SwapData too) = 355,000 = $71; included fees $0.3:
+    // price impact 1 − 90.413697/99.7 = 0.093142457...; net 90.413697 − 100 − 71 = −80.586303.
     const withFee = priceRoute(graph, request(catalog, 1, 'C', 100n * U, 0.003), spec, new Map());
     if (!withFee.ok) throw new Error(withFee.reason);
-    expect(withFee.estimate).toMatchObject({ integratorFee: 300_000n, toAmount: 90_413_697n, gasUnits: 225_000n });
-    expect(withFee.estimate.gasCostUSD).toBeCloseTo(45, 9);
+    expect(withFee.estimate).toMatchObject({ integratorFee: 300_000n, toAmount: 90_413_697n, gasUnits: 355_000n });
+    expect(withFee.estimate.gasCostUSD).toBeCloseTo(71, 9);
     expect(withFee.estimate.priceImpact).toBeCloseTo(1 - 90.413697 / 99.7, 9);
-    expect(withFee.estimate.netValueUSD).toBeCloseTo(-54.586303, 9);
+    expect(withFee.estimate.netValueUSD).toBeCloseTo(-80.586303, 9);
   });
 
   it('prices a bridge with fees, a decimals rescale and a destination swap as worked out by hand, and the service agrees', () => {
@@ -251,10 +253,12 @@ describe('the brute force prices on its own and checks the service against it', 
     const spec: RouteSpec = { source: path(graph, [1, A, 'AC']), bridge, destination: path(graph, [10, C10, 'CE10']) };
     // A-C: 90,661,089 C sent. Bridge: 90,661,089 − 1,000,000 = 89,661,089; ·999,500/1e6 = 89,616,258.45 → 89,616,258
     // (proportional fee 44,831); − 100,000 relayer gas = 89,516,258 C, rescaled: 89,516,258·10^12 C10 arrive.
-    // Destination call: (60,000 one hop + 50,000) gas · 1 gwei = 1.1e14 wei = $0.11 = 0.11 C10 = 1.1e17 units.
-    // Swapped: 89,406,258·10^12 → 89.406258e18·997000·1e22 / (1e22·1e6 + 89.406258e18·997000) → 88,350,500,190,835,260,605 E.
-    // Gas (source transaction): 65,000 + 65,000 + 60,000 + 100,000 = 290,000 = $58; on top: $1.
-    // Included fees: 1 + 0.044831 + 0.1 (bridge) + 0.11 (call) = $1.254831.
+    // Destination call: (120,000 one hop (60,000 + 60,000 SWAP_CALL_GAS) + 50,000) gas · 1 gwei = 1.7e14 wei = $0.17
+    // = 0.17 C10 = 1.7e17 units.
+    // Swapped: 89,346,258·10^12 → 89.346258e18·997000·1e22 / (1e22·1e6 + 89.346258e18·997000)
+    //   = 8.9078219226e47 / 1.0089078219226e28 → 88,291,732,198,339,304,848 E.
+    // Gas (source transaction): 75,000 + 65,000 + 120,000 + 100,000 = 360,000 = $72; on top: $1.
+    // Included fees: 1 + 0.044831 + 0.1 (bridge) + 0.17 (call) = $1.314831.
     const priced = priceRoute(graph, req, spec, new Map());
     if (!priced.ok) throw new Error(priced.reason);
     const e = priced.estimate;
@@ -263,17 +267,17 @@ describe('the brute force prices on its own and checks the service against it', 
       bridged: 90_661_089n,
       bridgeFees: { fixed: 1_000_000n, proportional: 44_831n, destinationGas: 100_000n },
       arrived: 89_516_258n * 10n ** 12n,
-      destinationCallFee: 110_000_000_000_000_000n,
-      toAmount: 88_350_500_190_835_260_605n,
-      gasUnits: 290_000n,
+      destinationCallFee: 170_000_000_000_000_000n,
+      toAmount: 88_291_732_198_339_304_848n,
+      gasUnits: 360_000n,
     });
-    const toUSD = 88.350500190835260605;
+    const toUSD = 88.291732198339304848;
     expect(e.toAmountUSD).toBeCloseTo(toUSD, 9);
-    expect(e.gasCostUSD).toBeCloseTo(58, 9);
+    expect(e.gasCostUSD).toBeCloseTo(72, 9);
     expect(e.extraFeesUSD).toBeCloseTo(1, 9);
-    expect(e.includedFeesUSD).toBeCloseTo(1.254831, 9);
-    expect(e.priceImpact).toBeCloseTo(1 - toUSD / (100 - 1.254831), 9);
-    expect(e.netValueUSD).toBeCloseTo(toUSD - 100 - 58 - 1, 9);
+    expect(e.includedFeesUSD).toBeCloseTo(1.314831, 9);
+    expect(e.priceImpact).toBeCloseTo(1 - toUSD / (100 - 1.314831), 9);
+    expect(e.netValueUSD).toBeCloseTo(toUSD - 100 - 72 - 1, 9);
 
     const answer = servicePricing(graph, req)(spec);
     if (!answer.ok) throw new Error(answer.reason);

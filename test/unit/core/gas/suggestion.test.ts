@@ -16,10 +16,11 @@ const kinds = (counts: Partial<Record<PoolKind, number>>): PoolKind[] =>
 describe('the 10 approvals + 10 swaps sample', () => {
   it('prices an approval and a single-hop router swap per pool kind', () => {
     expect(APPROVAL_GAS).toBe(46_000n);
-    // ROUTER_BASE_GAS 65,000 + HOP_GAS: 60,000 / 80,000 / 120,000
-    expect(swapGas('constantProduct')).toBe(125_000n);
-    expect(swapGas('concentrated')).toBe(145_000n);
-    expect(swapGas('stableswap')).toBe(185_000n);
+    // ROUTER_BASE_GAS 75,000 + HOP_GAS: the pool's own 60,000 / 80,000 / 120,000 + SWAP_CALL_GAS 60,000
+    // = 75,000 + 120,000 / 140,000 / 180,000
+    expect(swapGas('constantProduct')).toBe(195_000n);
+    expect(swapGas('concentrated')).toBe(215_000n);
+    expect(swapGas('stableswap')).toBe(255_000n);
   });
 
   it.each([
@@ -36,22 +37,22 @@ describe('the 10 approvals + 10 swaps sample', () => {
     expect(swapMix(counts)).toEqual(mix);
   });
 
-  it('averages Ethereum: (10 · 46,000 + 4 · 125,000 + 6 · 145,000) / 20 = 1,830,000 / 20 = 91,500 gas', () => {
+  it('averages Ethereum: (10 · 46,000 + 4 · 195,000 + 6 · 215,000) / 20 = (460,000 + 780,000 + 1,290,000) / 20 = 2,530,000 / 20 = 126,500 gas', () => {
     expect(kindsOf(1)).toHaveLength(72);
     const sample = transactionSample(kindsOf(1))!;
     expect(sample.swaps).toEqual({ constantProduct: 4, concentrated: 6, stableswap: 0 });
-    expect(sample.totalGas).toBe(1_830_000n);
-    expect(sample.averageGas).toBe(91_500n);
+    expect(sample.totalGas).toBe(2_530_000n);
+    expect(sample.averageGas).toBe(126_500n);
   });
 
   it.each([
-    // 10 concentrated swaps: (460,000 + 10 · 145,000) / 20 = 1,910,000 / 20 = 95,500
-    [{ concentrated: 3 }, 95_500n],
-    // 1 cp + 1 stable pool → 5 + 5 swaps: (460,000 + 5 · 125,000 + 5 · 185,000) / 20 = 2,010,000 / 20 = 100,500
-    [{ constantProduct: 1, stableswap: 1 }, 100_500n],
+    // 10 concentrated swaps: (460,000 + 10 · 215,000) / 20 = 2,610,000 / 20 = 130,500
+    [{ concentrated: 3 }, 130_500n],
+    // 1 cp + 1 stable pool → 5 + 5 swaps: (460,000 + 5 · 195,000 + 5 · 255,000) / 20 = 2,710,000 / 20 = 135,500
+    [{ constantProduct: 1, stableswap: 1 }, 135_500n],
     // 1 cp + 2 concentrated pools → 10·1/3 = 3 r 1, 10·2/3 = 6 r 2 → 3 cp + 7 concentrated swaps:
-    // (460,000 + 375,000 + 1,015,000) / 20 = 1,850,000 / 20 = 92,500
-    [{ constantProduct: 1, concentrated: 2 }, 92_500n],
+    // (460,000 + 3 · 195,000 + 7 · 215,000) / 20 = (460,000 + 585,000 + 1,505,000) / 20 = 2,550,000 / 20 = 127,500
+    [{ constantProduct: 1, concentrated: 2 }, 127_500n],
   ])('averages the pools %o to %s gas a transaction', (counts, average) => {
     // (every gas figure is a multiple of 5,000, so the average, rounded up by definition, is exact here)
     expect(transactionSample(kinds(counts))!.averageGas).toBe(average);
@@ -67,24 +68,25 @@ describe('chainGasSuggestion', () => {
     const s = chainGasSuggestion(chain('eth'), graph.gas(1), kindsOf(1));
     if (!s.available) throw new Error(s.message);
     expect(s.gasPriceWei).toBe(18_000_000_000n);
-    // 91,500 gas · 5 = 457,500 gas · 18 gwei = 8,235,000 gwei = 0.008235 ETH · $3250 = $26.76375
-    expect(s.recommended.amount).toBe(8_235_000_000_000_000n);
-    expect(s.recommended.amountUSD).toBeCloseTo(26.76375, 9);
+    // 126,500 gas · 5 = 632,500 gas · 18 gwei = 11,385,000 gwei = 0.011385 ETH · $3250 = $37.00125
+    expect(s.recommended.amount).toBe(11_385_000_000_000_000n);
+    expect(s.recommended.amountUSD).toBeCloseTo(37.00125, 9);
     expect(s.recommended.token).toBe(chain('eth').nativeToken);
-    // max(10 · 0.008235 ETH = 0.08235 ETH ($267.6375), $50 = 0.0153846… ETH) = 0.08235 ETH
-    expect(s.limit.amount).toBe(82_350_000_000_000_000n);
-    expect(s.limit.amountUSD).toBeCloseTo(267.6375, 9);
+    // max(10 · 0.011385 ETH = 0.11385 ETH ($370.0125), $50 = 0.0153846… ETH) = 0.11385 ETH
+    expect(s.limit.amount).toBe(113_850_000_000_000_000n);
+    expect(s.limit.amountUSD).toBeCloseTo(370.0125, 9);
   });
 
   it('Optimism at 0.008 gwei: limit is the $50 floor', () => {
     const s = chainGasSuggestion(chain('opt'), graph.gas(10), kindsOf(10));
     if (!s.available) throw new Error(s.message);
-    // (460,000 + 3 · 125,000 + 6 · 145,000 + 185,000) / 20 = 1,890,000 / 20 = 94,500 gas
-    expect(s.sample.averageGas).toBe(94_500n);
-    // 94,500 · 5 · 8,000,000 wei = 3,780,000,000,000 wei = $0.012285
-    expect(s.recommended.amount).toBe(3_780_000_000_000n);
-    expect(s.recommended.amountUSD).toBeCloseTo(0.012285, 9);
-    // 10 · recommended = $0.12285 < $50 → floor(50 · 10^18 / 3250) = 15,384,615,384,615,384 wei
+    // (460,000 + 3 · 195,000 + 6 · 215,000 + 255,000) / 20 = (460,000 + 585,000 + 1,290,000 + 255,000) / 20
+    // = 2,590,000 / 20 = 129,500 gas
+    expect(s.sample.averageGas).toBe(129_500n);
+    // 129,500 · 5 · 8,000,000 wei = 5,180,000,000,000 wei = 5.18e-6 ETH · $3250 = $0.016835
+    expect(s.recommended.amount).toBe(5_180_000_000_000n);
+    expect(s.recommended.amountUSD).toBeCloseTo(0.016835, 9);
+    // 10 · recommended = $0.16835 < $50 → floor(50 · 10^18 / 3250) = 15,384,615,384,615,384 wei
     expect(s.limit.amount).toBe(15_384_615_384_615_384n);
   });
 

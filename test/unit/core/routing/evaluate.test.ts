@@ -111,10 +111,11 @@ describe('evaluatePlan: one swap on one chain', () => {
 
   it('gas: router base + first use + fee collection + one constant-product hop, at the chain\'s gas price', () => {
     const { gasCost } = evaluate(req, plan).transactions[0];
-    // 65 000 + 65 000 + 35 000 + 60 000 gas; limit +25 %; 20 gwei
+    // router base 75 000 + first use 65 000 + fee collection (35 000 + 60 000 SWAP_CALL_GAS) + constant-product hop
+    // (60 000 + 60 000 SWAP_CALL_GAS) = 355 000 gas; limit ·1.25 = 443 750; × 20 gwei = 7.1e15 wei = 0.0071 ETH × 3250 = 23.075 USD
     expect(gasCost).toEqual({
-      type: 'SEND', chainId: 1, price: 20_000_000_000n, estimate: 225_000n, limit: 281_250n,
-      amount: 4_500_000_000_000_000n, amountUSD: 14.625, token: ETH_1,
+      type: 'SEND', chainId: 1, price: 20_000_000_000n, estimate: 355_000n, limit: 443_750n,
+      amount: 7_100_000_000_000_000n, amountUSD: 23.075, token: ETH_1,
     });
   });
 
@@ -143,7 +144,7 @@ describe('evaluatePlan: one swap on one chain', () => {
     const toUSD = (Number(OUT) / 1e18) * 3250; // WETH at 3250.00
     expect(route.fromAmountUSD).toBe(1000);
     expect(route.toAmountUSD).toBeCloseTo(toUSD, 6);
-    expect(route.gasCostUSD).toBe(14.625);
+    expect(route.gasCostUSD).toBe(23.075); // 355 000 gas × 20 gwei × 3250, as above
     expect(route.extraFeesUSD).toBe(0);
     // impact against the value that reaches the swap (1000 − 3 USD of included fees)
     expect(route.priceImpact).toBeCloseTo(1 - toUSD / 997, 9);
@@ -156,14 +157,15 @@ describe('evaluatePlan: one swap on one chain', () => {
     const priced = pricePlan(graph, req, plan, req.amount, new Map());
     if (!priced.ok) throw new Error(priced.message);
     const { amounts } = priced;
-    expect(amounts).toMatchObject({ fromAmount: 1_000_000_000n, feePpm: 3000n, integratorFee: FEE, rest: REST, bridged: OUT, arrived: OUT, toAmount: OUT, sourceGasUnits: 225_000n, slippagePpm: 10_000n });
-    expect(amounts.netValueUSD).toBeCloseTo(amounts.toAmountUSD - 1000 - 14.625, 9);
+    expect(amounts).toMatchObject({ fromAmount: 1_000_000_000n, feePpm: 3000n, integratorFee: FEE, rest: REST, bridged: OUT, arrived: OUT, toAmount: OUT, sourceGasUnits: 355_000n, slippagePpm: 10_000n });
+    expect(amounts.netValueUSD).toBeCloseTo(amounts.toAmountUSD - 1000 - 23.075, 9);
     expect(amounts.key).toBe(`${UNI.id}###false`);
   });
 
   it('contract calls on one chain add their gas to the transaction', () => {
     const route = evaluate({ ...req, contractCallsGas: 100_000n }, plan);
-    expect(route.transactions[0].gasCost.estimate).toBe(325_000n);
+    // 355 000 (above) + 100 000
+    expect(route.transactions[0].gasCost.estimate).toBe(455_000n);
     expect(route.toAmount).toBe(OUT);
   });
 });
@@ -181,8 +183,8 @@ describe('evaluatePlan: a split between two pools', () => {
     expect(a + b).toBe(3_061_306_603_880_869_241n);
     expect(route.toAmount).toBe(a + b);
     expect(route.transactions[0].steps.map((s) => [s.tool, s.fromAmount, s.toAmount])).toEqual([['uniswap', 6_000_000_000n, a], ['sushiswap', 4_000_000_000n, b]]);
-    // two hops, no fee collection
-    expect(route.transactions[0].gasCost.estimate).toBe(250_000n);
+    // two hops, no fee collection: 75 000 + 65 000 + 2 · (60 000 + 60 000 SWAP_CALL_GAS) = 380 000
+    expect(route.transactions[0].gasCost.estimate).toBe(380_000n);
     expect(route.integratorFee).toBe(0n);
     expect(route.overallPath).toBe('1:USDC~1:WETH|1:USDC~1:WETH');
   });
@@ -221,9 +223,10 @@ describe('evaluatePlan: bridge legs', () => {
       ['Messaging fee', 100_000_000_000_000n, '0', false, 'ETH'],
     ]);
     expect(tx.feeCosts[0].amountUSD).toBeCloseTo(0.8998, 9);
-    // 65 000 + 65 000 + the bridge's 150 000 gas at 20 gwei = 5.6e15 wei = 18.2 USD
-    expect(tx.gasCost).toMatchObject({ estimate: 280_000n, amount: 5_600_000_000_000_000n, limit: 350_000n });
-    expect(route.gasCostUSD).toBeCloseTo(18.2, 9);
+    // 75 000 + 65 000 + the bridge's 150 000 gas (the deposit is no SwapData: no SWAP_CALL_GAS) = 290 000 gas; limit
+    // ·1.25 = 362 500; at 20 gwei = 5.8e15 wei = 18.85 USD
+    expect(tx.gasCost).toMatchObject({ estimate: 290_000n, amount: 5_800_000_000_000_000n, limit: 362_500n });
+    expect(route.gasCostUSD).toBeCloseTo(18.85, 9);
     expect(route.extraFeesUSD).toBeCloseTo(0.325, 9); // 1e14 wei × 3250
     expect(route.durationSeconds).toBe(132); // a block on Ethereum + the bridge's 120 s
     // everything not delivered is an included fee: no price impact
@@ -265,17 +268,18 @@ describe('evaluatePlan: a swap on the destination chain', () => {
 
   it('inside the bridge transaction: its gas is charged in the bridged token, then the swap', () => {
     const plan: RoutePlan = { sources: [], bridge: ACROSS, destination, destinationSeparate: false };
-    expect(destinationCallGas(plan, 0n)).toBe(60_000n + DESTINATION_CALL_GAS);
-    expect(destinationCallGas(plan, 40_000n)).toBe(150_000n);
+    // the destination hop: a constant-product pool's 60 000 + SWAP_CALL_GAS 60 000 = 120 000, plus the call's own 50 000
+    expect(destinationCallGas(plan, 0n)).toBe(120_000n + DESTINATION_CALL_GAS);
+    expect(destinationCallGas(plan, 40_000n)).toBe(210_000n);
     const route = evaluate(req, plan);
-    // (60 000 + 50 000) gas × 0.1 gwei = 1.1e13 wei = 1.1e-5 ETH = 0.03575 USD = 35 750 USDC units (exact, no rounding up)
-    const callFee = 35_750n;
+    // (120 000 + 50 000) gas × 0.1 gwei = 1.7e13 wei = 1.7e-5 ETH = 0.05525 USD = 55 250 USDC units (exact, no rounding up)
+    const callFee = 55_250n;
     const out = cpOut(ARRIVED - callFee, 650_000_000_000n, 200n * E18, 500n);
-    expect(out).toBe(306_748_793_278_467_991n);
+    expect(out).toBe(306_742_814_659_906_964n);
     expect(route.toAmount).toBe(out);
     expect(route.destination!.amountIn).toBe(ARRIVED - callFee);
     const tx = route.transactions[0];
-    expect(tx.feeCosts.find((f) => f.name === 'Destination swap gas')).toMatchObject({ amount: callFee, percentage: '0.000035', token: tokenOf(10, 'USDC'), included: true });
+    expect(tx.feeCosts.find((f) => f.name === 'Destination swap gas')).toMatchObject({ amount: callFee, percentage: '0.000055', token: tokenOf(10, 'USDC'), included: true });
     expect(tx.steps.map((s) => [s.type, s.tool, s.fromAmount, s.toAmount])).toEqual([
       ['cross', 'across', 1_000_000_000n, ARRIVED],
       ['swap', 'velodrome', ARRIVED - callFee, out],
@@ -291,17 +295,17 @@ describe('evaluatePlan: a swap on the destination chain', () => {
       if (!result.ok) throw new Error(result.message);
       return result.amounts.destinationCallFee;
     };
-    // 110 000 × 100 000 001 wei = 11 000 000 110 000 wei → ·3250·1e6/1e36 = 35 750.00035750 → 35 751
-    expect(priced()).toBe(35_751n);
-    // + 40 000 gas of contract calls: 150 000 × 100 000 001 = 15 000 000 150 000 wei → 48 750.00048750 → 48 751
-    expect(priced(40_000n)).toBe(48_751n);
+    // 170 000 × 100 000 001 wei = 17 000 000 170 000 wei → ·3250·1e6/1e36 = 55 250.00055250 → 55 251
+    expect(priced()).toBe(55_251n);
+    // + 40 000 gas of contract calls: 210 000 × 100 000 001 = 21 000 000 210 000 wei → 68 250.00068250 → 68 251
+    expect(priced(40_000n)).toBe(68_251n);
   });
 
   it('the destination call\'s gas larger than what arrives fails', () => {
     const expensive = new RoutingGraph(catalog, { ...snapshot, gas: new Map([...snapshot.gas, gas(10, 1_000_000_000_000n, 2)]) });
     const result = pricePlan(expensive, req, { sources: [], bridge: ACROSS, destination, destinationSeparate: false }, 1_000_000n, new Map());
-    // 1 USDC bridged: floor(500 000 · 0.9996) − 100 000 = 399 800 arrive; 110 000 gas × 1000 gwei = 0.11 ETH = 357.5 USDC
-    expect(result).toEqual({ ok: false, code: 'FEES_HIGHER_THAN_AMOUNT', tool: 'across', message: 'the destination swap\'s gas (357500000 USDC units) exceeds the 399800 units that arrive' });
+    // 1 USDC bridged: floor(500 000 · 0.9996) − 100 000 = 399 800 arrive; 170 000 gas × 1000 gwei = 0.17 ETH = 552.5 USDC
+    expect(result).toEqual({ ok: false, code: 'FEES_HIGHER_THAN_AMOUNT', tool: 'across', message: 'the destination swap\'s gas (552500000 USDC units) exceeds the 399800 units that arrive' });
   });
 
   it('as a second transaction after a chain switch: no call fee, its own gas and duration', () => {
@@ -317,9 +321,10 @@ describe('evaluatePlan: a swap on the destination chain', () => {
       chainId: 10, toChainId: 10, type: 'swap', tool: 'velodrome', fromToken: tokenOf(10, 'USDC'), toToken: tokenOf(10, 'WETH'),
       fromAmount: ARRIVED, toAmount: out, toAmountMin: (out * 995_000n) / 1_000_000n, durationSeconds: 2,
     });
-    // 65 000 + 65 000 + 60 000 gas at 0.1 gwei
-    expect(second.gasCost).toMatchObject({ chainId: 10, estimate: 190_000n, limit: 237_500n, amount: 19_000_000_000_000n });
-    expect(route.gasCostUSD).toBeCloseTo(18.2 + 0.06175, 9);
+    // 75 000 + 65 000 + (60 000 + 60 000 SWAP_CALL_GAS) = 260 000 gas; limit ·1.25 = 325 000; at 0.1 gwei = 2.6e13 wei
+    expect(second.gasCost).toMatchObject({ chainId: 10, estimate: 260_000n, limit: 325_000n, amount: 26_000_000_000_000n });
+    // the bridge transaction's 290 000 gas at 20 gwei (18.85 USD, as in the bridge test) + 2.6e13 wei × 3250 = 0.0845 USD
+    expect(route.gasCostUSD).toBeCloseTo(18.85 + 0.0845, 9);
     expect(route.durationSeconds).toBe(12 + 120 + 2);
   });
 });

@@ -1,7 +1,7 @@
 import { DEFAULT_DATA_DIR } from '../../../../src/config';
 import { loadCatalog } from '../../../../src/core/catalog/load';
 import type { BridgeRoute, ChainGas, ConstantProductPoolState, LiquiditySnapshot, StableswapPoolState } from '../../../../src/core/liquidity/snapshot';
-import { RoutingGraph, WRAP_GAS } from '../../../../src/core/routing/graph';
+import { RoutingGraph } from '../../../../src/core/routing/graph';
 import { DEFAULT_SNAPSHOT_DIR } from '../../../../src/config';
 import { loadSnapshot } from '../../../../src/core/liquidity/load';
 import type { PoolState } from '../../../../src/core/liquidity/snapshot';
@@ -167,13 +167,15 @@ describe('RoutingGraph: reachability', () => {
     const reach = graph.reachOf(1, [WETH], 3);
     const steps = reach.stepsFrom(USDC);
     expect(steps.map((s) => [s.edge.to, s.remaining])).toEqual([[WETH, 0], [DAI, 2], [USDT, 2]]);
+    // a hop's gas through the router: the pool kind's own + SWAP_CALL_GAS 60,000 (constant product 60,000 + 60,000,
+    // stableswap 120,000 + 60,000, a wrap 30,000 + 60,000)
     expect(steps[0]).toEqual({
-      edge: graph.edgesFrom(1, USDC)[0], remaining: 0, poolHops: 1, gasUnits: 60_000, exchange: 'uniswap', poolId: UNI.id,
+      edge: graph.edgesFrom(1, USDC)[0], remaining: 0, poolHops: 1, gasUnits: 120_000, exchange: 'uniswap', poolId: UNI.id,
       estimate: graph.poolEstimate(UNI), toGasCost: graph.gasCostInToken(1, WETH),
     });
-    expect(steps[1]).toMatchObject({ poolHops: 1, gasUnits: 120_000, exchange: 'curve', poolId: CURVE.id });
+    expect(steps[1]).toMatchObject({ poolHops: 1, gasUnits: 180_000, exchange: 'curve', poolId: CURVE.id });
     expect(graph.reachOf(1, [USDC], 3).stepsFrom(ETH)).toEqual([{
-      edge: { kind: 'wrap', from: ETH, to: WETH }, remaining: 1, poolHops: 0, gasUnits: Number(WRAP_GAS),
+      edge: { kind: 'wrap', from: ETH, to: WETH }, remaining: 1, poolHops: 0, gasUnits: 90_000,
       exchange: undefined, poolId: undefined, estimate: undefined, toGasCost: graph.gasCostInToken(1, WETH),
     }]);
     // one hop allowed: the stable pool's tokens are out of reach
