@@ -423,6 +423,8 @@ export class Relayer {
             this.index(d.signature, base.transactionId);
             return;
           }
+          // refunded on Solana below: cancelled on the destination first, so that it can never be released after
+          await this.sendChecked(destination, 'cancel', [BigInt(SOLANA_CHAIN_ID), depositId], `cancelling Solana deposit ${d.signature} on chain ${memo.destinationChainId}`);
         }
       }
     }

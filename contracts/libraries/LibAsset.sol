@@ -17,6 +17,36 @@ library LibAsset {
     error TransferFailed(address token, address to, uint256 amount);
     error ApproveFailed(address token, address spender);
 
+    /// Whether a call with this selector can move or approve tokens of its caller (ERC-20, EIP-2612 and DAI permits,
+    /// ERC-721/1155 transfers and approvals, ERC-677, Permit2's transfer functions): never made by the router's swaps
+    /// or contract calls, whatever their data says.
+    function movesTokens(bytes4 selector) internal pure returns (bool) {
+        return selector == IERC20Minimal.transfer.selector || selector == IERC20Minimal.transferFrom.selector
+            || selector == IERC20Minimal.approve.selector
+            || selector == bytes4(keccak256("permit(address,address,uint256,uint256,uint8,bytes32,bytes32)"))
+            || selector == bytes4(keccak256("permit(address,address,uint256,uint256,bool,uint8,bytes32,bytes32)"))
+            || selector == bytes4(keccak256("increaseAllowance(address,uint256)"))
+            || selector == bytes4(keccak256("decreaseAllowance(address,uint256)"))
+            || selector == bytes4(keccak256("setApprovalForAll(address,bool)"))
+            || selector == bytes4(keccak256("safeTransferFrom(address,address,uint256)"))
+            || selector == bytes4(keccak256("safeTransferFrom(address,address,uint256,bytes)"))
+            || selector == bytes4(keccak256("safeTransferFrom(address,address,uint256,uint256,bytes)"))
+            || selector == bytes4(keccak256("safeBatchTransferFrom(address,address,uint256[],uint256[],bytes)"))
+            || selector == bytes4(keccak256("transferAndCall(address,uint256,bytes)"))
+            || selector == bytes4(keccak256("transferFrom(address,address,uint160,address)"))
+            || selector == bytes4(keccak256("approve(address,address,uint160,uint48)"))
+            || selector == bytes4(keccak256("permitTransferFrom(((address,uint256),uint256,uint256),(address,uint256),address,bytes)"))
+            || selector == bytes4(keccak256("permitWitnessTransferFrom(((address,uint256),uint256,uint256),(address,uint256),address,bytes32,string,bytes)"));
+    }
+
+    /// The first four bytes of call data (0 when it is shorter).
+    function selectorOf(bytes memory data) internal pure returns (bytes4 selector) {
+        if (data.length < 4) return bytes4(0);
+        assembly {
+            selector := mload(add(data, 32))
+        }
+    }
+
     function isNative(address asset) internal pure returns (bool) {
         return asset == NATIVE;
     }

@@ -24,7 +24,8 @@ struct CallData {
 /// allowlist). The executor approves approveTo for exactly fromAmount (ERC-20) or sends it as value (native coin),
 /// calls callTo with callData (a failure reverts the whole transaction with its reason), resets the approval to 0
 /// and sends the router everything it holds of sendingAssetId and receivingAssetId (what the swap left of its input
-/// and what it paid to its caller, e.g. the wrapped native coin of a wrap).
+/// and what it paid to its caller, e.g. the wrapped native coin of a wrap) above what it held before the hand-over
+/// (what someone left in the executor is never handed to a later caller).
 ///
 /// `execute`: the router has handed over `amount` of `sendingAssetId` (an ERC-20 transfer just before the call, or
 /// the call's value for the native coin). The executor approves approveTo for `amount` (ERC-20) or sends `amount` as
@@ -35,6 +36,8 @@ contract CallExecutor {
     address public immutable router;
 
     error NotRouter();
+    error CallRefused(address target);
+    error HandOverShort(address asset, uint256 expected, uint256 held);
     error InsufficientGas(uint256 needed, uint256 left);
 
     constructor() {
@@ -46,6 +49,12 @@ contract CallExecutor {
     function swap(SwapData calldata s) external payable {
         if (msg.sender != router) revert NotRouter();
         bool native = LibAsset.isNative(s.sendingAssetId);
+        // what the executor held before the hand-over (nothing, unless someone sent it something): never swept
+        uint256 handed = native ? msg.value : s.fromAmount;
+        uint256 held = LibAsset.balanceOf(s.sendingAssetId, address(this));
+        if (held < handed) revert HandOverShort(s.sendingAssetId, handed, held); // a fee-on-transfer token
+        uint256 sendingStart = held - handed;
+        uint256 receivingStart = LibAsset.balanceOf(s.receivingAssetId, address(this));
         if (!native) LibAsset.approve(s.sendingAssetId, s.approveTo, s.fromAmount);
         (bool ok, bytes memory ret) = s.callTo.call{value: msg.value}(s.callData);
         if (!ok) {
@@ -54,17 +63,20 @@ contract CallExecutor {
             }
         }
         if (!native) LibAsset.approve(s.sendingAssetId, s.approveTo, 0);
-        _sweep(s.sendingAssetId);
-        if (s.receivingAssetId != s.sendingAssetId) _sweep(s.receivingAssetId);
+        _sweep(s.sendingAssetId, sendingStart);
+        if (s.receivingAssetId != s.sendingAssetId) _sweep(s.receivingAssetId, receivingStart);
     }
 
-    function _sweep(address asset) private {
+    /// Sends the router what the executor holds of `asset` above `start`.
+    function _sweep(address asset, uint256 start) private {
         uint256 held = LibAsset.balanceOf(asset, address(this));
-        if (held > 0) LibAsset.transfer(asset, router, held);
+        if (held > start) LibAsset.transfer(asset, router, held - start);
     }
 
     function execute(CallData calldata c) external payable returns (bool success) {
         if (msg.sender != router) revert NotRouter();
+        // the router refuses these already (Router._checkCalls); the executor does not rely on it
+        if (c.target == address(this) || c.target == router || LibAsset.movesTokens(LibAsset.selectorOf(c.callData))) revert CallRefused(c.target);
         address asset = c.sendingAssetId;
         bool native = LibAsset.isNative(asset);
         // what the executor held before the hand-over (nothing, unless someone sent it something)

@@ -193,23 +193,9 @@ contract Router {
                 || target == permit2Proxy
         ) revert TargetNeverAllowed(target);
         if (
-            selector == IERC20Minimal.transfer.selector || selector == IERC20Minimal.transferFrom.selector
-                || selector == IERC20Minimal.approve.selector
-                || selector == bytes4(keccak256("permit(address,address,uint256,uint256,uint8,bytes32,bytes32)"))
-                || selector == bytes4(keccak256("permit(address,address,uint256,uint256,bool,uint8,bytes32,bytes32)"))
-                || selector == bytes4(keccak256("increaseAllowance(address,uint256)"))
-                || selector == bytes4(keccak256("decreaseAllowance(address,uint256)"))
-                || selector == bytes4(keccak256("setApprovalForAll(address,bool)"))
-                || selector == bytes4(keccak256("safeTransferFrom(address,address,uint256)"))
-                || selector == bytes4(keccak256("safeTransferFrom(address,address,uint256,bytes)"))
-                || selector == bytes4(keccak256("safeTransferFrom(address,address,uint256,uint256,bytes)"))
-                || selector == bytes4(keccak256("safeBatchTransferFrom(address,address,uint256[],uint256[],bytes)"))
-                || selector == bytes4(keccak256("transferAndCall(address,uint256,bytes)"))
-                || selector == bytes4(keccak256("transferFrom(address,address,uint160,address)"))
-                || selector == bytes4(keccak256("permitTransferFrom(((address,uint256),uint256,uint256),(address,uint256),address,bytes)"))
-                || selector == bytes4(keccak256("permitWitnessTransferFrom(((address,uint256),uint256,uint256),(address,uint256),address,bytes32,string,bytes)"))
+            LibAsset.movesTokens(selector)
                 || selector == bytes4(keccak256("execute((address,address,address,uint256,bytes,uint256,address))"))
-                || selector == bytes4(0)
+                || selector == bytes4(keccak256("swap((address,address,address,address,uint256,bytes,bool))")) || selector == bytes4(0)
         ) revert SelectorNeverAllowed(selector);
     }
 
@@ -368,11 +354,17 @@ contract Router {
         return (l, received);
     }
 
-    /// Every call takes the calls' asset; returns what they take in all.
-    function _checkCalls(CallData[] memory calls, address asset) private pure returns (uint256 total) {
+    /// Every call takes the calls' asset, targets none of the router's own contracts and moves or approves no
+    /// tokens of the executor by itself (a contract call's target pulls what it is approved for); returns what the
+    /// calls take in all.
+    function _checkCalls(CallData[] memory calls, address asset) private view returns (uint256 total) {
         for (uint256 k = 0; k < calls.length; k++) {
-            if (calls[k].sendingAssetId != asset) revert InformationMismatch();
-            total += calls[k].amount;
+            CallData memory c = calls[k];
+            if (c.sendingAssetId != asset) revert InformationMismatch();
+            if (c.target == address(this) || c.target == callExecutor || c.target == bridgeEndpoint || c.target == permit2Proxy) revert TargetNeverAllowed(c.target);
+            bytes4 selector = LibAsset.selectorOf(c.callData);
+            if (LibAsset.movesTokens(selector)) revert SelectorNeverAllowed(selector);
+            total += c.amount;
         }
     }
 
@@ -653,13 +645,7 @@ contract Router {
 
     /// One allowlisted swap, run by the executor with fromAmount handed over; its output comes back to the router.
     function _swap(Ledger memory l, SwapData memory s) private {
-        bytes memory data = s.callData;
-        bytes4 selector;
-        if (data.length >= 4) {
-            assembly {
-                selector := mload(add(data, 32))
-            }
-        }
+        bytes4 selector = LibAsset.selectorOf(s.callData);
         if (!allowedCalls[s.callTo][selector]) revert CallNotAllowed(s.callTo, selector);
         if (s.approveTo != s.callTo && allowedSelectorCount[s.approveTo] == 0) revert SpenderNotAllowed(s.approveTo);
         _touch(l, s.sendingAssetId);
