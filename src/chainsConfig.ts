@@ -3,7 +3,8 @@
  * contracts sit there. Read from the JSON file named by CHAINS_FILE:
  *
  *   { "chains": [ { "chainId": 1, "rpcUrl": "http://127.0.0.1:8545",
- *                   "router": "0x…", "feeCollector": "0x…", "bridgeEndpoint": "0x…", "confirmations": 1,
+ *                   "router": "0x…", "feeCollector": "0x…", "bridgeEndpoint": "0x…", "permit2Proxy": "0x…",
+ *                   "permit2": "0x000000000022D473030F116dDEE9F6B43aC78BA3", "confirmations": 1,
  *                   "gasPrice": "chain", "discoverFromBlock": 12369621,
  *                   "exchangeRouters": { "sushiswap:concentrated": "0x…" } } ],
  *     "pollIntervalMs": 250, "rpcTimeoutMs": 3000, "prices": "pools", "priceMinDepthUSD": 50000 }
@@ -21,13 +22,21 @@
  * quotes' transactions call them for that exchange's pools on this chain. EVM only.
  * router and feeCollector default to data/catalog/routers.json; bridgeEndpoint (the escrow contract the
  * bridge relayers release from) has no default: without it transfers on that chain are tracked up to the
- * deposit only. publicRpcUrl is the URL /v1/chains advertises first for the chain (metamask.rpcUrls), so that
+ * deposit only. permit2Proxy: the service's Permit2 proxy on this chain (contracts/router/Permit2Proxy.sol, built
+ * for this chain's router and Permit2; `npm run deploy:contracts` deploys it where Permit2 is and writes it here),
+ * and permit2: the Permit2 it pulls through (default: routers.json's, Uniswap's canonical
+ * 0x000000000022D473030F116dDEE9F6B43aC78BA3). /v1/chains gives both (`permit2Proxy`, `permit2`), and the SDK then
+ * signs a Permit2 or EIP-2612 permit for the proxy instead of approving the router. Like router and feeCollector they
+ * replace routers.json's; routers.json's proxy is built for routers.json's router and Permit2, so an entry naming
+ * another router (or permit2) without a permit2Proxy has none on that chain (the SDK then asks for approvals of the
+ * router). EVM only. publicRpcUrl is the URL /v1/chains advertises first for the chain (metamask.rpcUrls), so that
  * clients reach the chain the service reads: by default rpcUrl itself; another URL when rpcUrl is private (it
  * holds a provider key, or names a host only the service reaches); false to advertise none but the catalog's.
  * An entry for a non-EVM chain of the catalog (Solana) takes rpcUrl and publicRpcUrl only: the URL is checked at
- * start and advertised, nothing is read from it yet; router, feeCollector, bridgeEndpoint, gasPrice and
- * confirmations given for it stop the start (src/chain/rpc.ts checkChainEntries, where the catalog is known, as are
- * unknown chain ids). Without CHAINS_FILE the service runs on its embedded snapshot alone (no chain access).
+ * start and advertised, nothing is read from it yet; router, feeCollector, bridgeEndpoint, permit2Proxy, permit2,
+ * gasPrice and confirmations given for it stop the start (src/chain/rpc.ts checkChainEntries, where the catalog is
+ * known, as are unknown chain ids). Without CHAINS_FILE the service runs on its embedded snapshot alone (no chain
+ * access).
  *
  * Configuration only (read and validated with the rest of the environment by src/config.ts): the connections
  * themselves are src/chain's.
@@ -43,6 +52,10 @@ export interface ChainEndpointConfig {
   readonly router?: string;
   readonly feeCollector?: string;
   readonly bridgeEndpoint?: string;
+  /** The service's Permit2 proxy on this chain (absent: routers.json's while router and permit2 are its, else none). EVM only. */
+  readonly permit2Proxy?: string;
+  /** Uniswap's Permit2 on this chain, which permit2Proxy pulls through (absent: routers.json's, else the canonical address). EVM only. */
+  readonly permit2?: string;
   /** Blocks a source transaction needs before it counts as confirmed (absent: 1, its own block). EVM only. */
   readonly confirmations?: number;
   /** Gas price the quotes use: "chain" (eth_gasPrice, refreshed per block; absent: "chain") or "snapshot" (the embedded one). EVM only. */
@@ -137,6 +150,8 @@ export function parseChainsConfig(raw: unknown, problems: string[], where = 'CHA
     const router = address('router');
     const feeCollector = address('feeCollector');
     const bridgeEndpoint = address('bridgeEndpoint');
+    const permit2Proxy = address('permit2Proxy');
+    const permit2 = address('permit2');
     const confirmations = integer(c.confirmations, `chains[${k}].confirmations`, undefined, 1, 1000);
     const discoverFromBlock = integer(c.discoverFromBlock, `chains[${k}].discoverFromBlock`, undefined, 0, Number.MAX_SAFE_INTEGER);
     let exchangeRouters: Record<string, string> | undefined;
@@ -160,6 +175,7 @@ export function parseChainsConfig(raw: unknown, problems: string[], where = 'CHA
       ...(discoverFromBlock !== undefined ? { discoverFromBlock } : {}),
       ...(gasPrice === 'chain' || gasPrice === 'snapshot' ? { gasPrice } : {}),
       ...(router ? { router } : {}), ...(feeCollector ? { feeCollector } : {}), ...(bridgeEndpoint ? { bridgeEndpoint } : {}),
+      ...(permit2Proxy ? { permit2Proxy } : {}), ...(permit2 ? { permit2 } : {}),
       ...(exchangeRouters && Object.keys(exchangeRouters).length > 0 ? { exchangeRouters: Object.freeze(exchangeRouters) } : {}),
       ...(publicRpcUrl !== undefined ? { publicRpcUrl } : {}),
     }));

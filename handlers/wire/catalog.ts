@@ -51,15 +51,21 @@ export function chainToWire(chain: Chain): WireChain {
   return wire;
 }
 
-/** chainToWire plus `diamondAddress`, the service's router on the chain (EVM chains with a deployment). */
+/**
+ * chainToWire plus the service's contracts on the chain (EVM chains with a deployment): `diamondAddress`, the
+ * router; and, where the chain has them, `permit2` (Uniswap's Permit2) and `permit2Proxy` (the service's proxy),
+ * with which the SDK signs a permit instead of approving the router.
+ */
 export function chainWithRouterToWire(routers: RouterDeployments): (chain: Chain) => WireChain {
   return (chain) => {
     const wire = chainToWire(chain);
     const router = routers.routerOf(chain.id);
     if (!router) return wire;
-    // keep the contract's field order: diamondAddress after nativeToken, before metamask
+    const permit2 = routers.permit2Of(chain.id);
+    const permit2Proxy = routers.permit2ProxyOf(chain.id);
+    // keep the contract's field order: diamondAddress, permit2, permit2Proxy after nativeToken, before metamask
     const { metamask, ...rest } = wire;
-    return { ...rest, diamondAddress: router, ...(metamask ? { metamask } : {}) };
+    return { ...rest, diamondAddress: router, ...(permit2 ? { permit2 } : {}), ...(permit2Proxy ? { permit2Proxy } : {}), ...(metamask ? { metamask } : {}) };
   };
 }
 

@@ -797,6 +797,27 @@ export interface components {
             /** @description Address of the router ("diamond") contract on this chain; EVM chains only. */
             diamondAddress?: components["schemas"]["EvmAddress"];
             /**
+             * @description Address of Uniswap's Permit2 contract on this chain (canonically
+             *     `0x000000000022D473030F116dDEE9F6B43aC78BA3`); EVM chains where it is deployed only. With
+             *     `permit2Proxy`, the ecosystem SDK (`@lifi/sdk-provider-ethereum`) then has the user approve
+             *     `fromToken` to Permit2 once (instead of the router) and, for each transfer, sign a Permit2
+             *     `PermitTransferFrom` whose spender is `permit2Proxy`, and sends the router call through the proxy.
+             */
+            permit2?: components["schemas"]["EvmAddress"];
+            /**
+             * @description Address of the service's Permit2 proxy on this chain (built for the chain's `diamondAddress` and
+             *     `permit2`); EVM chains where the service has one only. The ecosystem SDK signs a Permit2 message
+             *     (with `permit2`) or, for a token that supports it, an EIP-2612 `permit` for this proxy instead of
+             *     asking for an approval of the router, and sends the router call (the step's
+             *     `transactionRequest.data`) to the proxy (`callDiamondWithPermit2`, `callDiamondWithPermit2Witness`,
+             *     `callDiamondWithEIP2612Signature`). The proxy pulls exactly the signed amount from the signer
+             *     (never more, each signature once and before its deadline), approves the router for exactly that
+             *     amount, calls it on the signer's behalf and sends the signer back what it did not use. Absent: the
+             *     SDK asks for an approval of `estimate.approvalAddress` as usual; `estimate.approvalAddress` remains
+             *     the router either way.
+             */
+            permit2Proxy?: components["schemas"]["EvmAddress"];
+            /**
              * @description The chain's parameters as EIP-3085 `wallet_addEthereumChain` has them, on every chain (the ecosystem
              *     SDK's Solana, Bitcoin and Sui providers take their RPC URLs from `rpcUrls`, as its EVM provider does);
              *     in chain mode the connected chain's RPC URL comes first.
@@ -929,7 +950,9 @@ export interface components {
              * @description Address to approve `fromToken` to before sending the transaction: the router contract
              *     (the chain's `diamondAddress`) for an ERC-20 token on an EVM chain; the chain's zero address
              *     (`0x0000000000000000000000000000000000000000` on EVM chains) when no approval is needed:
-             *     native coins, and non-EVM chains.
+             *     native coins, and non-EVM chains. It is the router also on chains with a `permit2Proxy`
+             *     (`GET /v1/chains`), where the ecosystem SDK may sign a permit for the proxy instead of
+             *     approving it.
              */
             approvalAddress: components["schemas"]["WalletAddress"];
             /** @description Estimated execution time in seconds. */

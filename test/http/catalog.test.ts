@@ -3,7 +3,11 @@ import path from 'node:path';
 import request from 'supertest';
 import { useAppAndContract } from '../support/app';
 import { expectInvalidRequest } from '../support/contract';
-import { ARB_USDC } from '../support/fixtures';
+import { ARB_USDC, ROUTER, WALLET } from '../support/fixtures';
+
+/** Uniswap's Permit2 (canonical address) and the service's Permit2 proxy (routers.json: the sandbox deployer's nonce 3). */
+const PERMIT2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
+const PERMIT2_PROXY = '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9';
 
 const { t, contract } = useAppAndContract();
 
@@ -17,6 +21,33 @@ describe('GET /v1/chains', () => {
     const arbitrum = res.body.chains.find((c: { id: number }) => c.id === 42161);
     expect(arbitrum).toMatchObject({ key: 'arb', chainType: 'EVM', coin: 'ETH', metamask: { chainId: '0xa4b1' } });
     expect(arbitrum.nativeToken).toMatchObject({ address: '0x0000000000000000000000000000000000000000', decimals: 18 });
+  });
+
+  it('names Permit2 and the service\'s Permit2 proxy on every EVM chain (the SDK\'s signature approvals), on no other chain', async () => {
+    const res = await request(t.app).get('/v1/chains?chainTypes=EVM,SVM,UTXO,MVM,TVM');
+    contract.expectResponse('getChains', res);
+    expect(res.status).toBe(200);
+    type WireChain = { key: string; chainType: string; diamondAddress?: string; permit2?: string; permit2Proxy?: string };
+    const chains = res.body.chains as WireChain[];
+    const evm = chains.filter((c) => c.chainType === 'EVM');
+    expect(evm.length).toBeGreaterThan(10);
+    for (const chain of evm) {
+      expect({ key: chain.key, permit2: chain.permit2, permit2Proxy: chain.permit2Proxy, diamondAddress: chain.diamondAddress })
+        .toEqual({ key: chain.key, permit2: PERMIT2, permit2Proxy: PERMIT2_PROXY, diamondAddress: ROUTER });
+    }
+    const others = chains.filter((c) => c.chainType !== 'EVM');
+    expect(others.map((c) => c.key).sort()).toEqual(['btc', 'sol', 'sui', 'trx']);
+    for (const chain of others) expect({ key: chain.key, fields: Object.keys(chain).filter((k) => /permit2|diamond/i.test(k)) }).toEqual({ key: chain.key, fields: [] });
+    // the contract's field order: diamondAddress, permit2, permit2Proxy, then metamask last
+    expect(Object.keys(evm.find((c) => c.key === 'arb')!).slice(-4)).toEqual(['diamondAddress', 'permit2', 'permit2Proxy', 'metamask']);
+  });
+
+  it('keeps the router as the approval address of a quote from a chain with a Permit2 proxy (the SDK decides with it)', async () => {
+    const res = await request(t.app).get('/v1/quote').query({ fromChain: 'arb', toChain: 'opt', fromToken: 'USDC', toToken: 'USDC', fromAmount: '100000000', fromAddress: WALLET });
+    contract.expectResponse('getQuote', res);
+    expect(res.status).toBe(200);
+    expect(res.body.estimate.approvalAddress).toBe(ROUTER);
+    expect(res.body.transactionRequest.to).toBe(ROUTER);
   });
 
   it('filters by chainTypes, comma-joined or repeated', async () => {

@@ -45,6 +45,26 @@ describe('chain mode configuration (CHAINS_FILE)', () => {
     ]);
   });
 
+  it('reads permit2Proxy and permit2, checksummed, absent when not given, and names malformed ones', () => {
+    const problems: string[] = [];
+    const config = parseChainsConfig({ chains: [
+      { chainId: 42161, rpcUrl: 'http://a', permit2Proxy: '0x3333333333333333333333333333333333333333', permit2: '0x000000000022d473030f116ddee9f6b43ac78ba3' },
+      { chainId: 10, rpcUrl: 'http://b', router: '0x1111111111111111111111111111111111111111' },
+    ] }, problems);
+    expect(problems).toEqual([]);
+    expect(config.chains[0]).toEqual({ chainId: 42161, rpcUrl: 'http://a', permit2Proxy: '0x3333333333333333333333333333333333333333', permit2: '0x000000000022D473030F116dDEE9F6B43aC78BA3' });
+    // no default filled in here: routers.json's (or the canonical Permit2) apply where the deployment is built
+    expect(config.chains[1]).not.toHaveProperty('permit2');
+    expect(config.chains[1]).not.toHaveProperty('permit2Proxy');
+    parseChainsConfig({ chains: [{ chainId: 1, rpcUrl: 'http://a', permit2Proxy: '0x12', permit2: 7 }, { chainId: 10, rpcUrl: 'http://b', permit2Proxy: '0xcF7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9' }] }, problems, 'F');
+    expect(problems).toEqual([
+      'F: chains[0].permit2Proxy must be a 0x-prefixed 20-byte address (got "0x12")',
+      'F: chains[0].permit2 must be a 0x-prefixed 20-byte address (got 7)',
+      // mixed case with a wrong checksum, as for router
+      'F: chains[1].permit2Proxy must be a 0x-prefixed 20-byte address (got "0xcF7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9")',
+    ]);
+  });
+
   it('is loaded from the file named by CHAINS_FILE, and a missing file stops the start-up', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chains-'));
     const file = path.join(dir, 'chains.json');
@@ -94,6 +114,8 @@ describe('CHAINS_FILE against the catalog (checkChainEntries, at start where the
     ['router', { router: '0x4edE37CdC0E447C88409766468a66de242114A8E' }],
     ['feeCollector', { feeCollector: '0x4edE37CdC0E447C88409766468a66de242114A8E' }],
     ['bridgeEndpoint', { bridgeEndpoint: '0x4edE37CdC0E447C88409766468a66de242114A8E' }],
+    ['permit2Proxy', { permit2Proxy: '0x4edE37CdC0E447C88409766468a66de242114A8E' }],
+    ['permit2', { permit2: '0x000000000022D473030F116dDEE9F6B43aC78BA3' }],
     ['gasPrice', { gasPrice: 'snapshot' }],
     ['gasPrice', { gasPrice: 'chain' }],
     ['confirmations', { confirmations: 1 }],
@@ -119,8 +141,40 @@ describe('CHAINS_FILE against the catalog (checkChainEntries, at start where the
   it('keeps an unknown chain id an error, router given or not, and EVM entries take every field', () => {
     expect(() => checkChainEntries(parsed([{ chainId: 5, rpcUrl: 'http://a', router: '0x4edE37CdC0E447C88409766468a66de242114A8E', feeCollector: '0x4edE37CdC0E447C88409766468a66de242114A8E' }]), catalog))
       .toThrow('CHAINS_FILE: chains[0].chainId 5 is not a chain of the catalog');
-    expect(() => checkChainEntries(parsed([{ chainId: 1, rpcUrl: 'http://a', router: '0x4edE37CdC0E447C88409766468a66de242114A8E', feeCollector: '0x4edE37CdC0E447C88409766468a66de242114A8E', bridgeEndpoint: '0x4edE37CdC0E447C88409766468a66de242114A8E', gasPrice: 'chain', confirmations: 2 }]), catalog))
+    expect(() => checkChainEntries(parsed([{ chainId: 1, rpcUrl: 'http://a', router: '0x4edE37CdC0E447C88409766468a66de242114A8E', feeCollector: '0x4edE37CdC0E447C88409766468a66de242114A8E', bridgeEndpoint: '0x4edE37CdC0E447C88409766468a66de242114A8E', permit2Proxy: '0x3333333333333333333333333333333333333333', permit2: '0x000000000022D473030F116dDEE9F6B43aC78BA3', gasPrice: 'chain', confirmations: 2 }]), catalog))
       .not.toThrow();
+  });
+
+  it('gives the service the chains file\'s permit2Proxy and permit2 over routers.json\'s, and no routers.json proxy with another router', () => {
+    const OWN_PROXY = '0x3333333333333333333333333333333333333333';
+    const OWN_ROUTER = '0x1111111111111111111111111111111111111111';
+    const ZKSYNC_PERMIT2 = '0x0000000000225e31D15943971F47aD3022F714Fa';
+    const JSON_PROXY = '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9';
+    const CANONICAL = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
+    withFile([
+      { chainId: 42161, rpcUrl: 'http://127.0.0.1:1', router: OWN_ROUTER, permit2Proxy: OWN_PROXY.toLowerCase() },
+      { chainId: 324, rpcUrl: 'http://127.0.0.1:1', permit2Proxy: OWN_PROXY, permit2: ZKSYNC_PERMIT2 },
+      { chainId: 10, rpcUrl: 'http://127.0.0.1:1', router: OWN_ROUTER },
+      { chainId: 8453, rpcUrl: 'http://127.0.0.1:1', feeCollector: '0x2222222222222222222222222222222222222222' },
+    ], (env) => {
+      const deps = buildDependencies(loadConfig(env));
+      try {
+        const of = (chainId: number) => ({ router: deps.routers.routerOf(chainId), permit2Proxy: deps.routers.permit2ProxyOf(chainId), permit2: deps.routers.permit2Of(chainId) });
+        // the deploy script's entry: its router and its proxy; Permit2 the canonical one (routers.json's)
+        expect(of(42161)).toEqual({ router: OWN_ROUTER, permit2Proxy: OWN_PROXY, permit2: CANONICAL });
+        // a proxy and a Permit2 of the chain's own, routers.json's router
+        expect(of(324)).toEqual({ router: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512', permit2Proxy: OWN_PROXY, permit2: ZKSYNC_PERMIT2 });
+        // another router without a proxy: routers.json's proxy (built for routers.json's router) is not given
+        expect(of(10)).toEqual({ router: OWN_ROUTER, permit2Proxy: undefined, permit2: CANONICAL });
+        // routers.json's router kept: its proxy too
+        expect(of(8453).permit2Proxy).toBe(JSON_PROXY);
+        // chains the file does not name, and Solana (no deployment)
+        expect(of(1)).toEqual({ router: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512', permit2Proxy: JSON_PROXY, permit2: CANONICAL });
+        expect(of(SOLANA)).toEqual({ router: undefined, permit2Proxy: undefined, permit2: undefined });
+      } finally {
+        deps.chains?.close();
+      }
+    });
   });
 
   it('reads a chain\'s own exchange routers, refuses malformed ones, and the quotes call them on that chain only', () => {

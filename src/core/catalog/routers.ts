@@ -1,6 +1,7 @@
 /**
  * The service's own contract deployment (data/catalog/routers.json): the router ("diamond") and the fee
- * collector on every EVM chain, and the model address of each exchange's swap router per pool kind.
+ * collector on every EVM chain, the Permit2 proxy and Uniswap's Permit2 where the chain has them (the SDK's
+ * signature approvals), and the model address of each exchange's swap router per pool kind.
  * Loaded once at start-up and validated: a missing EVM chain, a malformed or non-checksummed address
  * stops the start with a message naming the entry.
  */
@@ -17,11 +18,25 @@ export const ROUTERS_FILE = 'routers.json';
 /** The pool kinds called through an exchange-level router (stableswap pools are called directly). */
 export type RoutedPoolKind = 'constantProduct' | 'concentrated';
 
+/** Uniswap's Permit2 at its canonical address (the same on the chains where it was deployed with the CREATE2 factory). */
+export const PERMIT2_ADDRESS = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
+
 export interface ChainDeployment {
   readonly chainId: number;
   /** The router ("diamond") contract: `to` of every transaction the service builds, the approval address. */
   readonly router: string;
   readonly feeCollector: string;
+  /**
+   * Uniswap's Permit2 on the chain (`permit2` of /v1/chains): the SDK has the user approve it once, then signs a
+   * PermitTransferFrom for `permit2Proxy` instead of approving the router. Absent: the chain has none.
+   */
+  readonly permit2?: string;
+  /**
+   * The service's Permit2 proxy (contracts/router/Permit2Proxy.sol, built for `router` and `permit2`):
+   * `permit2Proxy` of /v1/chains, the spender of the SDK's Permit2 and EIP-2612 signatures, which pulls exactly the
+   * signed amount and calls the router with it. Absent: the SDK asks for approvals of the router.
+   */
+  readonly permit2Proxy?: string;
 }
 
 export interface ExchangeRouter {
@@ -79,6 +94,16 @@ export interface RoutersFile {
   readonly exchangeRouters: readonly ExchangeRouter[];
 }
 
+/** A chains file's entry as far as the deployment goes (src/chainsConfig.ts ChainEndpointConfig): its own addresses. */
+export interface ChainOverride {
+  readonly chainId: number;
+  readonly router?: string;
+  readonly feeCollector?: string;
+  readonly permit2?: string;
+  readonly permit2Proxy?: string;
+  readonly exchangeRouters?: Readonly<Record<string, string>>;
+}
+
 /** A chain's own address for an exchange router (`<exchange>:<kind>` → address): a chains file's `exchangeRouters`. */
 export type ExchangeRouterOverrides = ReadonlyMap<number, ReadonlyMap<string, string>>;
 
@@ -104,6 +129,16 @@ export class RouterDeployments {
 
   feeCollectorOf(chainId: number): string | undefined {
     return this.byChain.get(chainId)?.feeCollector;
+  }
+
+  /** Uniswap's Permit2 on a chain; undefined where the chain has none (and on non-EVM chains). */
+  permit2Of(chainId: number): string | undefined {
+    return this.byChain.get(chainId)?.permit2;
+  }
+
+  /** The service's Permit2 proxy on a chain; undefined where it has none (the SDK then approves the router). */
+  permit2ProxyOf(chainId: number): string | undefined {
+    return this.byChain.get(chainId)?.permit2Proxy;
   }
 
   /** The bridge escrow on a chain without the service's contracts (Solana); undefined elsewhere. */
@@ -132,9 +167,15 @@ export class RouterDeployments {
    * are that deployment's, and with the chains' own addresses of exchange routers (`exchangeRouters`: the swaps of
    * those chains call them; a router routers.json lacks, or has on other chains only, is refused). Chains not named
    * keep routers.json's.
+   *
+   * `permit2Proxy` and `permit2` replace routers.json's the same way. A Permit2 proxy is built for one router and one
+   * Permit2 (its immutable LIFI_DIAMOND and PERMIT2), so routers.json's proxy is kept only while the chain keeps
+   * routers.json's router and Permit2: an entry naming another router or Permit2 and no `permit2Proxy` has none (the
+   * SDK then asks for approvals of the router, as `npm run deploy:contracts` says where it deploys no proxy). An entry's
+   * `permit2Proxy` without `permit2` goes with routers.json's Permit2, or the canonical one where routers.json has none.
    */
-  withChains(overrides: readonly { readonly chainId: number; readonly router?: string; readonly feeCollector?: string; readonly exchangeRouters?: Readonly<Record<string, string>> }[]): RouterDeployments {
-    const named = overrides.filter((o) => o.router !== undefined || o.feeCollector !== undefined || o.exchangeRouters !== undefined);
+  withChains(overrides: readonly ChainOverride[]): RouterDeployments {
+    const named = overrides.filter((o) => o.router !== undefined || o.feeCollector !== undefined || o.exchangeRouters !== undefined || o.permit2 !== undefined || o.permit2Proxy !== undefined);
     if (named.length === 0) return this;
     const exchangeRouters = new Map(this.overrides);
     for (const o of named) {
@@ -146,10 +187,19 @@ export class RouterDeployments {
       }
       exchangeRouters.set(o.chainId, new Map(Object.entries(o.exchangeRouters).map(([key, address]) => [key, getAddress(address.toLowerCase())])));
     }
-    const chains = [...this.byChain.values()].map((c) => {
+    const checksummed = (address: string | undefined): string | undefined => (address === undefined ? undefined : getAddress(address.toLowerCase()));
+    const chains = [...this.byChain.values()].map((c): ChainDeployment => {
       const o = named.find((x) => x.chainId === c.chainId);
-      const checksummed = (address: string | undefined, fallback: string) => (address === undefined ? fallback : getAddress(address.toLowerCase()));
-      return o ? { chainId: c.chainId, router: checksummed(o.router, c.router), feeCollector: checksummed(o.feeCollector, c.feeCollector) } : c;
+      if (!o) return c;
+      const router = checksummed(o.router) ?? c.router;
+      const ownProxy = checksummed(o.permit2Proxy);
+      const permit2 = checksummed(o.permit2) ?? c.permit2 ?? (ownProxy ? PERMIT2_ADDRESS : undefined);
+      // routers.json's proxy calls routers.json's router through routers.json's Permit2, and nothing else
+      const permit2Proxy = ownProxy ?? (router === c.router && permit2 === c.permit2 ? c.permit2Proxy : undefined);
+      return {
+        chainId: c.chainId, router, feeCollector: checksummed(o.feeCollector) ?? c.feeCollector,
+        ...(permit2 ? { permit2 } : {}), ...(permit2Proxy ? { permit2Proxy } : {}),
+      };
     });
     return new RouterDeployments({ chains, exchangeRouters: [...this.exchangeRouters.values()], bridgeEscrows: [...this.escrows.values()] }, exchangeRouters);
   }
@@ -205,6 +255,14 @@ export function validateRouters(parsed: unknown, where: string, catalog?: Catalo
     seen.add(chain.chainId);
     checksummed(chain.router, `chains[${k}].router`);
     checksummed(chain.feeCollector, `chains[${k}].feeCollector`);
+    if (chain.permit2 !== undefined) checksummed(chain.permit2, `chains[${k}].permit2`);
+    if (chain.permit2Proxy !== undefined) {
+      checksummed(chain.permit2Proxy, `chains[${k}].permit2Proxy`);
+      // the SDK sends the signed calls to it and names it the spender: it must be the proxy, not another contract
+      for (const other of ['router', 'feeCollector', 'permit2'] as const) {
+        if (chain[other] === chain.permit2Proxy) fail(`chains[${k}].permit2Proxy is the chain's ${other}: the Permit2 proxy is a contract of its own`);
+      }
+    }
     if (catalog) {
       const known = catalog.getChain(chain.chainId);
       if (!known) fail(`chain ${chain.chainId} is not in the catalog`);
