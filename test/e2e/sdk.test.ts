@@ -16,7 +16,7 @@
  * The SDK polls GET /v1/status every 5 s (not configurable in 4.x), so a cross-chain scenario takes about that.
  */
 import pino from 'pino';
-import { Contract, type JsonRpcProvider } from 'ethers';
+import { Contract, ContractFactory, type JsonRpcProvider } from 'ethers';
 import {
   convertQuoteToRoute, createClient, executeRoute, getQuote, getRoutes, getTokenBalances, stopRouteExecution,
   type ExtendedChain, type Route, type RouteExtended, type SDKClient, type Token as SdkToken,
@@ -25,6 +25,7 @@ import { EthereumProvider } from '@lifi/sdk-provider-ethereum';
 import { createWalletClient, defineChain, http, type Client } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { MULTICALL3_ADDRESS } from '../../sandbox/multicall3';
+import { PERMIT2_ADDRESS } from '../../sandbox/permit2';
 import { startSandbox, type Sandbox } from '../../sandbox/service';
 import { contractValidator } from '../support/contract';
 import { guardLoopback, isLoopbackHost, type LoopbackGuard } from '../support/loopbackGuard';
@@ -57,6 +58,8 @@ let guard: LoopbackGuard;
 const answers: ServiceAnswer[] = [];
 let sandbox: Sandbox | undefined;
 let client: SDKClient;
+/** The same wallet with message signing disabled: the SDK asks for an approval of the router, as before permits. */
+let approvingClient: SDKClient;
 let fromAddress: string;
 /** Requests made before this index were the sandbox's own start-up. */
 let clientRequestsFrom = 0;
@@ -99,6 +102,15 @@ beforeAll(async () => {
     providers: [EthereumProvider({
       getWalletClient: async () => wallet,
       switchChain: async (chainId) => (wallet = walletOn(chainId)),
+    })],
+  });
+  approvingClient = createClient({
+    integrator: 'sdk-e2e',
+    apiUrl: `${sandbox.url}/v1`,
+    providers: [EthereumProvider({
+      getWalletClient: async () => wallet,
+      switchChain: async (chainId) => (wallet = walletOn(chainId)),
+      disableMessageSigning: true,
     })],
   });
 }, 120_000);
@@ -163,7 +175,8 @@ async function gasPaidOn(provider: JsonRpcProvider, hashes: readonly string[]): 
  * execution, the receiver's and the sender's balances on the chains. Throws a message naming the scenario, the
  * route, the SDK's actions and the service's answers when anything is off.
  */
-async function executeAndCheck(name: string, route: Route): Promise<void> {
+async function executeAndCheck(name: string, route: Route, sdk: SDKClient = client, sender: string = fromAddress): Promise<RouteExtended> {
+  const fromAddress = sender;
   const fail = (what: string, details: string): never => {
     throw new Error(`[${name}] ${what}\n${details}`);
   };
@@ -186,7 +199,7 @@ async function executeAndCheck(name: string, route: Route): Promise<void> {
   let executed: RouteExtended | 'deadline';
   try {
     executed = await Promise.race([
-      executeRoute(client, route, {
+      executeRoute(sdk, route, {
         updateRouteHook: (updated) => {
           latest = updated;
         },
@@ -247,6 +260,7 @@ async function executeAndCheck(name: string, route: Route): Promise<void> {
   if (sourceBefore - sourceAfter !== paid) {
     fail(`the sender's ${route.fromToken.symbol} balance on chain ${source.chainId} went down by ${sourceBefore - sourceAfter}, not by ${paid}`, details());
   }
+  return executed;
 }
 
 describe('the devnet as the SDK reads it', () => {
@@ -328,6 +342,97 @@ describe('executeRoute settles DONE on the sandbox', () => {
     });
     expect(BigInt(quote.estimate.toAmount)).toBeGreaterThanOrEqual(BigInt(toAmount));
     await executeAndCheck('exact output', convertQuoteToRoute(quote));
+  });
+});
+
+const allowanceAbi = ['function allowance(address,address) view returns (uint256)', 'function approve(address,uint256) returns (bool)'];
+
+async function allowance(chainId: number, token: string, owner: string, spender: string): Promise<bigint> {
+  return (await new Contract(token, allowanceAbi, sandbox!.devnet.chain(chainId).provider).allowance(owner, spender)) as bigint;
+}
+
+/** The transaction the step was sent as (its SWAP or CROSS_CHAIN action's), as mined. */
+async function sentTransaction(route: RouteExtended): Promise<{ to: string; from: string }> {
+  const step = route.steps[0];
+  const action = step.execution!.actions.find((a) => a.type === 'SWAP' || a.type === 'CROSS_CHAIN')!;
+  const tx = await sandbox!.devnet.chain(step.action.fromChainId).provider.getTransaction(action.txHash!);
+  return { to: tx!.to!, from: tx!.from };
+}
+
+describe('approvals: the SDK signs instead of approving the router where /v1/chains names Permit2 and the proxy', () => {
+  it('/v1/chains names the genuine Permit2 and the service\'s proxy on each devnet chain', async () => {
+    const chains = (await client.getChains()).filter((c) => c.id === ARB || c.id === BASE);
+    for (const chain of chains) {
+      const deployment = sandbox!.devnet.chain(chain.id).deployment;
+      expect({ chain: chain.id, permit2: chain.permit2, permit2Proxy: chain.permit2Proxy?.toLowerCase() })
+        .toEqual({ chain: chain.id, permit2: PERMIT2_ADDRESS, permit2Proxy: deployment.permit2Proxy.toLowerCase() });
+    }
+  });
+
+  it('(f) Permit2: WETH → USDC on Arbitrum — approves Permit2 once, signs, sends through the proxy; no approval of the router', async () => {
+    const weth = tokenAddress(ARB, 'WETH');
+    const { router, permit2Proxy } = sandbox!.devnet.chain(ARB).deployment;
+    const { routes } = await getRoutes(client, {
+      fromChainId: ARB, toChainId: ARB, fromTokenAddress: weth, toTokenAddress: tokenAddress(ARB, 'USDC'), fromAmount: '100000000000000000', fromAddress,
+    });
+    const executed = await executeAndCheck('Permit2', routes[0]);
+    // the SDK's allowance step approved Permit2 (not the router), then it signed the permit inside the SWAP action
+    expect(executed.steps[0].execution!.actions.map((a) => a.type)).toEqual(expect.arrayContaining(['CHECK_ALLOWANCE', 'SET_ALLOWANCE', 'SWAP']));
+    expect((await sentTransaction(executed)).to.toLowerCase()).toBe(permit2Proxy.toLowerCase());
+    expect(await allowance(ARB, weth, fromAddress, router)).toBe(0n);
+    expect(await allowance(ARB, weth, fromAddress, permit2Proxy)).toBe(0n);
+    expect(await allowance(ARB, weth, fromAddress, PERMIT2_ADDRESS)).toBeGreaterThan(0n);
+    expect(await balanceOf(ARB, weth, permit2Proxy)).toBe(0n);
+  });
+
+  it('(g) EIP-2612: USDC (which has permit) → WETH on Base from an EIP-7702 account — signs USDC\'s own permit for the proxy; no approval left', async () => {
+    // SDK 4.0.8 asks for a native permit only when the account's code reads as an EOA's or an EIP-7702 delegation:
+    // viem's getCode answers undefined for a plain EOA, which the SDK takes for an RPC failure ("no permits"); so
+    // this wallet delegates (a genuine EIP-7702 authorization) to a contract that only accepts the native coin
+    const devnet = sandbox!.devnet;
+    const account = privateKeyToAccount(devnet.walletKeys[1] as `0x${string}`);
+    const chain = defineChain({
+      id: BASE, name: `devnet ${BASE}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [devnet.chain(BASE).url] } },
+    });
+    const wallet = createWalletClient({ account, chain, transport: http(devnet.chain(BASE).url), pollingInterval: 50 });
+    const artifact = devnet.artifacts.EmptyDelegate;
+    const deployer = devnet.wallet(BASE, 2);
+    const delegate = await (await new ContractFactory(artifact.abi as never, artifact.bytecode, deployer).deploy()).getAddress();
+    const authorization = await wallet.signAuthorization({ contractAddress: delegate as `0x${string}`, executor: 'self' });
+    const upgraded = await wallet.sendTransaction({ authorizationList: [authorization], to: account.address, data: '0x' });
+    await devnet.chain(BASE).provider.waitForTransaction(upgraded);
+    expect((await devnet.chain(BASE).provider.getCode(account.address)).toLowerCase()).toBe(`0xef0100${delegate.slice(2).toLowerCase()}`);
+    const delegated = createClient({
+      integrator: 'sdk-e2e', apiUrl: `${sandbox!.url}/v1`,
+      providers: [EthereumProvider({ getWalletClient: async () => wallet, switchChain: async () => wallet })],
+    });
+
+    const usdc = tokenAddress(BASE, 'USDC');
+    const { router, permit2Proxy } = devnet.chain(BASE).deployment;
+    const { routes } = await getRoutes(delegated, {
+      fromChainId: BASE, toChainId: BASE, fromTokenAddress: usdc, toTokenAddress: tokenAddress(BASE, 'WETH'), fromAmount: '250000000', fromAddress: account.address,
+    });
+    const executed = await executeAndCheck('EIP-2612 permit', routes[0], delegated, account.address);
+    const actions = executed.steps[0].execution!.actions.map((a) => a.type);
+    expect(actions).toContain('NATIVE_PERMIT');
+    expect(actions).not.toContain('SET_ALLOWANCE'); // no approval transaction at all
+    expect((await sentTransaction(executed)).to.toLowerCase()).toBe(permit2Proxy.toLowerCase());
+    for (const spender of [router, permit2Proxy, PERMIT2_ADDRESS]) expect(await allowance(BASE, usdc, account.address, spender)).toBe(0n);
+    expect(await balanceOf(BASE, usdc, permit2Proxy)).toBe(0n);
+  });
+
+  it('(h) a plain approval, as before (message signing disabled): DAI → USDC on Arbitrum, sent to the router', async () => {
+    const dai = tokenAddress(ARB, 'DAI');
+    const { router } = sandbox!.devnet.chain(ARB).deployment;
+    const { routes } = await getRoutes(approvingClient, {
+      fromChainId: ARB, toChainId: ARB, fromTokenAddress: dai, toTokenAddress: tokenAddress(ARB, 'USDC'), fromAmount: '500000000000000000000', fromAddress,
+    });
+    const executed = await executeAndCheck('plain approval', routes[0], approvingClient);
+    const actions = executed.steps[0].execution!.actions.map((a) => a.type);
+    expect(actions).toContain('SET_ALLOWANCE');
+    expect(actions).not.toContain('PERMIT');
+    expect((await sentTransaction(executed)).to.toLowerCase()).toBe(router.toLowerCase());
   });
 });
 
