@@ -66,7 +66,6 @@ contract Permit2Proxy {
 
     error ZeroAddress();
     error Reentrancy();
-    error CallToDiamondFailed(bytes reason);
     error InsufficientAllowance(uint256 allowance, uint256 needed);
 
     /// Transient slots: the lock, and the user the router is called for.
@@ -162,7 +161,12 @@ contract Permit2Proxy {
         LibAsset.approve(token, LIFI_DIAMOND, amount);
         bool ok;
         (ok, result) = LIFI_DIAMOND.call{value: msg.value}(diamondCalldata);
-        if (!ok) revert CallToDiamondFailed(result);
+        if (!ok) {
+            // the router's own error, as if it had been called directly (wallets and the status read it)
+            assembly {
+                revert(add(result, 32), mload(result))
+            }
+        }
         if (IERC20Minimal(token).allowance(address(this), LIFI_DIAMOND) != 0) LibAsset.approve(token, LIFI_DIAMOND, 0);
         assembly {
             tstore(userSlot, 0)

@@ -53,6 +53,8 @@ export interface ChainConnection {
   readonly feeCollector: string;
   /** The bridge escrow contract (Deposited / Released / Refunded events), when configured. */
   readonly bridgeEndpoint?: string;
+  /** The router's Permit2 proxy, when the chain has one: a transaction to it is a router call made with a permit. */
+  readonly permit2Proxy?: string;
   readonly confirmations: number;
 }
 
@@ -72,6 +74,7 @@ export class ChainConnections {
         provider: makeChainProvider(c.rpcUrl, c.chainId, config.rpcTimeoutMs),
         router, feeCollector, confirmations: c.confirmations ?? 1,
         ...(c.bridgeEndpoint ? { bridgeEndpoint: c.bridgeEndpoint } : {}),
+        ...(routers.permit2ProxyOf(c.chainId) ? { permit2Proxy: routers.permit2ProxyOf(c.chainId) } : {}),
       }));
     }
   }

@@ -27,6 +27,26 @@ const TOPIC = {
   swappedGeneric: ROUTER_EVENTS.getEvent('LiFiSwappedGeneric')!.topicHash,
 };
 
+/**
+ * The Permit2 proxy's entry points (contracts/router/Permit2Proxy.sol, as the ecosystem SDK calls them): each carries
+ * the router call data it makes for the signer.
+ */
+const PERMIT2_PROXY = new Interface([
+  'function callDiamondWithPermit2(bytes diamondCalldata, ((address token, uint256 amount) permitted, uint256 nonce, uint256 deadline) permit, bytes signature)',
+  'function callDiamondWithPermit2Witness(bytes diamondCalldata, address signer, ((address token, uint256 amount) permitted, uint256 nonce, uint256 deadline) permit, bytes signature)',
+  'function callDiamondWithEIP2612Signature(address token, uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s, bytes diamondCalldata)',
+]);
+
+/** The router call data of a transaction to the Permit2 proxy (undefined for any other call data). */
+export function routerCallOfProxyCall(data: string): string | undefined {
+  try {
+    const parsed = PERMIT2_PROXY.parseTransaction({ data });
+    return parsed ? (parsed.args.diamondCalldata as string) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Blocks searched backwards from the head for events of a transfer whose start block is not known. */
 export const DEFAULT_LOOKBACK_BLOCKS = 100_000;
 
@@ -54,6 +74,9 @@ export class ChainTransferReads implements TransferReads {
       chain.provider.getBlockNumber(),
     ]);
     if (!tx) throw new Error(`transaction ${receipt.hash} has a receipt but no body`);
+    // sent through the Permit2 proxy: a router call made with a permit, read as the router call it carries
+    const viaProxy = chain.permit2Proxy !== undefined && (tx.to ?? '').toLowerCase() === chain.permit2Proxy.toLowerCase();
+    const routerCall = viaProxy ? routerCallOfProxyCall(tx.data) : undefined;
     return {
       ...receipt,
       from: tx.from,
@@ -61,8 +84,8 @@ export class ChainTransferReads implements TransferReads {
       input: tx.data,
       gasLimit: tx.gasLimit,
       cost: { gasPrice: receipt.gasPrice ?? tx.gasPrice ?? 0n, gasUsed: receipt.gasUsed, value: tx.value, ...(block ? { timestamp: block.timestamp } : {}) },
-      callsRouter: (tx.to ?? '').toLowerCase() === chain.router.toLowerCase(),
-      call: this.decodeCall(tx.data),
+      callsRouter: (tx.to ?? '').toLowerCase() === chain.router.toLowerCase() || routerCall !== undefined,
+      call: this.decodeCall(routerCall ?? tx.data),
       confirmations: head - receipt.blockNumber + 1,
     };
   }

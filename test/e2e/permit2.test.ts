@@ -11,6 +11,7 @@ import {
   AbiCoder, Contract, getAddress, Interface, keccak256, MaxUint256, Signature, toUtf8Bytes, Wallet, type JsonRpcProvider,
 } from 'ethers';
 import { PERMIT2_ADDRESS, PERMIT2_RUNTIME_CODE_HASH } from '../../sandbox/permit2';
+import { waitForReceipt } from '../../sandbox/rpc';
 import { startSandbox, type Sandbox } from '../../sandbox/service';
 
 jest.setTimeout(60_000);
@@ -112,18 +113,20 @@ async function signNativePermit(signer: Wallet, usdc: Contract, amount: bigint, 
   return Signature.from(signature);
 }
 
+/** A transaction's receipt, polled (ethers' wait() can miss the block on an automining devnet). */
+const mined = async (sending: Promise<{ hash: string }>) => waitForReceipt(provider, (await sending).hash);
+
 const later = async () => BigInt((await provider.getBlock('latest'))!.timestamp + 1800);
 
-/** Sends and expects a revert (the receipt's status 0, or a refusal at estimation). */
-async function expectRevert(send: () => Promise<{ wait: () => Promise<unknown> }>): Promise<void> {
-  let reverted = false;
+/** Sends and expects a revert: refused at estimation, or mined with status 0 (its receipt polled, not ethers' wait()). */
+async function expectRevert(send: () => Promise<{ hash: string }>): Promise<void> {
+  let sent: { hash: string };
   try {
-    const tx = await send();
-    await tx.wait();
+    sent = await send();
   } catch {
-    reverted = true;
+    return; // refused before it was sent
   }
-  expect(reverted).toBe(true);
+  expect((await waitForReceipt(provider, sent.hash)).status).toBe(0);
 }
 
 async function holdings(address: string, tokens: readonly Contract[]): Promise<bigint[]> {
@@ -151,14 +154,14 @@ describe('the Permit2 proxy executes the service\'s quotes with a signature inst
     const weth = token('WETH');
     const usdc = token('USDC');
     const amount = 10n ** 17n;
-    await (await weth.connect(user).getFunction('approve')(PERMIT2_ADDRESS, MaxUint256)).wait(); // the one-time Permit2 approval
+    await mined(weth.connect(user).getFunction('approve')(PERMIT2_ADDRESS, MaxUint256)); // the one-time Permit2 approval
     const q = await quote('WETH', 'USDC', amount, user.address);
     const nonce = (await proxy.nextNonce(user.address)) as bigint;
     const { permit, signature } = await signPermit(user, await weth.getAddress(), amount, nonce, await later());
     const [routerBefore, proxyBefore] = await Promise.all([holdings(router, [weth, usdc]), holdings(await proxy.getAddress(), [weth, usdc])]);
     const wethBefore = (await weth.balanceOf(user.address)) as bigint;
     const usdcBefore = (await usdc.balanceOf(user.address)) as bigint;
-    await (await proxy.connect(user).getFunction('callDiamondWithPermit2')(q.data, permit, signature)).wait();
+    await mined(proxy.connect(user).getFunction('callDiamondWithPermit2')(q.data, permit, signature));
     expect(wethBefore - ((await weth.balanceOf(user.address)) as bigint)).toBe(amount);
     expect(((await usdc.balanceOf(user.address)) as bigint) - usdcBefore >= q.toAmountMin).toBe(true);
     expect(await weth.allowance(user.address, router)).toBe(0n);
@@ -177,7 +180,7 @@ describe('the Permit2 proxy executes the service\'s quotes with a signature inst
     const deadline = await later();
     const sig = await signNativePermit(user, usdc, amount, deadline);
     const usdcBefore = (await usdc.balanceOf(user.address)) as bigint;
-    await (await proxy.connect(user).getFunction('callDiamondWithEIP2612Signature')(await usdc.getAddress(), amount, deadline, sig.v, sig.r, sig.s, q.data)).wait();
+    await mined(proxy.connect(user).getFunction('callDiamondWithEIP2612Signature')(await usdc.getAddress(), amount, deadline, sig.v, sig.r, sig.s, q.data));
     expect(usdcBefore - ((await usdc.balanceOf(user.address)) as bigint)).toBe(amount);
     expect(await usdc.allowance(user.address, await proxy.getAddress())).toBe(0n);
     expect(await usdc.allowance(user.address, router)).toBe(0n);
@@ -189,13 +192,13 @@ describe('the Permit2 proxy executes the service\'s quotes with a signature inst
     const weth = token('WETH');
     const usdc = token('USDC');
     const amount = 10n ** 17n;
-    await (await weth.connect(user).getFunction('approve')(PERMIT2_ADDRESS, MaxUint256)).wait();
+    await mined(weth.connect(user).getFunction('approve')(PERMIT2_ADDRESS, MaxUint256));
     const q = await quote('WETH', 'USDC', amount, user.address);
     const nonce = (await proxy.nextNonce(user.address)) as bigint;
     const { permit, signature } = await signWitnessPermit(user, await weth.getAddress(), amount, nonce, await later(), q.data);
     const usdcBefore = (await usdc.balanceOf(user.address)) as bigint;
     const attackerBefore = await holdings(attacker.address, [weth, usdc]);
-    await (await proxy.connect(attacker).getFunction('callDiamondWithPermit2Witness')(q.data, user.address, permit, signature)).wait();
+    await mined(proxy.connect(attacker).getFunction('callDiamondWithPermit2Witness')(q.data, user.address, permit, signature));
     expect(((await usdc.balanceOf(user.address)) as bigint) - usdcBefore >= q.toAmountMin).toBe(true);
     const attackerAfter = await holdings(attacker.address, [weth, usdc]);
     expect(attackerAfter.slice(1)).toEqual(attackerBefore.slice(1));
@@ -206,7 +209,7 @@ describe('a signature cannot be misused', () => {
   it('by another caller: the attacker sends the user\'s Permit2 signature (with its own call data paying itself): refused', async () => {
     const weth = token('WETH');
     const amount = 10n ** 17n;
-    await (await weth.connect(user).getFunction('approve')(PERMIT2_ADDRESS, MaxUint256)).wait();
+    await mined(weth.connect(user).getFunction('approve')(PERMIT2_ADDRESS, MaxUint256));
     const { permit, signature } = await signPermit(user, await weth.getAddress(), amount, await proxy.nextNonce(user.address), await later());
     const theirs = await quote('WETH', 'USDC', amount, attacker.address);
     const before = (await weth.balanceOf(user.address)) as bigint;
@@ -221,17 +224,17 @@ describe('a signature cannot be misused', () => {
   it('twice: the same signature again is refused (Permit2\'s nonce)', async () => {
     const weth = token('WETH');
     const amount = 10n ** 16n;
-    await (await weth.connect(user).getFunction('approve')(PERMIT2_ADDRESS, MaxUint256)).wait();
+    await mined(weth.connect(user).getFunction('approve')(PERMIT2_ADDRESS, MaxUint256));
     const q = await quote('WETH', 'USDC', amount, user.address);
     const { permit, signature } = await signPermit(user, await weth.getAddress(), amount, await proxy.nextNonce(user.address), await later());
-    await (await proxy.connect(user).getFunction('callDiamondWithPermit2')(q.data, permit, signature)).wait();
+    await mined(proxy.connect(user).getFunction('callDiamondWithPermit2')(q.data, permit, signature));
     await expectRevert(() => proxy.connect(user).getFunction('callDiamondWithPermit2')(q.data, permit, signature));
   });
 
   it('after its deadline: refused', async () => {
     const weth = token('WETH');
     const amount = 10n ** 16n;
-    await (await weth.connect(user).getFunction('approve')(PERMIT2_ADDRESS, MaxUint256)).wait();
+    await mined(weth.connect(user).getFunction('approve')(PERMIT2_ADDRESS, MaxUint256));
     const q = await quote('WETH', 'USDC', amount, user.address);
     const deadline = BigInt((await provider.getBlock('latest'))!.timestamp + 60);
     const { permit, signature } = await signPermit(user, await weth.getAddress(), amount, await proxy.nextNonce(user.address), deadline);
@@ -250,7 +253,7 @@ describe('a signature cannot be misused', () => {
     const deadline = await later();
     const sig = await signNativePermit(user, usdc, amount, deadline);
     // the attacker front-runs the permit itself (it is public once sent) …
-    await (await usdc.connect(attacker).getFunction('permit')(user.address, await proxy.getAddress(), amount, deadline, sig.v, sig.r, sig.s)).wait();
+    await mined(usdc.connect(attacker).getFunction('permit')(user.address, await proxy.getAddress(), amount, deadline, sig.v, sig.r, sig.s));
     expect(await usdc.allowance(user.address, await proxy.getAddress())).toBe(amount);
     // … then tries to have the proxy spend it, with call data paying itself: the proxy pulls from msg.sender only
     const theirs = await quote('USDC', 'WETH', amount, attacker.address);
@@ -259,7 +262,7 @@ describe('a signature cannot be misused', () => {
     expect(await usdc.balanceOf(user.address)).toBe(before);
     // the user still completes its own transfer with the same signature (the proxy accepts the allowance already there)
     const ours = await quote('USDC', 'WETH', amount, user.address);
-    await (await proxy.connect(user).getFunction('callDiamondWithEIP2612Signature')(usdc.getAddress(), amount, deadline, sig.v, sig.r, sig.s, ours.data)).wait();
+    await mined(proxy.connect(user).getFunction('callDiamondWithEIP2612Signature')(usdc.getAddress(), amount, deadline, sig.v, sig.r, sig.s, ours.data));
     expect(before - ((await usdc.balanceOf(user.address)) as bigint)).toBe(amount);
     expect(await usdc.allowance(user.address, await proxy.getAddress())).toBe(0n);
   });
@@ -268,11 +271,45 @@ describe('a signature cannot be misused', () => {
     const weth = token('WETH');
     const routerI = new Interface(sandbox.devnet.artifacts.Router.abi as never);
     const admin = routerI.encodeFunctionData('setPermit2Proxy', [attacker.address]);
-    await (await token('WETH').connect(sandbox.devnet.wallet(ARB, 1)).getFunction('transfer')(attacker.address, 10n ** 16n)).wait();
-    await (await weth.connect(attacker).getFunction('approve')(PERMIT2_ADDRESS, MaxUint256)).wait();
+    await mined(token('WETH').connect(sandbox.devnet.wallet(ARB, 1)).getFunction('transfer')(attacker.address, 10n ** 16n));
+    await mined(weth.connect(attacker).getFunction('approve')(PERMIT2_ADDRESS, MaxUint256));
     const { permit, signature } = await signPermit(attacker, await weth.getAddress(), 10n ** 16n, await proxy.nextNonce(attacker.address), await later());
     await expectRevert(() => proxy.connect(attacker).getFunction('callDiamondWithPermit2')(admin, permit, signature));
     const routerC = new Contract(router, sandbox.devnet.artifacts.Router.abi as never, provider);
     expect(getAddress(await routerC.permit2Proxy())).toBe(getAddress(await proxy.getAddress()));
+  });
+});
+
+describe('GET /v1/status follows transactions sent through the proxy as router calls', () => {
+  const status = async (txHash: string) => {
+    const response = await fetch(`${sandbox.url}/v1/status?${new URLSearchParams({ txHash, fromChain: String(ARB), toChain: String(ARB) })}`);
+    return await response.json() as { status: string; substatus?: string; tool?: string; sending?: { txHash?: string; amount?: string } };
+  };
+
+  it('DONE with the swap\'s tool for a Permit2 swap; FAILED SLIPPAGE_EXCEEDED (not INVALID) when the router call reverts', async () => {
+    const weth = token('WETH');
+    await mined(weth.connect(user).getFunction('approve')(PERMIT2_ADDRESS, MaxUint256));
+    const amount = 10n ** 17n;
+    const q = await quote('WETH', 'USDC', amount, user.address);
+    const { permit, signature } = await signPermit(user, await weth.getAddress(), amount, await proxy.nextNonce(user.address), await later());
+    const done = await mined(proxy.connect(user).getFunction('callDiamondWithPermit2')(q.data, permit, signature));
+    const body = await status(done.hash);
+    expect(body).toMatchObject({ status: 'DONE', substatus: 'COMPLETED', sending: { txHash: done.hash } });
+    expect(body.tool).not.toBe('lifi');
+
+    // a quote with a tight slippage, then someone moves the price: the router call reverts inside the proxy's
+    const tight = await fetch(`${sandbox.url}/v1/quote?${new URLSearchParams({ fromChain: String(ARB), toChain: String(ARB), fromToken: 'WETH', toToken: 'USDC', fromAmount: amount.toString(), fromAddress: user.address, slippage: '0.001' })}`);
+    const tq = await tight.json() as { transactionRequest: { data: string } };
+    const mover = sandbox.devnet.wallet(ARB, 1);
+    await mined(weth.connect(mover).getFunction('approve')(router, MaxUint256));
+    const moving = await fetch(`${sandbox.url}/v1/quote?${new URLSearchParams({ fromChain: String(ARB), toChain: String(ARB), fromToken: 'WETH', toToken: 'USDC', fromAmount: (3n * 10n ** 19n).toString(), fromAddress: mover.address, slippage: '0.5', maxPriceImpact: '0.9' })}`);
+    const big = await moving.json() as { transactionRequest: { to: string; data: string } };
+    expect((await mined(mover.sendTransaction({ to: big.transactionRequest.to, data: big.transactionRequest.data, gasLimit: 3_000_000n })))!.status).toBe(1);
+    const late = await signPermit(user, await weth.getAddress(), amount, await proxy.nextNonce(user.address), await later());
+    const sent = await proxy.connect(user).getFunction('callDiamondWithPermit2')(tq.transactionRequest.data, late.permit, late.signature, { gasLimit: 3_000_000n });
+    const failed = await waitForReceipt(provider, sent.hash);
+    expect(failed.status).toBe(0);
+    const failedStatus = await status(sent.hash);
+    expect(failedStatus).toMatchObject({ status: 'FAILED', substatus: 'SLIPPAGE_EXCEEDED' });
   });
 });
