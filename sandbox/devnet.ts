@@ -38,6 +38,15 @@ export interface DevnetOptions extends DataLocations {
    * before the relayer releases them: 0.01 turns a 90 s route into 0.9 s (default 0: released at once).
    */
   readonly bridgeTimeScale?: number;
+  /**
+   * The whole start's limit (default DEFAULT_START_TIMEOUT_MS, 120 s, or SANDBOX_START_TIMEOUT_MS): past it every
+   * anvil started is stopped and a StartTimeoutError names the chains not ready and the phase each was in.
+   */
+  readonly startTimeoutMs?: number;
+  /** Aborting it abandons the start as the timeout does (everything stopped), rejecting with the signal's reason. */
+  readonly signal?: AbortSignal;
+  /** Told each chain's phase as the start goes (startSandbox names them in its own timeout's error). */
+  readonly onPhase?: (chainId: number, phase: string) => void;
   readonly log?: (line: string) => void;
 }
 
@@ -70,36 +79,161 @@ export interface Devnet {
   stop(): Promise<void>;
 }
 
+/** The overall start timeout: the option, else SANDBOX_START_TIMEOUT_MS, else DEFAULT_START_TIMEOUT_MS. */
+export const DEFAULT_START_TIMEOUT_MS = 120_000;
+export function startTimeoutMs(option?: number): number {
+  const value = option ?? (process.env.SANDBOX_START_TIMEOUT_MS ? Number(process.env.SANDBOX_START_TIMEOUT_MS) : DEFAULT_START_TIMEOUT_MS);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`the start timeout must be a number of milliseconds > 0, not ${option ?? process.env.SANDBOX_START_TIMEOUT_MS}`);
+  return value;
+}
+
+/** Where each chain of a start is: its phase and since when (ms since the start). */
+export class StartPhases {
+  private readonly phases = new Map<number, { phase: string; since: number }>();
+  constructor(
+    private readonly started: number,
+    chainIds: readonly number[],
+    phase: string,
+    private readonly onPhase?: (chainId: number, phase: string) => void,
+  ) {
+    for (const id of chainIds) this.set(id, phase);
+  }
+  set(chainId: number, phase: string): void {
+    this.phases.set(chainId, { phase, since: Date.now() - this.started });
+    this.onPhase?.(chainId, phase);
+  }
+  setAll(phase: string): void {
+    for (const id of this.phases.keys()) this.set(id, phase);
+  }
+  /** The chains not in `done`, with their phase and how long they have been in it. */
+  pending(done = 'ready'): { chainId: number; phase: string; phaseMs: number }[] {
+    const now = Date.now() - this.started;
+    return [...this.phases].filter(([, p]) => p.phase !== done).map(([chainId, p]) => ({ chainId, phase: p.phase, phaseMs: now - p.since }));
+  }
+  ready(done = 'ready'): number[] {
+    return [...this.phases].filter(([, p]) => p.phase === done).map(([id]) => id);
+  }
+}
+
+/**
+ * A start (startDevnet, startSandbox) that did not finish within its timeout: everything it had started is stopped
+ * (every anvil by its pid) before this is thrown. `chains`: those that were not ready, with the phase they were in.
+ */
+export class StartTimeoutError extends Error {
+  constructor(
+    readonly what: string,
+    readonly timeoutMs: number,
+    readonly chains: readonly { readonly chainId: number; readonly phase: string; readonly phaseMs: number }[],
+    readonly readyChains: readonly number[] = [],
+  ) {
+    const pending = chains.map((c) => `chain ${c.chainId} in phase "${c.phase}" (for ${(c.phaseMs / 1000).toFixed(1)} s)`).join(', ');
+    super(`${what} did not start within ${timeoutMs} ms (startTimeoutMs, or SANDBOX_START_TIMEOUT_MS): ${pending || 'no chain pending'}`
+      + `${readyChains.length > 0 ? `; ready: chain ${readyChains.join(', ')}` : ''}; everything it started was stopped`);
+    this.name = 'StartTimeoutError';
+  }
+}
+
+/**
+ * Races `work` against `timeoutMs` from `startedAt` (and `signal`). On timeout (or abort) `abandon()` is called, which stops what the
+ * work started, and then a StartTimeoutError naming `phases.pending()` as they were at that moment is thrown (on
+ * abort: the signal's reason when it is an Error); the work's own later failure is ignored.
+ */
+export async function withStartTimeout<T>(
+  what: string, timeoutMs: number, phases: StartPhases, work: Promise<T>, abandon: () => Promise<void>, signal?: AbortSignal, startedAt = Date.now(),
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const cut = new Promise<'timeout' | 'aborted'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), Math.max(0, startedAt + timeoutMs - Date.now()));
+    onAbort = () => resolve('aborted');
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  let reason: 'timeout' | 'aborted';
+  try {
+    const first = await Promise.race([work.then((value) => ({ value })), cut]);
+    if (typeof first === 'object') return first.value;
+    reason = first;
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  }
+  const error = reason === 'aborted' && signal?.reason instanceof Error
+    ? signal.reason
+    : new StartTimeoutError(what, timeoutMs, phases.pending(), phases.ready());
+  work.catch(() => undefined);
+  await abandon();
+  throw error;
+}
+
+/** `promise`, or undefined once `ms` have passed (for waiting on a start that may never settle). */
+export async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<PromiseSettledResult<T> | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise.then((value) => ({ status: 'fulfilled' as const, value }), (reason: unknown) => ({ status: 'rejected' as const, reason })),
+      new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
   const started = Date.now();
   const timings: Record<string, number> = {};
   const chainIds = [...(options.chains ?? DEFAULT_CHAINS)];
   const walletCount = options.wallets ?? 4;
   if (walletCount < 1 || walletCount > 8) throw new Error('wallets must be between 1 and 8');
+  const timeoutMs = startTimeoutMs(options.startTimeoutMs);
   const data = loadSandboxData(options);
   for (const id of chainIds) {
     const chain = data.chains.find((c) => c.id === id);
     if (!chain || chain.chainType !== 'EVM') throw new Error(`chain ${id} is not an EVM chain of the catalog`);
   }
 
+  const phases = new StartPhases(started, chainIds, 'starting anvil', options.onPhase);
   const anvils: AnvilProcess[] = [];
+  // every anvil start, settled or not: a failed or abandoned start waits for them all and stops those that listen
+  // (startAnvil stops its process itself when it fails, and gives up after its own start timeout)
+  const anvilStarts: Promise<AnvilProcess>[] = [];
   const providers: JsonRpcProvider[] = [];
   let relayer: Relayer | undefined;
+  let abandoned = false;
   const stop = async () => {
     relayer?.stop();
     for (const p of providers) p.destroy();
     await Promise.all(anvils.map((a) => a.stop()));
   };
-  try {
+  /** After a failure or the timeout: no new step starts, every anvil start is waited for, everything is stopped. */
+  const abandon = async () => {
+    abandoned = true;
+    await Promise.allSettled(anvilStarts);
+    await stop();
+  };
+  const check = () => {
+    if (abandoned) throw new Error('devnet start abandoned');
+  };
+
+  const work = async (): Promise<Devnet> => {
     const [artifacts] = await Promise.all([
       compileContracts({ log: options.log }).then((a) => {
         timings.compile = Date.now() - started;
         return a;
       }),
-      ...chainIds.map(async (id) => {
-        anvils.push(await startAnvil(id, { accounts: 2 + walletCount }));
+      ...chainIds.map((id) => {
+        const start = startAnvil(id, { accounts: 2 + walletCount }).then((a) => {
+          anvils.push(a);
+          phases.set(id, 'waiting for the contracts to compile');
+          return a;
+        });
+        anvilStarts.push(start);
+        return start;
       }),
     ]);
+    check();
     timings.anvil = Date.now() - started;
     const admin = new Wallet(devAccountKey(0)).address;
     const relayerAddress = new Wallet(devAccountKey(1)).address;
@@ -109,17 +243,23 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     const chains = new Map<number, DevnetChain>();
     await Promise.all(chainIds.map(async (chainId) => {
       const a = anvils.find((x) => x.chainId === chainId)!;
+      phases.set(chainId, 'connecting (eth_chainId)');
       const provider = makeProvider(a.url, chainId);
       providers.push(provider);
       const answered = BigInt(await provider.send('eth_chainId', []));
       if (answered !== BigInt(chainId)) throw new Error(`anvil on ${a.url} answers chain id ${answered}, not ${chainId}`);
+      check();
+      phases.set(chainId, 'seeding (tokens, pools, router, bridge: deploy.ts seedChain)');
       const deployment = await seedChain({ provider, chainId, artifacts, data, admin, relayer: relayerAddress, wallets, warmRouter: options.warmRouter, warmPools: options.warmPools });
+      check();
+      phases.set(chainId, 'seeded, waiting for the other chains');
       chains.set(chainId, { chainId, url: a.url, pid: a.pid, provider, deployment });
       options.log?.(`chain ${chainId} ready on ${a.url} (pid ${a.pid}): ${deployment.tokens.size} tokens, ${deployment.pools.length} pools, ${deployment.bridgeRoutes} bridge routes${uniswapSummary(deployment)}; ms ${JSON.stringify(deployment.timings)}`);
     }));
     timings.seeded = Date.now() - started;
 
     if (options.relayer ?? true) {
+      phases.setAll('starting the bridge relayer');
       relayer = new Relayer(
         artifacts.BridgeEndpoint.abi,
         [...chains.values()].map((c) => ({ chainId: c.chainId, provider: c.provider, endpoint: c.deployment.bridgeEndpoint })),
@@ -135,7 +275,10 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
         },
       );
       await relayer.start();
+      if (abandoned) relayer.stop(); // start() resumes polling even after stop(): stop it again
+      check();
     }
+    phases.setAll('ready');
     timings.ready = Date.now() - started;
 
     const chain = (chainId: number): DevnetChain => {
@@ -150,6 +293,10 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       async checkpoint() {
         const ids = await Promise.all([...chains.values()].map(async (c) => [c, (await c.provider.send('evm_snapshot', [])) as string] as const));
         return async () => {
+          // the relayer finishes what it is doing first: it records a release on the source chain (markReleased)
+          // after the completion a test waits for, and such a transaction sent across the revert carries a nonce of
+          // the reverted state, waits in anvil's pool, and holds the relayer up to waitForReceipt's timeout (20 s)
+          await relayer?.resync();
           for (const [c, id] of ids) {
             const ok = (await c.provider.send('evm_revert', [id])) as boolean;
             if (!ok) throw new Error(`evm_revert ${id} failed on chain ${c.chainId}`);
@@ -159,8 +306,12 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       },
       stop,
     };
+  };
+
+  try {
+    return await withStartTimeout(`the devnet (chains ${chainIds.join(', ')})`, timeoutMs, phases, work(), abandon, options.signal, started);
   } catch (error) {
-    await stop();
+    if (!abandoned) await abandon();
     throw error;
   }
 }

@@ -276,12 +276,8 @@ export class Relayer {
       reason = await this.releaseOnEvm(destination, base, [
         BigInt(fromChainId), depositId, r.bridge, r.transactionId, r.token, r.amount, r.receiverOnDestination, r.receiver,
         r.destinationMinAmount, r.destinationCallData,
-      ]);
-      if (!reason) {
-        // released: recorded on the source too, where the deposit can then no longer be refunded
-        await this.sendChecked(source, 'markReleased', [depositId], `marking deposit ${depositId} of chain ${fromChainId} released`);
-        return;
-      }
+      ], source);
+      if (!reason) return;
       // not released: cancelled on the destination first, so that it can never be released after its refund
       // (a deposit the destination has released already is not refunded: the cancellation reverts)
       await this.sendChecked(destination, 'cancel', [BigInt(fromChainId), depositId], `cancelling deposit ${depositId} of chain ${fromChainId} on chain ${toChainId}`);
@@ -314,6 +310,8 @@ export class Relayer {
     destination: RelayerChain & { sender: UnlockedSender },
     base: { transactionId: string; fromChainId: number; toChainId: number; depositId: bigint; depositTx: string },
     request: unknown[],
+    /** The EVM source chain, where the release is then recorded (markReleased) before it counts as complete. */
+    source?: RelayerChain & { sender: UnlockedSender },
   ): Promise<string | undefined> {
     const data = this.iface.encodeFunctionData('release', [request]);
     try {
@@ -328,6 +326,8 @@ export class Relayer {
       .filter((l) => l.address.toLowerCase() === destination.endpoint.toLowerCase())
       .map((l) => this.iface.parseLog(l))
       .find((e) => e?.name === 'Released')!;
+    // released: recorded on the source too, where the deposit can then no longer be refunded
+    if (source) await this.sendChecked(source, 'markReleased', [base.depositId], `marking deposit ${base.depositId} of chain ${base.fromChainId} released`);
     this.complete({
       kind: 'released', ...base,
       token: released.args.token as string,

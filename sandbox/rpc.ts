@@ -1,5 +1,5 @@
 /** JSON-RPC helpers for the local anvil chains (settings from /work/shared/reference/local-chains.md). */
-import { HDNodeWallet, JsonRpcProvider, Mnemonic, Network, type TransactionReceipt } from 'ethers';
+import { HDNodeWallet, JsonRpcApiProvider, JsonRpcProvider, Mnemonic, Network, type Provider, type TransactionReceipt } from 'ethers';
 
 /** anvil's default mnemonic: its dev accounts are unlocked and funded (--balance). */
 export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
@@ -20,17 +20,78 @@ export function makeProvider(url: string, chainId: number): JsonRpcProvider {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** waitForReceipt's limits (the positional form `waitForReceipt(provider, hash, timeoutMs, intervalMs)` still works). */
+export interface WaitForReceiptOptions {
+  /** Give up after this long (default 20 s: anvil mines at once; a real chain needs more). */
+  readonly timeoutMs?: number;
+  /** Between two eth_getTransactionReceipt (default 5 ms: anvil; a real chain's RPC wants a second or more). */
+  readonly intervalMs?: number;
+  /** The chain, for the timeout's message (default: the provider's network, when it knows it). */
+  readonly chainId?: number | bigint;
+}
+
+/** No receipt for `hash` on `chainId` within `timeoutMs`. */
+export class ReceiptTimeoutError extends Error {
+  constructor(readonly hash: string, readonly chainId: string, readonly timeoutMs: number) {
+    super(`transaction ${hash} on chain ${chainId}: no receipt after ${timeoutMs} ms`);
+    this.name = 'ReceiptTimeoutError';
+  }
+}
+
+/** The provider's chain id without asking the node when it is known already (static network), else asked for 1 s at most. */
+async function chainIdOf(provider: Provider, known: number | bigint | undefined): Promise<string> {
+  if (known !== undefined) return String(known);
+  if (provider instanceof JsonRpcApiProvider) {
+    try {
+      return String(provider._network.chainId);
+    } catch {
+      /* not detected yet */
+    }
+  }
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      provider.getNetwork().then((n) => String(n.chainId), () => 'unknown'),
+      new Promise<string>((resolve) => {
+        timer = setTimeout(() => resolve('unknown'), 1000);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
- * Polls eth_getTransactionReceipt every `intervalMs` (anvil answers the hash before the block is visible, and
- * ethers' tx.wait() then falls back to slow block polling: pitfall 1).
+ * Polls eth_getTransactionReceipt every `intervalMs` until the receipt is there (anvil answers the hash before the
+ * block is visible, and ethers' tx.wait() then falls back to block polling, which can start after the block that
+ * holds the transaction and, with automine, wait for a block that never comes: pitfall 1). Any provider (a
+ * signer's `provider` too). Throws a ReceiptTimeoutError naming the hash and the chain id after `timeoutMs`, also
+ * when the node stops answering mid-request.
  */
-export async function waitForReceipt(provider: JsonRpcProvider, hash: string, timeoutMs = 20_000, intervalMs = 5): Promise<TransactionReceipt> {
+export async function waitForReceipt(provider: Provider, hash: string, options?: WaitForReceiptOptions): Promise<TransactionReceipt>;
+export async function waitForReceipt(provider: Provider, hash: string, timeoutMs?: number, intervalMs?: number): Promise<TransactionReceipt>;
+export async function waitForReceipt(provider: Provider, hash: string, limits?: number | WaitForReceiptOptions, interval?: number): Promise<TransactionReceipt> {
+  const o: WaitForReceiptOptions = typeof limits === 'object' ? limits : { timeoutMs: limits, intervalMs: interval };
+  const timeoutMs = o.timeoutMs ?? 20_000;
+  const intervalMs = o.intervalMs ?? 5;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const receipt = await provider.getTransactionReceipt(hash);
+    const left = deadline - Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    const poll = provider.getTransactionReceipt(hash);
+    const receipt = await Promise.race([
+      poll,
+      new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), Math.max(left, 0));
+      }),
+    ]).finally(() => clearTimeout(timer));
+    if (receipt === 'timeout') {
+      poll.catch(() => undefined); // a request the node never answers (its late failure is of no interest)
+      throw new ReceiptTimeoutError(hash, await chainIdOf(provider, o.chainId), timeoutMs);
+    }
     if (receipt) return receipt;
-    if (Date.now() > deadline) throw new Error(`no receipt for ${hash} after ${timeoutMs} ms`);
-    await sleep(intervalMs);
+    if (Date.now() >= deadline) throw new ReceiptTimeoutError(hash, await chainIdOf(provider, o.chainId), timeoutMs);
+    await sleep(Math.min(intervalMs, deadline - Date.now()));
   }
 }
 

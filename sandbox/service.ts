@@ -34,7 +34,7 @@ import { buildDependencies, type Dependencies } from '../src/server/dependencies
 import { Metrics } from '../src/server/metrics';
 import { readinessChecks } from '../src/server/operations';
 import { chainsArgument, stopOnSignal } from './cli';
-import { startDevnet, type Devnet } from './devnet';
+import { DEFAULT_CHAINS, settledWithin, startDevnet, StartPhases, startTimeoutMs, withStartTimeout, type Devnet } from './devnet';
 import { SOLANA_CHAIN_ID, startSolanaDevnet, type SolanaDevnet } from './solana/devnet';
 
 /**
@@ -52,7 +52,8 @@ export function chainsFileOf(devnet: Devnet, options: {
     chains: [
       ...[...devnet.chains.values()].map((c) => ({
         chainId: c.chainId, rpcUrl: c.url, router: c.deployment.router, feeCollector: c.deployment.feeCollector,
-        bridgeEndpoint: c.deployment.bridgeEndpoint, confirmations: options.confirmations?.[c.chainId] ?? 1, gasPrice: options.gasPrice ?? 'snapshot',
+        bridgeEndpoint: c.deployment.bridgeEndpoint, permit2Proxy: c.deployment.permit2Proxy,
+        confirmations: options.confirmations?.[c.chainId] ?? 1, gasPrice: options.gasPrice ?? 'snapshot',
       })),
       ...(options.solana ? [{ chainId: options.solana.chainId, rpcUrl: options.solana.url }] : []),
     ],
@@ -98,40 +99,90 @@ export async function startSandbox(options: {
   chains?: readonly number[]; port?: number; host?: string; logger?: Logger; log?: (line: string) => void; stateFile?: string;
   /** Bridge transfers are released after their modelled duration times this (sandbox/devnet.ts; default 0: at once). */
   bridgeTimeScale?: number;
+  /**
+   * The whole start's limit, devnet to listening (default 120 s, DEFAULT_START_TIMEOUT_MS, or SANDBOX_START_TIMEOUT_MS):
+   * past it everything started is stopped (every anvil by its pid) and a StartTimeoutError names the chains that
+   * were not ready and the phase each was in.
+   */
+  startTimeoutMs?: number;
 } = {}): Promise<Sandbox> {
   const started = performance.now();
+  const startedAt = Date.now();
+  const timeoutMs = startTimeoutMs(options.startTimeoutMs);
   const withSolana = options.chains?.includes(SOLANA_CHAIN_ID) ?? false;
   const evmChains = options.chains?.filter((id) => id !== SOLANA_CHAIN_ID);
-  // anvils and the Solana chain start side by side; when one fails the other is stopped
-  const [evm, sol] = await Promise.allSettled([
-    startDevnet({ chains: evmChains, log: options.log, bridgeTimeScale: options.bridgeTimeScale }),
-    withSolana ? startSolanaDevnet({ slotTimeMs: SOLANA_SLOT_MS, log: options.log }) : Promise.resolve(undefined),
-  ]);
-  if (evm.status === 'rejected' || sol.status === 'rejected') {
-    await Promise.all([evm.status === 'fulfilled' ? evm.value.stop() : undefined, sol.status === 'fulfilled' ? sol.value?.stop() : undefined]);
-    throw evm.status === 'rejected' ? evm.reason : (sol as PromiseRejectedResult).reason;
-  }
-  const devnet = evm.value;
-  const solana = sol.value;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-'));
+  const evmIds = evmChains ?? DEFAULT_CHAINS;
+  const phases = new StartPhases(startedAt, [...evmIds, ...(withSolana ? [SOLANA_CHAIN_ID] : [])], 'starting anvil');
+  if (withSolana) phases.set(SOLANA_CHAIN_ID, 'starting the Solana chain (LiteSVM, seeding)');
+  const setPhase = (phase: string) => phases.setAll(phase);
+
+  // what the start has made so far, all of which stop() stops
+  let devnet: Devnet | undefined;
+  let solana: SolanaDevnet | undefined;
+  let dir: string | undefined;
   let dependencies: Dependencies | undefined;
   let chainMode: ChainMode | undefined;
   let server: http.Server | undefined;
   let stateFile: string | undefined;
+  const close = (s: http.Server) => new Promise<void>((resolve) => {
+    s.close(() => resolve());
+    s.closeAllConnections();
+  });
   const stop = async () => {
-    if (server) await new Promise<void>((resolve) => {
-      server!.close(() => resolve());
-      server!.closeAllConnections();
-    });
+    if (server) await close(server);
     await chainMode?.stop();
     dependencies?.chains?.close();
     await dependencies?.access.close();
-    await devnet.stop();
+    await devnet?.stop();
     await solana?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
     if (stateFile) fs.rmSync(stateFile, { force: true });
   };
-  try {
+
+  // anvils and the Solana chain start side by side; when one fails (or the start is abandoned) the other is stopped
+  const devnetAbort = new AbortController();
+  const devnetStart = startDevnet({
+    chains: evmChains, log: options.log, bridgeTimeScale: options.bridgeTimeScale, startTimeoutMs: timeoutMs, signal: devnetAbort.signal,
+    onPhase: (chainId, phase) => phases.set(chainId, phase),
+  }).then((d) => {
+    devnet = d;
+    if (withSolana) for (const id of evmIds) phases.set(id, 'devnet ready, waiting for the Solana chain');
+    return d;
+  });
+  const solanaStart = withSolana
+    ? startSolanaDevnet({ slotTimeMs: SOLANA_SLOT_MS, log: options.log }).then((s) => {
+      solana = s;
+      phases.set(SOLANA_CHAIN_ID, 'ready, waiting for the anvil chains');
+      return s;
+    })
+    : Promise.resolve(undefined);
+  let chainModeStart: Promise<ChainMode> | undefined;
+  let abandoned = false;
+  /** After a failure or the timeout: the devnet's start abandoned, the others waited for (10 s at most each), all stopped. */
+  const abandon = async () => {
+    abandoned = true;
+    devnetAbort.abort(new Error('sandbox start abandoned'));
+    await Promise.allSettled([devnetStart]); // settles: startDevnet stops its anvils and rejects on abort
+    const solanaDone = await settledWithin(solanaStart, 10_000);
+    const chainModeDone = chainModeStart && (await settledWithin(chainModeStart, 10_000));
+    if (chainModeDone?.status === 'fulfilled') chainMode = chainModeDone.value;
+    await stop();
+    // a start that outlived the wait: stopped when it is done
+    if (!solanaDone) void solanaStart.then((s) => s?.stop(), () => undefined);
+    if (chainModeStart && !chainModeDone) void chainModeStart.then((c) => c.stop(), () => undefined);
+  };
+  const check = () => {
+    if (abandoned) throw new Error('sandbox start abandoned');
+  };
+
+  const work = async (): Promise<Sandbox> => {
+    const [evm, sol] = await Promise.allSettled([devnetStart, solanaStart]);
+    if (evm.status === 'rejected') throw evm.reason;
+    if (sol.status === 'rejected') throw sol.reason;
+    check();
+    const devnet = evm.value;
+    const solana = sol.value;
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-'));
     const chainsFile = path.join(dir, 'chains.json');
     fs.writeFileSync(chainsFile, JSON.stringify(chainsFileOf(devnet, { solana }), null, 2));
     const config = loadConfig({ ...process.env, CHAINS_FILE: chainsFile, PORT: String(options.port ?? process.env.PORT ?? 8080), ...(options.host ? { HOST: options.host } : {}) });
@@ -139,6 +190,7 @@ export async function startSandbox(options: {
     dependencies = buildDependencies(config, { access: buildAccessControl(config, { logger }) });
     const devnetReady = performance.now();
     if (solana && devnet.relayer) {
+      setPhase('relayer: adding the Solana chain');
       const deps = dependencies;
       await devnet.relayer.addSolana({
         url: solana.url,
@@ -148,17 +200,26 @@ export async function startSandbox(options: {
         // the graph and routers the service quotes on (in chain mode the graph is replaced as pools move)
         context: () => ({ graph: deps.graph, routers: deps.routers }),
       });
+      check();
     }
-    chainMode = await startChainMode(dependencies, config, logger);
+    setPhase('chain mode: checking the chains, reading every pool (src/chain/mode.ts)');
+    chainModeStart = startChainMode(dependencies, config, logger);
+    chainMode = await chainModeStart;
+    check();
     const chainModeMs = Math.round(performance.now() - devnetReady);
     // GET /ready and /metrics follow the devnet's chains as chain mode reports them
     const metrics = new Metrics();
     metrics.observeChains(chainMode.status);
     const readiness = readinessChecks(dependencies, config, { chains: chainMode.status });
+    setPhase('service: building the app, listening');
     const app = await createApp(dependencies, config, { handlers, logger, operations: { metrics, readiness } });
-    server = await new Promise<http.Server>((resolve, reject) => {
+    check();
+    const listening = await new Promise<http.Server>((resolve, reject) => {
       const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
     });
+    if (abandoned) await close(listening); // stop() has run already
+    check();
+    server = listening;
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
@@ -174,10 +235,15 @@ export async function startSandbox(options: {
       fs.writeFileSync(options.stateFile, JSON.stringify(state, null, 2));
       stateFile = options.stateFile;
     }
+    setPhase('ready');
     return { devnet, ...(solana ? { solana } : {}), url: `http://${host}:${port}`, chainsFile, dependencies, chainMode, readyMs: Math.round(performance.now() - started),
       timings: { devnet: Math.round(devnetReady - started), ...(solana ? { solana: solana.timings.ready } : {}), chainMode: chainModeMs, service: Math.round(performance.now() - started) }, stop };
+  };
+
+  try {
+    return await withStartTimeout('the sandbox', timeoutMs, phases, work(), abandon, undefined, startedAt);
   } catch (error) {
-    await stop();
+    if (!abandoned) await abandon();
     throw error;
   }
 }

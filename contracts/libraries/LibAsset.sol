@@ -39,6 +39,13 @@ library LibAsset {
             || selector == bytes4(keccak256("permitWitnessTransferFrom(((address,uint256),uint256,uint256),(address,uint256),address,bytes32,string,bytes)"));
     }
 
+    /// Whether a contract call (target, selector) made with `asset` is refused: any token-moving selector, except the
+    /// call's own asset's `transfer` (paying someone with what the call was handed; the executor checks that it
+    /// spends no more than that).
+    function refusedCall(address target, bytes4 selector, address asset) internal pure returns (bool) {
+        return movesTokens(selector) && !(selector == IERC20Minimal.transfer.selector && target == asset);
+    }
+
     /// The first four bytes of call data (0 when it is shorter).
     function selectorOf(bytes memory data) internal pure returns (bytes4 selector) {
         if (data.length < 4) return bytes4(0);

@@ -38,6 +38,7 @@ contract CallExecutor {
     error NotRouter();
     error CallRefused(address target);
     error HandOverShort(address asset, uint256 expected, uint256 held);
+    error CallOverspent(address asset, uint256 held, uint256 left);
     error InsufficientGas(uint256 needed, uint256 left);
 
     constructor() {
@@ -76,8 +77,8 @@ contract CallExecutor {
     function execute(CallData calldata c) external payable returns (bool success) {
         if (msg.sender != router) revert NotRouter();
         // the router refuses these already (Router._checkCalls); the executor does not rely on it
-        if (c.target == address(this) || c.target == router || LibAsset.movesTokens(LibAsset.selectorOf(c.callData))) revert CallRefused(c.target);
         address asset = c.sendingAssetId;
+        if (c.target == address(this) || c.target == router || LibAsset.refusedCall(c.target, LibAsset.selectorOf(c.callData), asset)) revert CallRefused(c.target);
         bool native = LibAsset.isNative(asset);
         // what the executor held before the hand-over (nothing, unless someone sent it something)
         uint256 start = LibAsset.balanceOf(asset, address(this)) - c.amount;
@@ -94,6 +95,8 @@ contract CallExecutor {
         }
         if (!native) LibAsset.approve(asset, c.approveTo, 0);
         uint256 left = LibAsset.balanceOf(asset, address(this));
+        // a call spends at most what it was handed, never what the executor held before
+        if (left < start) revert CallOverspent(asset, start, left);
         if (left > start) LibAsset.transfer(asset, c.fallbackReceiver, left - start);
     }
 }

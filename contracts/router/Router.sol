@@ -355,15 +355,16 @@ contract Router {
     }
 
     /// Every call takes the calls' asset, targets none of the router's own contracts and moves or approves no
-    /// tokens of the executor by itself (a contract call's target pulls what it is approved for); returns what the
-    /// calls take in all.
+    /// tokens of the executor by itself (a contract call's target pulls what it is approved for), except a transfer
+    /// of the calls' asset itself (paying someone; the executor lets it spend no more than the call's amount);
+    /// returns what the calls take in all.
     function _checkCalls(CallData[] memory calls, address asset) private view returns (uint256 total) {
         for (uint256 k = 0; k < calls.length; k++) {
             CallData memory c = calls[k];
             if (c.sendingAssetId != asset) revert InformationMismatch();
             if (c.target == address(this) || c.target == callExecutor || c.target == bridgeEndpoint || c.target == permit2Proxy) revert TargetNeverAllowed(c.target);
             bytes4 selector = LibAsset.selectorOf(c.callData);
-            if (LibAsset.movesTokens(selector)) revert SelectorNeverAllowed(selector);
+            if (LibAsset.refusedCall(c.target, selector, asset)) revert SelectorNeverAllowed(selector);
             total += c.amount;
         }
     }

@@ -714,6 +714,27 @@ describe('5. the call executor', () => {
     await guard.check();
   });
 
+  test('a contract call paying with its own asset (USDC.transfer, USDC handed over) cannot spend more than it was handed: CallOverspent', async () => {
+    const c = on(ETHEREUM);
+    await give(ETHEREUM, c.usdc, c.executor, STRAY);
+    const attacker = await newAttacker(devnet, CHAINS);
+    const wallet = attacker.on(ETHEREUM);
+    await give(ETHEREUM, c.usdc, attacker.address, 1_000_000n);
+    await mustSend(wallet, errors, { to: c.usdc, data: erc20.encodeFunctionData('approve', [c.router, 1_000_000n]) }, 'approve');
+    const guard = await protect(attacker, { [ETHEREUM]: [c.usdc] });
+    // the attacker hands over 1 USDC and has the executor transfer that plus the executor's 1,000
+    const call: ContractCallData = {
+      target: c.usdc, approveTo: attacker.address, sendingAssetId: c.usdc, amount: 1_000_000n,
+      callData: erc20.encodeFunctionData('transfer', [attacker.address, STRAY + 1_000_000n]), gasLimit: 100_000n, fallbackReceiver: attacker.address,
+    };
+    const data = encodeSwapAndCall({
+      transactionId: transferId(), integrator: 'attacker', referrer: '', receiver: attacker.address, sendingAssetId: c.usdc, fromAmount: 1_000_000n, minAmountOut: 0n, swapData: [], calls: [call],
+    });
+    expectRevert(await attempt(wallet, errors, { to: c.router, data }), 'CallOverspent');
+    expect(await balance(ETHEREUM, c.usdc, c.executor)).toBe(STRAY);
+    await guard.check();
+  });
+
   test('a contract call of USDC.approve(attacker, max) made by the executor leaves no allowance to the attacker', async () => {
     const c = on(ETHEREUM);
     await give(ETHEREUM, c.usdc, c.executor, STRAY);
