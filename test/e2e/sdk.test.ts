@@ -26,6 +26,7 @@ import { createWalletClient, defineChain, http, type Client } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { MULTICALL3_ADDRESS } from '../../sandbox/multicall3';
 import { PERMIT2_ADDRESS } from '../../sandbox/permit2';
+import { waitForReceipt } from '../../sandbox/rpc';
 import { startSandbox, type Sandbox } from '../../sandbox/service';
 import { contractValidator } from '../support/contract';
 import { guardLoopback, isLoopbackHost, type LoopbackGuard } from '../support/loopbackGuard';
@@ -398,10 +399,12 @@ describe('approvals: the SDK signs instead of approving the router where /v1/cha
     const wallet = createWalletClient({ account, chain, transport: http(devnet.chain(BASE).url), pollingInterval: 50 });
     const artifact = devnet.artifacts.EmptyDelegate;
     const deployer = devnet.wallet(BASE, 2);
-    const delegate = await (await new ContractFactory(artifact.abi as never, artifact.bytecode, deployer).deploy()).getAddress();
+    // receipts polled (ethers' wait() can miss the block on an automining devnet)
+    const deployment = await new ContractFactory(artifact.abi as never, artifact.bytecode, deployer).deploy();
+    const delegate = (await waitForReceipt(devnet.chain(BASE).provider, deployment.deploymentTransaction()!.hash)).contractAddress!;
     const authorization = await wallet.signAuthorization({ contractAddress: delegate as `0x${string}`, executor: 'self' });
     const upgraded = await wallet.sendTransaction({ authorizationList: [authorization], to: account.address, data: '0x' });
-    await devnet.chain(BASE).provider.waitForTransaction(upgraded);
+    expect((await waitForReceipt(devnet.chain(BASE).provider, upgraded)).status).toBe(1);
     expect((await devnet.chain(BASE).provider.getCode(account.address)).toLowerCase()).toBe(`0xef0100${delegate.slice(2).toLowerCase()}`);
     const delegated = createClient({
       integrator: 'sdk-e2e', apiUrl: `${sandbox!.url}/v1`,
