@@ -23,6 +23,11 @@ contract TestToken {
 
     function initialize(string calldata name_, string calldata symbol_, uint8 decimals_, address minter_) external {
         if (minter != address(0) || minter_ == address(0)) revert AlreadyInitialized();
+        _init(name_, symbol_, decimals_, minter_);
+    }
+
+    /// For tokens derived from this one that are deployed with a constructor (contracts/test/).
+    function _init(string memory name_, string memory symbol_, uint8 decimals_, address minter_) internal {
         name = name_;
         symbol = symbol_;
         decimals = decimals_;
@@ -65,7 +70,7 @@ contract TestToken {
         return true;
     }
 
-    function _transfer(address from, address to, uint256 amount) internal {
+    function _transfer(address from, address to, uint256 amount) internal virtual {
         uint256 balance = balanceOf[from];
         if (balance < amount) revert InsufficientBalance(from, balance, amount);
         unchecked {
