@@ -11,6 +11,54 @@ import { pinoHttp } from 'pino-http';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
+/**
+ * Secrets never reach the log: the API key headers, credentials and cookies a client sends, the session cookie and
+ * CSRF token the portal sets or receives, and any query parameter whose name says it holds a secret (a client that
+ * puts its API key in the URL: `?apiKey=…`, `?x-lifi-api-key=…`, `?token=…`).
+ */
+const REDACTED = '[redacted]';
+const REDACT_PATHS = [
+  'req.headers["x-svc-api-key"]', 'req.headers["x-lifi-api-key"]', 'req.headers.authorization', 'req.headers.cookie',
+  'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]', 'res.headers["x-csrf-token"]',
+];
+/** Parameter names (lower case, letters and digits only) that carry a secret; fromToken, toToken and the like do not. */
+const SECRET_NAMES = new Set([
+  'key', 'apikey', 'token', 'accesstoken', 'authtoken', 'refreshtoken', 'idtoken', 'secret', 'password', 'passwd',
+  'signature', 'sig', 'session', 'sessionid', 'csrf', 'csrftoken', 'auth', 'authorization', 'cookie',
+]);
+
+function isSecretName(name: string): boolean {
+  const n = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return SECRET_NAMES.has(n) || /(apikey|secret|password|sessiontoken)$/.test(n);
+}
+
+/** `url` with the values of secret-looking query parameters replaced (the rest as sent). */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const parts = url.slice(q + 1).split('&').map((pair) => {
+    const eq = pair.indexOf('=');
+    const name = eq < 0 ? pair : pair.slice(0, eq);
+    let decoded = name;
+    try {
+      decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+    } catch {
+      /* a malformed name is matched as sent */
+    }
+    return eq >= 0 && isSecretName(decoded) ? `${name}=${REDACTED}` : pair;
+  });
+  return `${url.slice(0, q)}?${parts.join('&')}`;
+}
+
+/** The request as pino-http serialises it, its URL and parsed query redacted (redactUrl). */
+function redactRequest(req: { url?: string; query?: Record<string, unknown> }): typeof req {
+  if (typeof req.url === 'string') req.url = redactUrl(req.url);
+  if (req.query && typeof req.query === 'object') {
+    req.query = Object.fromEntries(Object.entries(req.query).map(([name, value]) => [name, isSecretName(name) ? REDACTED : value]));
+  }
+  return req;
+}
+
 export function requestLogging(logger: Logger): RequestHandler {
   const genReqId = (req: Request, res: Response): string => {
     const incoming = req.headers['x-request-id'];
@@ -21,7 +69,8 @@ export function requestLogging(logger: Logger): RequestHandler {
   const full = pinoHttp({
     logger,
     genReqId: genReqId as (req: unknown, res: unknown) => string,
-    redact: { paths: ['req.headers["x-svc-api-key"]', 'req.headers["x-lifi-api-key"]', 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    serializers: { req: redactRequest },
   });
   const wrapped = full.logger; // pino-http's logger: its serializers and redaction, as in its per-request children
   const lazyLog = lazyRequestLog(wrapped);
