@@ -30,6 +30,23 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return sqlState(error) === FOREIGN_KEY_VIOLATION;
 }
 
+/**
+ * Errors of a database that stopped answering after it opened (a PostgreSQL server stopped, restarted or out of
+ * connections; the network to it down), as pg and Node report them: connection exceptions (SQLSTATE class 08),
+ * operator intervention (57P01–57P03), too many connections (53300), refused or broken sockets, a terminated
+ * connection, a pool that cannot connect in time. The callers answer 503 with Retry-After for these, not 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = sqlState(error);
+  if (code !== undefined && (code.startsWith('08') || UNAVAILABLE_CODES.has(code))) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|connection (?:is )?(?:closed|ended)|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(message);
+}
+
+const UNAVAILABLE_CODES: ReadonlySet<string> = new Set([
+  '57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND',
+]);
+
 function sqlState(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code?.toString() : undefined;
 }

@@ -40,7 +40,7 @@ import { feeReportOf } from '../core/fees/balances';
 import { buildFeeWithdrawal } from '../core/fees/withdrawal';
 import { activeBlocks } from '../persistence/blocks';
 import type { Database } from '../persistence/database';
-import { ConflictError, InvalidValueError, NotFoundError } from '../persistence/errors';
+import { ConflictError, InvalidValueError, isDatabaseUnavailable, NotFoundError } from '../persistence/errors';
 import { getIntegrator, listIntegrators, registerIntegrator, registerPartner, type Integrator } from '../persistence/integrators';
 import { createKey, getKey, listKeys, renameKey, revokeKey, rotateKey, setKeyAllowlist, type KeyView } from '../persistence/keys';
 import { usageByOperation, usageSeries } from '../persistence/usage';
@@ -120,7 +120,7 @@ export function portalRouter(options: PortalOptions): express.Router {
       return await Promise.race([Promise.resolve().then(() => options.database()), timeout]);
     } catch (error) {
       logger.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'portal: the database is not available');
-      throw new PortalError(503, ErrorCode.ServerError, 'The portal\'s database is not available right now: try again in a moment', undefined, { 'retry-after': '5' });
+      throw new PortalError(503, ErrorCode.ServerError, DATABASE_UNAVAILABLE, undefined, { 'retry-after': '5' });
     } finally {
       clearTimeout(timer);
     }
@@ -401,12 +401,15 @@ export function portalRouter(options: PortalOptions): express.Router {
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const { status, body, headers } = answerOf(error, req);
     if (status >= 500 && status !== 503) logOf(req, logger).error({ err: error }, 'portal: unexpected error');
+    else if (status === 503 && !(error instanceof PortalError)) logOf(req, logger).warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'portal: the database stopped answering');
     if (headers) res.set(headers);
     res.status(status).json(body);
   });
 
   return router;
 }
+
+const DATABASE_UNAVAILABLE = 'The portal\'s database is not available right now: try again in a moment';
 
 /** The status and body of an error: the portal's, the repositories', the core's, the body parser's, or a 500. */
 function answerOf(error: unknown, req: Request): { status: number; body: PortalErrorBody; headers?: Record<string, string> } {
@@ -423,6 +426,8 @@ function answerOf(error: unknown, req: Request): { status: number; body: PortalE
   }
   const refused = requestRefused(error, MAX_BODY_BYTES);
   if (refused) return { status: refused.status, body: body(refused.body.message, refused.body.code) };
+  // the database stopped answering after it opened: as when it does not come at all (and as /v1 answers)
+  if (isDatabaseUnavailable(error)) return { status: 503, body: body(DATABASE_UNAVAILABLE, ErrorCode.ServerError), headers: { 'retry-after': '5' } };
   const requestId = String((req as { id?: unknown }).id ?? 'unknown');
   return { status: 500, body: { message: `Internal server error; quote request id ${requestId} when reporting it`, code: ErrorCode.ServerError } };
 }
