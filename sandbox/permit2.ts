@@ -13,8 +13,9 @@
  * service's Permit2 proxy (contracts/router/Permit2Proxy.sol).
  */
 import { keccak256, type JsonRpcProvider } from 'ethers';
+import { PERMIT2_ADDRESS } from '../src/core/catalog/routers';
 
-export const PERMIT2_ADDRESS = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
+export { PERMIT2_ADDRESS };
 
 /** Permit2's runtime bytecode, as published (module comment). */
 export const PERMIT2_RUNTIME_CODE = '0x' + [

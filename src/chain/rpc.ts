@@ -68,13 +68,14 @@ export class ChainConnections {
       const router = c.router ?? deployment?.router;
       const feeCollector = c.feeCollector ?? deployment?.feeCollector;
       if (!router || !feeCollector) throw new Error(`chain ${c.chainId}: no router/feeCollector address in CHAINS_FILE or routers.json`);
+      const permit2Proxy = routers.permit2ProxyOf(c.chainId);
       this.connections.set(c.chainId, Object.freeze({
         chainId: c.chainId,
         rpcUrl: c.rpcUrl,
         provider: makeChainProvider(c.rpcUrl, c.chainId, config.rpcTimeoutMs),
         router, feeCollector, confirmations: c.confirmations ?? 1,
         ...(c.bridgeEndpoint ? { bridgeEndpoint: c.bridgeEndpoint } : {}),
-        ...(routers.permit2ProxyOf(c.chainId) ? { permit2Proxy: routers.permit2ProxyOf(c.chainId) } : {}),
+        ...(permit2Proxy ? { permit2Proxy } : {}),
       }));
     }
   }
