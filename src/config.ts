@@ -35,6 +35,12 @@ export interface Config {
    * `npm start` uses DATABASE_DIR=.data/db unless told otherwise (src/main.ts; DATABASE_DIR=off for none).
    */
   readonly database?: DatabaseConfig;
+  /**
+   * PORTAL_ORIGIN: the origins the partner portal is served at (comma-separated, e.g. https://portal.example.com),
+   * the only ones its sign-in messages and changes are accepted from; undefined = the listen address's
+   * (portalOrigins(), for a browser on this machine).
+   */
+  readonly portalOrigins?: readonly string[];
 }
 
 export interface DatabaseConfig {
@@ -94,6 +100,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const chains = env.CHAINS_FILE?.trim() ? loadChainsFile(path.resolve(env.CHAINS_FILE.trim()), problems) : undefined;
   const feeLedgerFile = env.FEE_LEDGER_FILE?.trim() ? path.resolve(env.FEE_LEDGER_FILE.trim()) : undefined;
   const database = parseDatabase(env, problems);
+  const portalOrigins = parsePortalOrigins(env.PORTAL_ORIGIN, problems);
   if (workers > 1 && database?.dir) {
     problems.push(`WORKERS=${workers} needs DATABASE_URL (a PostgreSQL server) or DATABASE_DIR=off: an embedded database folder opens in one process only`);
   }
@@ -102,6 +109,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return Object.freeze({
     port, host, logLevel, dataDir, snapshotDir, openapiPath, access, limits, workers,
     ...(chains ? { chains } : {}), ...(feeLedgerFile ? { feeLedgerFile } : {}), ...(database ? { database } : {}),
+    ...(portalOrigins ? { portalOrigins } : {}),
   });
 }
 
@@ -165,6 +173,28 @@ function parseLimits(env: Record<string, string | undefined>, problems: string[]
     corsOrigins = Object.freeze(origins);
   }
   return Object.freeze({ maxBodyBytes, maxUrlBytes, requestTimeoutMs, headersTimeoutMs, corsOrigins });
+}
+
+function parsePortalOrigins(raw: string | undefined, problems: string[]): readonly string[] | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const origins = raw.split(',').map((o) => o.trim()).filter((o) => o !== '');
+  const bad = origins.filter((o) => !isOrigin(o));
+  if (bad.length > 0 || origins.length === 0) {
+    problems.push(`PORTAL_ORIGIN must be the origin (or a comma-separated list of origins) browsers open the portal at, such as https://portal.example.com, without a path (bad: ${bad.join(', ') || raw})`);
+  }
+  return Object.freeze(origins);
+}
+
+/**
+ * The portal's origins: PORTAL_ORIGIN's, else those of a browser on this machine reaching the listen address
+ * (localhost, 127.0.0.1 and [::1] on the port; the listen host too when it is one address, not 0.0.0.0 or ::).
+ */
+export function portalOrigins(config: Pick<Config, 'portalOrigins' | 'host'>, port: number): readonly string[] {
+  if (config.portalOrigins) return config.portalOrigins;
+  const hosts = ['localhost', '127.0.0.1', '[::1]'];
+  const listen = config.host.includes(':') ? `[${config.host}]` : config.host;
+  if (!['0.0.0.0', '[::]', ...hosts].includes(listen)) hosts.push(listen);
+  return hosts.map((host) => new URL(`http://${host}:${port}`).origin);
 }
 
 function isOrigin(value: string): boolean {

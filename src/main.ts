@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import pino from 'pino';
-import { ConfigError, DEFAULT_DATABASE_DIR, DEFAULT_LEDGER_FILE, loadConfig, type Config } from './config';
+import { ConfigError, DEFAULT_DATABASE_DIR, DEFAULT_LEDGER_FILE, loadConfig, portalOrigins, type Config } from './config';
 import { createApp } from './server/app';
 import { buildDependencies, buildFollowerParts } from './server/dependencies';
 import { buildAccessControl } from './server/access/build';
@@ -81,14 +81,18 @@ async function main(): Promise<void> {
   const readiness = readinessChecks(dependencies, config, {
     chains: chainMode.status, ...(feed ? { fed: () => feed.received } : {}), ...(database ? { database: () => database.then((db) => db.ping()) } : {}),
   });
-  const portal = database ? portalRouter({ database: () => database, dependencies, logger, trustProxy: config.access.trustProxy }) : undefined;
+  // the portal's origins: PORTAL_ORIGIN, else the listen address's (its port known once listening, for PORT=0)
+  let boundPort = config.port;
+  const origins = () => portalOrigins(config, boundPort);
+  const portal = database ? portalRouter({ database: () => database, dependencies, logger, origins, trustProxy: config.access.trustProxy }) : undefined;
   // compiled validators, and a few quotes through the request pipeline before listening, so that the first clients'
   // quotes run compiled code (src/server/warmUp.ts)
   const app = await createApp(dependencies, config, { handlers, logger, operations: { metrics, readiness }, compileValidators: true, warmUp: true, ...(portal ? { portal } : {}) });
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    logger.info({ host: config.host, port, chains: dependencies.catalog.chains.length }, `listening on http://${config.host}:${port}`);
+    boundPort = port;
+    logger.info({ host: config.host, port, chains: dependencies.catalog.chains.length, ...(portal ? { portal: origins() } : {}) }, `listening on http://${config.host}:${port}`);
     listening();
   });
   server.on('error', (error) => {

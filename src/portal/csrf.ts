@@ -2,8 +2,8 @@
  * Cross-site request forgery protection of the portal's changes (POST, PUT, PATCH, DELETE), two checks that each
  * suffice against a page of another site:
  *
- * - the request's Origin is this portal's own (browsers send Origin with every such request, and a page cannot
- *   forge it; `Sec-Fetch-Site`, when sent, must say same-origin too);
+ * - the request's Origin is one of this portal's configured origins (browsers send Origin with every such request,
+ *   and a page cannot forge it; `Sec-Fetch-Site`, when sent, must say same-origin too);
  * - the `x-csrf-token` header carries the session's CSRF token (a random token only this origin's script can read,
  *   from GET /portal/api/me), compared in constant time.
  *
@@ -37,37 +37,31 @@ export interface OriginFacts {
   readonly origin: string | undefined;
   /** The Sec-Fetch-Site header. */
   readonly fetchSite: string | undefined;
-  /** The Host header the request came to. */
-  readonly host: string | undefined;
-  /** The request came over TLS to this process. */
-  readonly secure: boolean;
 }
 
 /**
- * Undefined when the request comes from this portal's own pages; otherwise why not. The Origin's host must be the
- * request's Host; its scheme must be the request's, except that an https Origin is accepted on a plain request
- * (TLS ended by a proxy in front of the service).
+ * Undefined when the request comes from one of the portal's own origins (PORTAL_ORIGIN, src/config.ts); otherwise
+ * why not. The request's Host is not looked at: a client other than a browser chooses its Host as freely as its
+ * Origin, so an origin is the portal's only because the configuration says so.
  */
-export function originRefusal(facts: OriginFacts): string | undefined {
+export function originRefusal(facts: OriginFacts, origins: readonly string[]): string | undefined {
   if (facts.fetchSite !== undefined && facts.fetchSite !== 'same-origin') return `the request was sent from another site (Sec-Fetch-Site: ${facts.fetchSite})`;
   if (!facts.origin || facts.origin === 'null') return 'the request has no Origin header: changes are accepted only from the portal\'s own page';
-  if (!facts.host) return 'the request has no Host header';
-  let origin: URL;
+  let origin: string;
   try {
-    origin = new URL(facts.origin);
+    origin = new URL(facts.origin).origin;
   } catch {
     return `the Origin header is not an origin: ${facts.origin}`;
   }
-  const schemeOk = facts.secure ? origin.protocol === 'https:' : origin.protocol === 'http:' || origin.protocol === 'https:';
-  if (!schemeOk || origin.host !== facts.host) return `the request comes from ${facts.origin}, not from this portal (${facts.secure ? 'https' : 'http'}://${facts.host})`;
+  if (!origins.includes(origin)) return `the request comes from ${facts.origin}, not from this portal (${origins.join(', ')})`;
   return undefined;
 }
 
 /**
  * Whether the browser reached the service over TLS: the connection is TLS (`encrypted`), or it comes from a trusted
  * proxy (TRUST_PROXY: any peer when it counts hops, a listed address otherwise) whose X-Forwarded-Proto (its first
- * value, the client-facing proxy's) is https. Decides the session cookie's Secure attribute and the scheme the
- * Origin must have.
+ * value, the client-facing proxy's) is https. With an https portal origin, decides the session cookie's Secure
+ * attribute.
  */
 export function isSecureRequest(facts: { readonly encrypted: boolean; readonly peer: string | undefined; readonly forwardedProto: string | undefined }, trust: TrustProxy): boolean {
   if (facts.encrypted) return true;

@@ -20,7 +20,8 @@
  *   GET  .../fees/:chainId/withdrawal                the withdrawal transaction, for the wallet to send
  *
  * Answers are JSON (api.ts), never cached; errors are `{ message, code }` with a 4xx status for every mistake of
- * the client, 503 while the database is unavailable. Sign-in nonces and sessions are kept in that database too
+ * the client, 503 while the database is unavailable. Sign-in messages and changes are accepted only from the portal's
+ * configured origins (PORTAL_ORIGIN), never judged by the Host a client sends. Sign-in nonces and sessions are kept in that database too
  * (siwe.ts, sessions.ts): a restart signs nobody out, and every instance on one DATABASE_URL serves every session
  * (no sticky sessions); without the database, signing in and reading a session answer 503 as well. Every change
  * (POST, PUT, PATCH, DELETE) must come from the portal's own origin (csrf.ts), and, once signed in, carry the
@@ -64,6 +65,12 @@ export interface PortalOptions {
   /** The catalog, the fee ledger, the routers and the graph (gas prices) of the withdrawals. */
   readonly dependencies: Pick<Dependencies, 'catalog' | 'feeLedger' | 'routers' | 'graph'>;
   readonly logger: Logger;
+  /**
+   * The origins the portal is served at (PORTAL_ORIGIN, or the listen address's: src/config.ts portalOrigins): the
+   * only origins its changes and its sign-in messages are accepted from. Read on each request (a server listening on
+   * port 0 knows its port once it listens).
+   */
+  readonly origins: () => readonly string[];
   /** Unix ms (default Date.now): nonces, messages, sessions, key changes and usage windows. */
   readonly clock?: () => number;
   /** How long a rotated key keeps working unless the partner says otherwise (default 24 h). */
@@ -131,9 +138,13 @@ export function portalRouter(options: PortalOptions): express.Router {
   const nonces = new NonceStore(storeDatabase, { clock });
   const sessions = new SessionStore(storeDatabase, { clock });
 
-  /** The request came over TLS (to this process, or to a trusted proxy in front of it). */
+  /**
+   * The session cookie is Secure when the request came over TLS (to this process, or to a trusted proxy in front of
+   * it), or from an https origin of the portal (changes come only from the portal's origins).
+   */
   const secure = (req: Request): boolean =>
-    isSecureRequest({ encrypted: req.secure, peer: req.socket.remoteAddress, forwardedProto: header(req, 'x-forwarded-proto') }, trustProxy);
+    isSecureRequest({ encrypted: req.secure, peer: req.socket.remoteAddress, forwardedProto: header(req, 'x-forwarded-proto') }, trustProxy)
+    || header(req, 'origin')?.startsWith('https:') === true;
 
   const router = express.Router();
 
@@ -164,7 +175,7 @@ export function portalRouter(options: PortalOptions): express.Router {
     // every change comes from the portal's own page
     (req: Request, _res: Response, next: NextFunction) => {
       if (!CHANGE_METHODS.has(req.method)) return next();
-      const refusal = originRefusal({ origin: req.headers.origin, fetchSite: header(req, 'sec-fetch-site'), host: req.headers.host, secure: secure(req) });
+      const refusal = originRefusal({ origin: req.headers.origin, fetchSite: header(req, 'sec-fetch-site') }, options.origins());
       if (refusal) return next(new PortalError(403, ErrorCode.UnauthorizedError, `Refused: ${refusal}`));
       next();
     },
@@ -207,7 +218,7 @@ export function portalRouter(options: PortalOptions): express.Router {
 
   api.post('/session', limited(signInAttempts), async (req: Request, res: Response) => {
     const body = (req.body ?? {}) as { message?: unknown; signature?: unknown };
-    const signer = await verifySignIn(body, { host: req.headers.host, chainIds: chainIds(), now: clock() }, nonces);
+    const signer = await verifySignIn(body, { origins: options.origins(), chainIds: chainIds(), now: clock() }, nonces);
     // a session already open in this browser ends: one cookie, one session
     await sessions.delete(cookieOf(req));
     const { id, session } = await sessions.create(signer);

@@ -4,10 +4,12 @@
  *
  * A nonce is 128 random bits (32 hex digits), kept in the service's database (table portal_nonces) until it expires
  * and taken out when a sign-in presents it, so that each one opens at most one session (a replayed message finds it
- * gone), whichever instance on the database issued it or receives the sign-in. The message must be for this host
- * (`domain`, and the host of `uri`), name an accepted chain id, be current (issued, not expired, living at most
- * MAX_MESSAGE_MS) and be signed by the address it names (ECDSA; contract wallets' EIP-1271 signatures are not
- * checked: that would need a chain connection per sign-in).
+ * gone), whichever instance on the database issued it or receives the sign-in. The message must be the portal's own:
+ * for one of its configured origins (PORTAL_ORIGIN: `domain` its host, `uri` on it, `scheme` if given its scheme)
+ * and with the portal's statement, never checked against the Host a client sends, so that a message signed on
+ * another site (another domain, or "Sign in to NFT Game") opens nothing here. It must name an accepted chain id, be
+ * current (issued, not expired, living at most MAX_MESSAGE_MS) and be signed by the address it names (ECDSA;
+ * contract wallets' EIP-1271 signatures are not checked: that would need a chain connection per sign-in).
  */
 import { randomBytes } from 'node:crypto';
 import { getAddress } from 'ethers';
@@ -91,10 +93,10 @@ export class NonceStore {
 
 }
 
-/** What a sign-in message must match: where the request came to, and what this portal accepts. */
+/** What a sign-in message must match: the portal's origins, and what it accepts. */
 export interface SignInContext {
-  /** The request's Host header (host[:port]): the message's `domain`, and the host of its `uri`. */
-  readonly host: string | undefined;
+  /** The origins the portal is served at (PORTAL_ORIGIN): the message's `domain` is the host of one, its `uri` on it. */
+  readonly origins: readonly string[];
   /** The chain ids a message may name. */
   readonly chainIds: ReadonlySet<number>;
   readonly now: number;
@@ -129,18 +131,18 @@ export async function verifySignIn(input: { readonly message?: unknown; readonly
   if (!(await nonces.consume(message.nonce))) {
     throw new SignInError('the message\'s nonce was not issued here, has expired or was used already: ask for a new nonce and sign again', 401);
   }
-  const host = context.host;
-  if (!host) throw new SignInError('the request has no Host header to check the message\'s domain against', 400);
-  if (message.domain !== host) throw new SignInError(`the message is for domain "${message.domain}", not "${host}" (the host this portal was reached at)`, 401);
-  if (message.scheme !== undefined && message.scheme !== 'http' && message.scheme !== 'https') {
-    throw new SignInError(`the message's scheme "${message.scheme}" is not http or https`, 401);
+  const origin = context.origins.map((o) => new URL(o)).find((o) => o.host === message.domain);
+  if (!origin) throw new SignInError(`the message is for domain "${message.domain}", not this portal (${context.origins.map((o) => new URL(o).host).join(', ')})`, 401);
+  if (message.statement !== SIGN_IN_STATEMENT) throw new SignInError(`the message's statement is not the portal's ("${SIGN_IN_STATEMENT}"): sign in on the portal's own page`, 401);
+  if (message.scheme !== undefined && `${message.scheme}:` !== origin.protocol) {
+    throw new SignInError(`the message's scheme "${message.scheme}" is not the portal's (${origin.protocol.slice(0, -1)})`, 401);
   }
-  if (uriHost(message.uri) !== host) throw new SignInError(`the message's URI ${message.uri} is not on ${host}`, 401);
+  if (uriOrigin(message.uri) !== origin.origin) throw new SignInError(`the message's URI ${message.uri} is not on ${origin.origin}`, 401);
   if (message.version !== '1') throw new SignInError(`the message's version is ${message.version}, not 1`, 401);
   if (!context.chainIds.has(message.chainId)) throw new SignInError(`chain id ${message.chainId} is not accepted: sign in on an EVM chain the service supports (${[...context.chainIds].join(', ')})`, 401);
   checkTimes(message, context.now);
 
-  const verified = await message.verify({ signature, domain: host, nonce: message.nonce, time: new Date(context.now).toISOString() }, { suppressExceptions: true });
+  const verified = await message.verify({ signature, domain: message.domain, nonce: message.nonce, time: new Date(context.now).toISOString() }, { suppressExceptions: true });
   if (!verified.success) throw new SignInError(`the signature is not the signature of ${message.address} over this message`, 401);
   return { address: getAddress(message.address), chainId: message.chainId };
 }
@@ -165,9 +167,9 @@ function timeOf(text: string | undefined, field: string): number | undefined {
   return time;
 }
 
-function uriHost(uri: string): string | undefined {
+function uriOrigin(uri: string): string | undefined {
   try {
-    return new URL(uri).host;
+    return new URL(uri).origin;
   } catch {
     return undefined;
   }

@@ -27,10 +27,10 @@
  * portal-failed.png (when a step fails), portal-browser-log.txt (console, requests, wallet calls).
  */
 import fs from 'node:fs';
-import type http from 'node:http';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Transaction, Wallet, getBytes, type JsonRpcProvider } from 'ethers';
+import { Transaction, Wallet, getAddress, getBytes, type JsonRpcProvider } from 'ethers';
 import type { BrowserContext, Page } from 'playwright-core';
 import pino from 'pino';
 import { startDevnet, type Devnet } from '../../sandbox/devnet';
@@ -213,6 +213,107 @@ async function chartTotals(page: Page): Promise<{ requests: number; refused: num
 }
 
 // ------------------------------------------------------------------------------------------------------------------
+// The attacker's site
+
+interface AttackerSite {
+  readonly server: http.Server;
+  readonly origin: string;
+}
+
+/** What the attacker's page did: the wallet's signature, its own post to the portal, and its server's relays. */
+interface AttackOutcome {
+  readonly signed: boolean;
+  /** The status of the page's own cross-origin POST to the portal, or why the browser did not send or read it. */
+  readonly direct: number | string;
+  readonly relayed: Array<{ status: number; message: string; cookie: boolean }>;
+}
+
+/**
+ * Another site that uses Sign-In with Ethereum (http://localhost:port, another origin than the portal's
+ * http://127.0.0.1:port): its server takes a nonce from the portal; its page has the wallet sign an ordinary
+ * "Sign in to NFT Game" message for its own domain with that nonce, posts it to the portal itself, and hands it to
+ * its server, which relays it to the portal as a script would, with any Host and Origin it likes.
+ */
+async function attackerSite(portal: string): Promise<AttackerSite> {
+  const server = http.createServer((req, res) => {
+    const answer = (status: number, type: string, body: string) => res.writeHead(status, { 'content-type': type }).end(body);
+    void (async () => {
+      if (req.method === 'GET' && req.url === '/') return answer(200, 'text/html; charset=utf-8', attackerPage(portal));
+      if (req.method === 'GET' && req.url?.startsWith('/nonce?account=')) {
+        // the portal's nonce, and the account in EIP-55 form (a Sign-In with Ethereum message names it so)
+        const nonce = (await (await fetch(`${portal}/portal/api/nonce`)).json()) as { nonce: string; chainIds: number[] };
+        return answer(200, 'application/json', JSON.stringify({ ...nonce, address: getAddress(new URL(req.url, 'http://x').searchParams.get('account')!) }));
+      }
+      if (req.method === 'POST' && req.url === '/relay') {
+        let text = '';
+        for await (const chunk of req) text += String(chunk);
+        const ownHost = req.headers.host!;
+        const relayed = [
+          await relay(portal, text, { host: ownHost, origin: `http://${ownHost}` }), // as the attacker's site
+          await relay(portal, text, { host: ownHost, origin: portal }), // claiming the portal's Origin
+        ];
+        return answer(200, 'application/json', JSON.stringify(relayed));
+      }
+      answer(404, 'text/plain', 'not found');
+    })().catch((error: Error) => answer(500, 'text/plain', error.message));
+  });
+  server.listen(0, 'localhost');
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  return { server, origin: `http://localhost:${(server.address() as { port: number }).port}` };
+}
+
+/** POSTs a sign-in to the portal with the Host and Origin given (node:http sends the Host it is told). */
+function relay(portal: string, body: string, headers: { host: string; origin: string }): Promise<{ status: number; message: string; cookie: boolean }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL('/portal/api/session', portal);
+    const req = http.request(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += String(chunk)));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, message: String((JSON.parse(text) as { message?: unknown }).message ?? ''), cookie: res.headers['set-cookie'] !== undefined }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function attackerPage(portal: string): string {
+  return `<!doctype html><title>NFT Game</title><p>Sign in to NFT Game</p><script>
+(async () => {
+  const outcome = { signed: false, direct: 'not tried', relayed: [] };
+  try {
+    const [account] = await window.ethereum.request({ method: 'eth_requestAccounts' });
+    const { nonce, chainIds, address } = await (await fetch('/nonce?account=' + account)).json();
+    const now = Date.now();
+    const message = [
+      location.host + ' wants you to sign in with your Ethereum account:', address, '', 'Sign in to NFT Game', '',
+      'URI: ' + location.origin + '/login', 'Version: 1', 'Chain ID: ' + chainIds[0], 'Nonce: ' + nonce,
+      'Issued At: ' + new Date(now).toISOString(), 'Expiration Time: ' + new Date(now + 10 * 60000).toISOString(),
+    ].join('\\n');
+    const hex = '0x' + Array.from(new TextEncoder().encode(message), (b) => b.toString(16).padStart(2, '0')).join('');
+    const signature = await window.ethereum.request({ method: 'personal_sign', params: [hex, account] });
+    outcome.signed = true;
+    const body = JSON.stringify({ message, signature });
+    try {
+      const res = await fetch(${JSON.stringify(portal)} + '/portal/api/session', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body });
+      outcome.direct = res.status;
+    } catch (error) {
+      outcome.direct = 'not sent or not readable: ' + error.message;
+    }
+    outcome.relayed = await (await fetch('/relay', { method: 'POST', body })).json();
+  } catch (error) {
+    outcome.error = String(error && error.message || error);
+  }
+  window.__outcome = outcome;
+})();
+</script>`;
+}
+
+async function countSessions(database: Database): Promise<number> {
+  const row = await database.db.selectFrom('portal_sessions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// ------------------------------------------------------------------------------------------------------------------
 // The run
 
 async function main(): Promise<void> {
@@ -228,6 +329,7 @@ async function main(): Promise<void> {
   let service: http.Server | undefined;
   let testApp: TestApp | undefined;
   let context: BrowserContext | undefined;
+  let attacker: AttackerSite | undefined;
   const deadline = failAfter('browser test (portal)', TEST_TIMEOUT_MS);
   try {
     // the wallet: anvil dev account 2 (the devnet's first funded test wallet), the integrator's fee wallet
@@ -250,10 +352,12 @@ async function main(): Promise<void> {
     testApp = await step('service start', () => makeTestApp({
       env: { CHAINS_FILE: chainsFile, FEE_LEDGER_FILE: ledgerFile },
       dependencies: { access: databaseAccess(opened, recorder) },
-      portal: (dependencies) => portalRouter({ database: async () => opened, dependencies, logger: pino({ level: 'silent' }) }),
+      // the portal's origin (PORTAL_ORIGIN): the loopback address it listens on, known once it listens
+      portal: (dependencies) => portalRouter({ database: async () => opened, dependencies, logger: pino({ level: 'silent' }), origins: () => [origin] }),
     }));
     service = testApp.app.listen(0, '127.0.0.1');
     const origin = await listening(service);
+    attacker = await step('the attacker\'s site (another origin)', () => attackerSite(origin));
     const useKey = async (key: string) => (await fetch(`${origin}/v1/keys/test`, { headers: { 'x-svc-api-key': key } })).status;
 
     const launched = await step('browser launch', () => launchChromium(userDataDir, { width: 1200, height: 1000 }));
@@ -336,6 +440,29 @@ async function main(): Promise<void> {
           expectRefused('a change with a wrong CSRF token', await call('POST', `/integrators/${INTEGRATOR}/keys`, { name: 'wrong token' }, { 'x-csrf-token': 'x'.repeat(43) }), 403, /CSRF|csrf/);
         } finally {
           await probe.close();
+        }
+      });
+
+      await step('a page on another origin obtains the wallet\'s signature and cannot turn it into a session', async () => {
+        const sessionsBefore = await countSessions(opened);
+        const tab = await context!.newPage();
+        try {
+          await tab.exposeFunction('__testWalletRequest', (method: string, params: unknown[]) => wallet.handle(method, params));
+          await tab.addInitScript(PROVIDER_SCRIPT);
+          await tab.goto(`${attacker!.origin}/`, { waitUntil: 'load' });
+          const outcome = await until('the attacker\'s page', () => tab.evaluate('window.__outcome'), (value) => value !== undefined) as AttackOutcome;
+          log.push(`attacker: ${JSON.stringify(outcome)}`);
+          if (!outcome.signed) throw new Error(`the attacker's page did not get the wallet's signature: ${JSON.stringify(outcome)}`);
+          if (outcome.direct === 200) throw new Error('the portal opened a session for a sign-in posted by another origin\'s page');
+          const [own, claimed] = outcome.relayed;
+          if (own?.status !== 403 || !/not from this portal/.test(own.message)) throw new Error(`relayed with the attacker's Host and Origin: ${JSON.stringify(own)}`);
+          if (claimed?.status !== 401 || !/is for domain "localhost:\d+", not this portal/.test(claimed.message)) throw new Error(`relayed claiming the portal's Origin: ${JSON.stringify(claimed)}`);
+          if (outcome.relayed.some((answer) => answer.cookie)) throw new Error('a relayed sign-in was given a session cookie');
+          const sessionsAfter = await countSessions(opened);
+          if (sessionsAfter !== sessionsBefore) throw new Error(`the portal has ${sessionsAfter} sessions after the attack, ${sessionsBefore} before`);
+          process.stdout.write(`browser test (portal): a sign-in signed on ${attacker!.origin} was refused: from the page ${outcome.direct}, relayed ${own.status} and ${claimed.status}\n`);
+        } finally {
+          await tab.close();
         }
       });
 
@@ -435,6 +562,7 @@ async function main(): Promise<void> {
     fs.writeFileSync(path.join(ARTIFACTS, 'portal-browser-log.txt'), `${log.join('\n')}\n`);
     await context?.close().catch(() => undefined);
     if (service) await closeServer(service);
+    if (attacker) await closeServer(attacker.server);
     testApp?.dependencies.chains?.close();
     await testApp?.dependencies.access.close();
     await database?.close();

@@ -8,6 +8,7 @@ import express from 'express';
 import request from 'supertest';
 import pino from 'pino';
 import { Wallet } from 'ethers';
+import { SiweMessage } from 'siwe';
 import { openDatabase, type Database } from '../../src/persistence/database';
 import { blockKey } from '../../src/persistence/keys';
 import { keyEvents } from '../../src/persistence/keyEvents';
@@ -18,7 +19,7 @@ import { NONCE_TTL_MS } from '../../src/portal/siwe';
 import type { Dependencies } from '../../src/server/dependencies';
 import { useTestApp } from '../support/app';
 import { useScratchDir } from '../support/files';
-import { PORTAL_HOST, PortalClient, UsageRecorder, databaseAccess, sessionCookie } from '../support/portal';
+import { PORTAL_HOST, PORTAL_ORIGIN, PortalClient, UsageRecorder, databaseAccess, sessionCookie } from '../support/portal';
 
 jest.setTimeout(30_000);
 
@@ -50,7 +51,7 @@ const t = useTestApp(() => ({
     }),
   },
   dependencies: { access: databaseAccess(database, recorder.current!) },
-  portal: (dependencies: Dependencies) => portalRouter({ database: async () => database, dependencies, logger: silent }),
+  portal: (dependencies: Dependencies) => portalRouter({ origins: () => [PORTAL_ORIGIN], database: async () => database, dependencies, logger: silent }),
 }));
 
 const client = (wallet: Wallet) => new PortalClient(t.app, wallet);
@@ -118,8 +119,37 @@ describe('signing in', () => {
     const a = client(walletA);
     const res = await a.present(await a.signedMessage({ origin: 'https://evil.example' }));
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: `Sign-in refused: the message is for domain "evil.example", not "${PORTAL_HOST}" (the host this portal was reached at)`, code: 1010 });
+    expect(res.body).toEqual({ message: `Sign-in refused: the message is for domain "evil.example", not this portal (${PORTAL_HOST})`, code: 1010 });
     expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  test('a sign-in signed on another site is not relayed into a session, whatever Host and Origin the relay claims', async () => {
+    // the attacker takes the portal's nonce and has the victim sign an ordinary sign-in on the attacker's own site
+    const attacker = client(walletB);
+    const victim = walletA;
+    const nftGame = async (fields: { domain?: string; uri?: string; statement?: string } = {}) => {
+      const nonce = (await attacker.get('/nonce').expect(200)).body.nonce as string;
+      const message = new SiweMessage({
+        domain: fields.domain ?? 'nft-game.example', address: victim.address, statement: fields.statement ?? 'Sign in to NFT Game',
+        uri: fields.uri ?? 'https://nft-game.example/login', version: '1', chainId: 137, nonce,
+        issuedAt: new Date().toISOString(), expirationTime: new Date(Date.now() + 10 * 60_000).toISOString(),
+      }).prepareMessage();
+      return { message, signature: await victim.signMessage(message) };
+    };
+    // posted as the attacker's site: its Host and Origin are not the portal's
+    const relayed = await attacker.change('post', '/session', await nftGame(), { host: 'nft-game.example', origin: 'https://nft-game.example' });
+    expect(relayed.status).toBe(403);
+    expect(relayed.body).toEqual({ message: `Refused: the request comes from https://nft-game.example, not from this portal (${PORTAL_ORIGIN})`, code: 1010 });
+    // posted by a script that claims the portal's Origin: the message is still the other site's
+    const claimed = await attacker.change('post', '/session', await nftGame(), { host: 'nft-game.example' });
+    expect(claimed.status).toBe(401);
+    expect(claimed.body.message).toBe(`Sign-in refused: the message is for domain "nft-game.example", not this portal (${PORTAL_HOST})`);
+    // the portal's domain and URI, but the other site's words: a message the victim did not sign on the portal's page
+    const words = await attacker.change('post', '/session', await nftGame({ domain: PORTAL_HOST, uri: `${PORTAL_ORIGIN}/portal` }));
+    expect(words.status).toBe(401);
+    expect(words.body.message).toMatch(/^Sign-in refused: the message's statement is not the portal's/);
+    for (const res of [relayed, claimed, words]) expect(res.headers['set-cookie']).toBeUndefined();
+    expect((await attacker.get('/me')).body).toEqual({ signedIn: false });
   });
 
   test('a nonce is used once: the same signed message is refused the second time', async () => {
@@ -379,7 +409,7 @@ describe('integrators, keys, usage and fees', () => {
 describe('the portal\'s options: sign-in limits, TLS behind a proxy, clock, an unavailable database', () => {
   test('nonces are limited per client address and minute (429 with Retry-After)', async () => {
     const clock = { now: Date.now() };
-    const app = express().use('/portal', portalRouter({ database: async () => database, dependencies: t.dependencies, logger: silent, clock: () => clock.now, signInAttemptsPerMinute: 3 }));
+    const app = express().use('/portal', portalRouter({ origins: () => [PORTAL_ORIGIN], database: async () => database, dependencies: t.dependencies, logger: silent, clock: () => clock.now, signInAttemptsPerMinute: 3 }));
     for (let i = 0; i < 3; i += 1) expect((await request(app).get('/portal/api/nonce')).status).toBe(200);
     const limited = await request(app).get('/portal/api/nonce');
     expect(limited.status).toBe(429);
@@ -389,21 +419,21 @@ describe('the portal\'s options: sign-in limits, TLS behind a proxy, clock, an u
     expect((await request(app).get('/portal/api/nonce')).status).toBe(200);
   });
 
-  test('behind a trusted TLS proxy (TRUST_PROXY), the cookie is Secure and the Origin must be https', async () => {
-    const app = express().use('/portal', portalRouter({ database: async () => database, dependencies: t.dependencies, logger: silent, trustProxy: { kind: 'hops', hops: 1 } }));
+  test('served at an https origin (PORTAL_ORIGIN behind a TLS proxy), the cookie is Secure and the Origin must be https', async () => {
+    const app = express().use('/portal', portalRouter({ origins: () => [`https://${PORTAL_HOST}`], database: async () => database, dependencies: t.dependencies, logger: silent }));
     const portal = new PortalClient(app as unknown as express.Express, walletA);
     const signed = await portal.signedMessage({ origin: `https://${PORTAL_HOST}` });
     const plain = await portal.change('post', '/session', signed, { origin: `http://${PORTAL_HOST}` }).set('x-forwarded-proto', 'https');
     expect(plain.status).toBe(403);
     expect(plain.body.message).toMatch(/not from this portal \(https:\/\/portal\.test:8080\)/);
-    const res = await portal.change('post', '/session', await portal.signedMessage({ origin: `https://${PORTAL_HOST}` }), { origin: `https://${PORTAL_HOST}` }).set('x-forwarded-proto', 'https');
+    const res = await portal.change('post', '/session', await portal.signedMessage({ origin: `https://${PORTAL_HOST}` }), { origin: `https://${PORTAL_HOST}` });
     expect(res.status).toBe(200);
     expect(([] as string[]).concat(res.headers['set-cookie'])[0]).toMatch(/; Secure; SameSite=Strict$/);
   });
 
   test('a nonce expires', async () => {
     const clock = { now: Date.now() };
-    const app = express().use('/portal', portalRouter({ database: async () => database, dependencies: t.dependencies, logger: silent, clock: () => clock.now }));
+    const app = express().use('/portal', portalRouter({ origins: () => [PORTAL_ORIGIN], database: async () => database, dependencies: t.dependencies, logger: silent, clock: () => clock.now }));
     const portal = new PortalClient(app as unknown as express.Express, walletA);
     const signed = await portal.signedMessage({ now: clock.now });
     clock.now += NONCE_TTL_MS + 1;
@@ -417,7 +447,7 @@ describe('the portal\'s options: sign-in limits, TLS behind a proxy, clock, an u
     const signedIn = new PortalClient(t.app, walletA);
     await signedIn.signIn();
     const unavailable = { message: "The portal's database is not available right now: try again in a moment", code: 1006 };
-    const app = express().use('/portal', portalRouter({ database: () => Promise.reject(new Error('connection refused')), dependencies: t.dependencies, logger: silent, databaseWaitMs: 200 }));
+    const app = express().use('/portal', portalRouter({ origins: () => [PORTAL_ORIGIN], database: () => Promise.reject(new Error('connection refused')), dependencies: t.dependencies, logger: silent, databaseWaitMs: 200 }));
     const portal = new PortalClient(app as unknown as express.Express, walletA);
     const nonce = await portal.get('/nonce');
     expect(nonce.status).toBe(503);
@@ -432,7 +462,7 @@ describe('the portal\'s options: sign-in limits, TLS behind a proxy, clock, an u
       expect(res.body).toEqual(unavailable);
     }
     expect((await new PortalClient(app as unknown as express.Express, walletA).get('/integrators')).status).toBe(401); // no cookie: nothing to look up
-    const slow = express().use('/portal', portalRouter({ database: () => new Promise(() => undefined), dependencies: t.dependencies, logger: silent, databaseWaitMs: 100 }));
+    const slow = express().use('/portal', portalRouter({ origins: () => [PORTAL_ORIGIN], database: () => new Promise(() => undefined), dependencies: t.dependencies, logger: silent, databaseWaitMs: 100 }));
     const waiting = new PortalClient(slow as unknown as express.Express, walletA);
     expect((await waiting.get('/nonce')).status).toBe(503);
     Object.assign(waiting, { cookie: signedIn.cookie });
@@ -442,7 +472,7 @@ describe('the portal\'s options: sign-in limits, TLS behind a proxy, clock, an u
   });
 
   test('sessions and nonces are the database\'s: another portal on it (a restart, another instance) serves them', async () => {
-    const portalOn = () => express().use('/portal', portalRouter({ database: async () => database, dependencies: t.dependencies, logger: silent })) as unknown as express.Express;
+    const portalOn = () => express().use('/portal', portalRouter({ origins: () => [PORTAL_ORIGIN], database: async () => database, dependencies: t.dependencies, logger: silent })) as unknown as express.Express;
     const [first, second] = [portalOn(), portalOn()];
     const browser = new PortalClient(first, walletA);
     const signed = await browser.signedMessage(); // nonce issued by the first

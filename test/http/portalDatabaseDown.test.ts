@@ -9,7 +9,7 @@ import { openDatabase, type Database } from '../../src/persistence/database';
 import { portalRouter } from '../../src/portal/router';
 import type { Dependencies } from '../../src/server/dependencies';
 import { useTestApp } from '../support/app';
-import { PORTAL_HOST, PortalClient, UsageRecorder, databaseAccess } from '../support/portal';
+import { PORTAL_HOST, PORTAL_ORIGIN, PortalClient, UsageRecorder, databaseAccess } from '../support/portal';
 import { startPostgresServer, type PostgresServer } from '../support/postgres';
 
 jest.setTimeout(60_000);
@@ -31,7 +31,7 @@ afterAll(async () => {
 
 const t = useTestApp(() => ({
   dependencies: { access: databaseAccess(database, recorder.current!) },
-  portal: (dependencies: Dependencies) => portalRouter({ database: async () => database, dependencies, logger: silent, databaseWaitMs: 2000 }),
+  portal: (dependencies: Dependencies) => portalRouter({ origins: () => [PORTAL_ORIGIN], database: async () => database, dependencies, logger: silent, databaseWaitMs: 2000 }),
 }));
 
 test('PostgreSQL stopped after the portal opened it: nonce, me, keys, registration and revocation answer 503 with Retry-After', async () => {

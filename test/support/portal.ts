@@ -96,8 +96,8 @@ export class PortalClient {
   }
 
   /** A change with the session cookie, the portal's Origin and the CSRF token (each left out or replaced on demand). */
-  change(method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: unknown, options: { origin?: string | null; csrf?: string | null } = {}): Test {
-    let test = request(this.app)[method](`/portal/api${path}`).set('host', PORTAL_HOST);
+  change(method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: unknown, options: { origin?: string | null; csrf?: string | null; host?: string } = {}): Test {
+    let test = request(this.app)[method](`/portal/api${path}`).set('host', options.host ?? PORTAL_HOST);
     const origin = options.origin === undefined ? PORTAL_ORIGIN : options.origin;
     if (origin !== null) test = test.set('origin', origin);
     const csrf = options.csrf === undefined ? this.csrfToken : options.csrf;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, DEFAULT_DATA_DIR, loadConfig } from '../../src/config';
+import { ConfigError, DEFAULT_DATA_DIR, loadConfig, portalOrigins } from '../../src/config';
 
 describe('loadConfig', () => {
   it('uses the documented defaults on an empty environment', () => {
@@ -26,5 +26,17 @@ describe('loadConfig', () => {
       expect((error as ConfigError).problems).toHaveLength(2);
       expect((error as Error).message).toMatch(/LOG_LEVEL must be one of fatal, error/);
     }
+  });
+
+  it('reads PORTAL_ORIGIN, one origin or several; without it the portal is the listen address\'s for a browser on this machine', () => {
+    expect(portalOrigins(loadConfig({ PORTAL_ORIGIN: 'https://portal.example.com' }), 8080)).toEqual(['https://portal.example.com']);
+    expect(portalOrigins(loadConfig({ PORTAL_ORIGIN: 'https://a.example, http://localhost:3000' }), 8080)).toEqual(['https://a.example', 'http://localhost:3000']);
+    expect(portalOrigins(loadConfig({}), 8080)).toEqual(['http://localhost:8080', 'http://127.0.0.1:8080', 'http://[::1]:8080']);
+    expect(portalOrigins(loadConfig({ HOST: '192.0.2.10' }), 80)).toEqual(['http://localhost', 'http://127.0.0.1', 'http://[::1]', 'http://192.0.2.10']);
+    expect(portalOrigins(loadConfig({ HOST: '::' }), 9000)).toEqual(['http://localhost:9000', 'http://127.0.0.1:9000', 'http://[::1]:9000']);
+  });
+
+  it.each([['portal.example.com'], ['https://portal.example.com/portal'], ['ftp://portal.example.com'], [' , ']])('rejects PORTAL_ORIGIN=%s, naming it', (origin) => {
+    expect(() => loadConfig({ PORTAL_ORIGIN: origin })).toThrow(/PORTAL_ORIGIN must be the origin/);
   });
 });

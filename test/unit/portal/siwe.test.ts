@@ -1,7 +1,7 @@
 import { Wallet } from 'ethers';
 import { SiweMessage } from 'siwe';
 import { openDatabase, type Database } from '../../../src/persistence/database';
-import { MAX_MESSAGE_MS, NONCE_TTL_MS, NonceStore, SignInError, signInMessage, verifySignIn, type SignInContext } from '../../../src/portal/siwe';
+import { MAX_MESSAGE_MS, NONCE_TTL_MS, NonceStore, SIGN_IN_STATEMENT, SignInError, signInMessage, verifySignIn, type SignInContext } from '../../../src/portal/siwe';
 import { databaseEngines, emptyTables } from '../../support/postgres';
 
 const wallet = new Wallet(`0x${'42'.repeat(32)}`);
@@ -90,14 +90,14 @@ describe('verifySignIn', () => {
   afterAll(() => database?.close());
   const nonceStore = () => new NonceStore(database.db, { clock: () => NOW });
 
-  const context = (overrides: Partial<SignInContext> = {}): SignInContext => ({ host: HOST, chainIds: new Set([1, 42161]), now: NOW, ...overrides });
+  const context = (overrides: Partial<SignInContext> = {}): SignInContext => ({ origins: [ORIGIN, 'http://localhost:8080'], chainIds: new Set([1, 42161]), now: NOW, ...overrides });
 
   async function signed(nonces: NonceStore, fields: Partial<ConstructorParameters<typeof SiweMessage>[0] & object> = {}, signer: Wallet = wallet) {
     const nonce = (await nonces.issue()).nonce;
     const message = new SiweMessage({
       domain: HOST,
       address: wallet.address,
-      statement: 'Sign in.',
+      statement: SIGN_IN_STATEMENT,
       uri: `${ORIGIN}/portal`,
       version: '1',
       chainId: 42161,
@@ -146,14 +146,20 @@ describe('verifySignIn', () => {
   });
 
   test.each([
-    ['another domain', { domain: 'evil.example' }, {}, /is for domain "evil\.example", not "portal\.example:8443"/],
-    ['a URI on another host', { uri: 'https://evil.example/portal' }, {}, /URI https:\/\/evil\.example\/portal is not on portal\.example:8443/],
+    ['another domain', { domain: 'evil.example' }, {}, /is for domain "evil\.example", not this portal \(portal\.example:8443, localhost:8080\)/],
+    ['a URI on another host', { uri: 'https://evil.example/portal' }, {}, /URI https:\/\/evil\.example\/portal is not on https:\/\/portal\.example:8443/],
+    ['a URI on the portal\'s host with another scheme', { uri: `http://${HOST}/portal` }, {}, /is not on https:\/\/portal\.example:8443/],
+    ['a URI on another of the portal\'s origins', { uri: 'http://localhost:8080/portal' }, {}, /is not on https:\/\/portal\.example:8443/],
+    ['another statement', { statement: 'Sign in to NFT Game' }, {}, /statement is not the portal's/],
+    ['no statement', { statement: undefined }, {}, /statement is not the portal's/],
+    ['a scheme other than the portal\'s', { scheme: 'http' }, {}, /scheme "http" is not the portal's \(https\)/],
+    ['a message for the origin a client claims as its Host', { domain: 'nft-game.example', uri: 'https://nft-game.example/login' }, {}, /is for domain "nft-game\.example", not this portal/],
     ['a chain not accepted', { chainId: 56 }, {}, /chain id 56 is not accepted: .*\(1, 42161\)/],
     ['an expired message', { issuedAt: new Date(NOW - 10 * 60_000).toISOString(), expirationTime: new Date(NOW - 1).toISOString() }, {}, /the message expired at/],
     ['a message issued in the future', { issuedAt: new Date(NOW + 5 * 60_000).toISOString(), expirationTime: new Date(NOW + 9 * 60_000).toISOString() }, {}, /issued in the future/],
     ['a message living too long', { expirationTime: new Date(NOW + MAX_MESSAGE_MS + 1).toISOString() }, {}, /lives longer than 10 minutes/],
     ['a message not valid yet', { notBefore: new Date(NOW + 5 * 60_000).toISOString() }, {}, /not valid before/],
-    ['a request without Host', {}, { host: undefined }, /no Host header/],
+    ['any message when no origin is configured', {}, { origins: [] }, /not this portal \(\)/],
   ] as const)('refuses %s', async (_what, fields, contextOverrides, expected) => {
     const nonces = nonceStore();
     const error = await refusal(verifySignIn(await signed(nonces, fields), context(contextOverrides), nonces));
@@ -187,10 +193,16 @@ describe('verifySignIn', () => {
     await expect(verifySignIn(good, context(), nonces)).resolves.toMatchObject({ address: wallet.address });
   });
 
-  test('a message with a scheme must be http or https', async () => {
+  test('a message with a scheme must have the portal origin\'s', async () => {
     const nonces = nonceStore();
     await expect(verifySignIn(await signed(nonces, { scheme: 'https' }), context(), nonces)).resolves.toMatchObject({ address: wallet.address });
     const error = await refusal(verifySignIn(await signed(nonces, { scheme: 'ftp' }), context(), nonces));
     expect(error.message).toMatch(/scheme "ftp"/);
+  });
+
+  test('a message for any of the portal\'s origins signs in', async () => {
+    const nonces = nonceStore();
+    const message = signInMessage({ origin: 'http://localhost:8080', address: wallet.address, chainId: 1, nonce: (await nonces.issue()).nonce, now: NOW });
+    await expect(verifySignIn({ message, signature: await wallet.signMessage(message) }, context(), nonces)).resolves.toEqual({ address: wallet.address, chainId: 1 });
   });
 });
