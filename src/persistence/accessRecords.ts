@@ -68,8 +68,9 @@ export class UsageRecorder {
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
 
+  /** `db` may be the database still opening: outcomes are counted meanwhile, and flushes wait for it. */
   constructor(
-    private readonly db: Kysely<Schema>,
+    private readonly db: Kysely<Schema> | PromiseLike<Kysely<Schema>>,
     private readonly options: { readonly flushMs?: number; readonly onError?: (error: Error) => void } = {},
   ) {}
 
@@ -108,7 +109,8 @@ export class UsageRecorder {
       this.pairs = new Map();
       if (usage.size === 0 && pairs.size === 0) return;
       try {
-        await this.db.transaction().execute(async (trx) => {
+        const db = await this.db;
+        await db.transaction().execute(async (trx) => {
           if (usage.size > 0) await recordUsage(trx, [...usage.values()]);
           if (pairs.size > 0) await recordKeyClients(trx, [...pairs.values()]);
         });

@@ -277,8 +277,12 @@ describe('rate limits (fake clock)', () => {
     contract.expectErrorBody(answers[4]!.body);
     contract.expectErrorBody(answers[5]!.body);
     contract.expectResponse('postRoutes', answers[6]!);
-    // the per-minute requests of this client were counted together, refused ones included
-    expect(rateHeaders(answers[5]!)).toEqual({ limit: 100, remaining: 94, reset: 60 });
+    // the per-minute requests of this client were counted together, refused ones included, except the blocked
+    // key's (a block is told before anything is counted): 5 of the first 6
+    expect(rateHeaders(answers[5]!)).toEqual({ limit: 100, remaining: 95, reset: 60 });
+    // the blocked key's answer: nothing left until it is unblocked (an operator's block, without an end)
+    expect(rateHeaders(answers[3]!)).toEqual({ limit: 100, remaining: 0, reset: 60 });
+    expect(answers[3]!.headers['retry-after']).toBeUndefined();
     // the two routes requests in the routes window
     expect(rateHeaders(answers[7]!)).toEqual({ limit: 75, remaining: 73, reset: 7200 });
   });

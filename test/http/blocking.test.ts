@@ -7,6 +7,7 @@
  */
 import request from 'supertest';
 import { hashApiKey } from '../../src/core/access/keys';
+import { block } from '../../src/persistence/blocks';
 import { openDatabase, type Database } from '../../src/persistence/database';
 import { expensiveOperationsOf } from '../../src/server/access/operationAccess';
 import type { AccessRecords } from '../../src/server/access/middleware';
@@ -171,15 +172,86 @@ describe('automatic blocking, two instances on one Redis and one PostgreSQL', ()
     expect((await get(one, '/v1/chains', { key: KEYS.a, from: '198.51.100.34' })).status).toBe(200);
   });
 
-  it('one key spread over addresses outside its allowlist: the key is blocked, from inside the allowlist too', async () => {
+  it('a key leaked outside its allowlist: the foreign addresses are blocked, the owner keeps its service from the allowlist', async () => {
     minutes(30);
-    for (const from of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+    const foreign = ['198.51.100.1', '198.51.100.2', '198.51.100.3'];
+    for (const from of foreign) {
       expect((await get(one, '/v1/chains', { key: KEYS.fenced, from })).status).toBe(403);
     }
-    expect(await settle(one, two)).toMatchObject([{ subject: { kind: 'key', id: 'key_fenced' }, rule: 'key-spread' }]);
-    const res = await get(two, '/v1/chains', { key: KEYS.fenced, from: '203.0.113.5' });
-    expect(res.status).toBe(403);
-    expect(res.body.message).toMatch(/^API key key_fenced is blocked until .*\(rule key-spread\)$/);
+    const made = await settle(one, two);
+    expect(made.map((b) => b.subject)).toEqual(foreign.map((id) => ({ kind: 'client', id })));
+    for (const b of made) expect(b.rule).toBe('key-spread');
+    // the owner, from its allowlist, on both instances: served
+    for (const i of [one, two]) {
+      const owner = await get(i, '/v1/chains', { key: KEYS.fenced, from: '203.0.113.5' });
+      expect(owner.status).toBe(200);
+    }
+    // the foreign addresses: blocked, with the key or without one
+    for (const from of foreign) {
+      const res = await get(two, '/v1/tokens', { from });
+      expect(res.status).toBe(403);
+      contract.expectResponse('getTokens', res);
+      expect(res.body.message).toMatch(new RegExp(`^Address ${from.replace(/\./g, '\\.')} is blocked until .*: using API key key_fenced outside its allowlist`));
+    }
+  });
+
+  it('a blocked client is told 403 with the block\'s end, never 429, and its refusals do not count towards a next block', async () => {
+    minutes(30);
+    const from = '192.0.2.66';
+    const subject = { kind: 'client' as const, id: from };
+    // an operator blocks the address for 20 minutes
+    const end = now + 20 * 60_000;
+    await block(one.database.db, { subject, rule: 'manual', reason: 'abuse report', actor: 'cli:ops', now: new Date(now), until: new Date(end) });
+    await Promise.all([one.records.refresh(), two.records.refresh()]);
+    // far past its limit of 100 a minute without a key: every answer is the block, on both instances
+    for (let minute = 0; minute < 12; minute++) {
+      const answers = await Promise.all(Array.from({ length: 120 }, (_, k) => get(k % 2 ? one : two, '/v1/chains', { from })));
+      const statuses = new Set(answers.map((r) => r.status));
+      expect([...statuses]).toEqual([403]);
+      const res = answers[0]!;
+      contract.expectResponse('getChains', res);
+      expect(res.body.message).toMatch(/^Address 192\.0\.2\.66 is blocked until .*: abuse report \(rule manual\)$/);
+      expect(Number(res.headers['retry-after'])).toBe(Math.ceil((end - now) / 1000));
+      // nothing left until the block ends (and nothing counted against its limit: see below)
+      expect(res.headers).toMatchObject({ 'ratelimit-limit': '100', 'ratelimit-remaining': '0', 'ratelimit-reset': res.headers['retry-after'] });
+      expect(await settle(one, two)).toEqual([]);
+      minutes(1);
+    }
+    // the block ends: served, and not blocked again for what it sent while blocked
+    minutes(9);
+    expect((await get(one, '/v1/chains', { from })).status).toBe(200);
+    expect((await settle(one, two)).filter((b) => b.subject.id === subject.id)).toEqual([]);
+  });
+
+  it('after a start, a block holds and usage counts from the first request, while the database still opens', async () => {
+    minutes(30);
+    const blocked = '192.0.2.77';
+    const counted = '192.0.2.78';
+    await block(one.database.db, { subject: { kind: 'client', id: blocked }, rule: 'manual', reason: 'abuse report', actor: 'cli:ops', now: new Date(now), until: new Date(now + 15 * 60_000) });
+    // an instance whose database opens only when the test says
+    let open!: (database: Database) => void;
+    const opening = new Promise<Database>((resolve) => (open = resolve));
+    const app = await makeTestApp({
+      limits: 'spec',
+      env: { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, API_KEYS, TRUST_PROXY: 'loopback' },
+      access: { clock, database: opening, expensiveOperations: expensiveOperationsOf(handlers), redisPrefix: 'blocking-test:' },
+    });
+    const answers: { from: string; status: number }[] = [];
+    const early = [blocked, counted].map((from) => get({ app }, '/v1/chains', { from }).then((res) => answers.push({ from, status: res.status })));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(answers).toEqual([]); // waiting for the blocks in force
+    const database = await openDatabase({ url: databaseUrl });
+    open(database);
+    const started = { app, database, records: app.dependencies.access.records! };
+    instances.push(started);
+    await Promise.all(early);
+    expect(answers.sort((a, b) => a.from.localeCompare(b.from))).toEqual([{ from: blocked, status: 403 }, { from: counted, status: 200 }]);
+    await started.records.flush();
+    const usage = await started.database.db.selectFrom('usage_minutes').select(['subject', 'requests', 'refused_403']).where('subject', 'in', [blocked, counted]).orderBy('subject').execute();
+    expect(usage.map((row) => ({ ...row, requests: Number(row.requests), refused_403: Number(row.refused_403) }))).toEqual([
+      { subject: blocked, requests: 1, refused_403: 1 },
+      { subject: counted, requests: 1, refused_403: 0 },
+    ]);
   });
 
   it('a sustained share of the most expensive requests past the limits (thresholds from BLOCKING_THRESHOLDS)', async () => {

@@ -48,6 +48,12 @@ export interface ActiveBlock {
 /** Where the blocks in force are looked up (the database's, shared by every instance; none: nothing blocked). */
 export interface BlockList {
   blockOf(subject: BlockSubject): ActiveBlock | undefined;
+  /**
+   * Until the blocks in force have been read once (the database opening), a promise that settles when they have
+   * (or cannot be): requests wait for it, so that a block is in force from the first request after a start.
+   * Undefined from then on.
+   */
+  pending?(): Promise<void> | undefined;
 }
 
 const NOTHING_BLOCKED: BlockList = { blockOf: () => undefined };

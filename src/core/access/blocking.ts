@@ -11,7 +11,8 @@
  * - keys-per-address: one client address using at least `keysPerAddress` (3) different keys in the window while
  *   being refused with 429 on any of them (switching keys to multiply limits): the address is blocked.
  * - key-spread: one key presented from at least `foreignAddresses` (3) different addresses outside its allowlist in
- *   the window (spreading a key beyond the addresses it was issued for): the key is blocked.
+ *   the window (a key leaked or spread beyond the addresses it was issued for): those addresses are blocked, and the
+ *   key is not — its owner keeps its service from the allowlist (the foreign requests were refused anyway).
  * - expensive-share: a subject whose route searches (quote and routes operations) in the window are at least
  *   `expensiveMinimum` (2,000) and at least `expensiveShare` (half) of all the service's, while it was refused
  *   with 429 on them (it keeps pushing the most expensive requests past its limit): blocked.
@@ -103,9 +104,11 @@ export function blocksToMake(
     }
   }
   for (const k of usage.foreignAddressesByKey) {
-    const addresses = new Set(k.clientIds);
-    if (addresses.size >= thresholds.foreignAddresses) {
-      decide({ kind: 'key', id: k.keyId }, 'key-spread', `bypassing limits with several addresses: used from ${addresses.size} addresses outside its allowlist in the last ${windowMinutes} minutes`);
+    const addresses = [...new Set(k.clientIds)].sort();
+    if (addresses.length >= thresholds.foreignAddresses) {
+      for (const clientId of addresses) {
+        decide({ kind: 'client', id: clientId }, 'key-spread', `using API key ${k.keyId} outside its allowlist: the key was presented from ${addresses.length} addresses outside its allowlist in the last ${windowMinutes} minutes`);
+      }
     }
   }
   for (const s of usage.subjects) {

@@ -102,15 +102,20 @@ function buildStore(config: Config, logger: Logger, options: BuildAccessOptions)
 /**
  * The access control's parts on the database: keys looked up there (API_KEYS_FILE / API_KEYS imported once when it
  * opens), the blocks in force, usage recorded per minute, and the automatic blocking rules (unless BLOCKING=off).
- * While the database opens, a request with a key waits for it; when it did not open, or a key's lookup fails, those
- * requests are answered 503 with Retry-After (the key store is unavailable), and the failure is logged; requests without a key are answered all along.
+ * While the database opens, every request waits for the blocks in force to be read (a block holds from the first
+ * request after a start) and its outcome is counted in memory, added to the database once it is open. When it did
+ * not open, or a key's lookup fails, requests with a key are answered 503 with Retry-After (the key store is
+ * unavailable) and the failure is logged; requests without a key are answered (no block can be read).
  */
 function databaseRecords(config: Config, opening: Promise<Database>, logger: Logger, options: BuildAccessOptions) {
   const clock = options.clock;
   let blockList: DatabaseBlockList | undefined;
-  let recorder: UsageRecorder | undefined;
   let monitor: BlockingMonitor | undefined;
   const onError = (what: string) => (error: Error) => logger.warn({ err: { message: error.message } }, `database: ${what} failed: ${error.message}`);
+  // counting starts with the first request; the counts wait in memory for the database
+  const recorderDb = opening.then((database) => database.db);
+  recorderDb.catch(() => undefined); // a database that did not open is logged once, below
+  const recorder = new UsageRecorder(recorderDb, { onError: onError('recording usage') });
   const ready = opening.then(async (database) => {
     const { db } = database;
     const { apiKeysFile, apiKeysJson } = config.access;
@@ -119,7 +124,6 @@ function databaseRecords(config: Config, opening: Promise<Database>, logger: Log
     blockList = new DatabaseBlockList(db, { clock, onError: onError('reading the blocks') });
     await blockList.refresh();
     blockList.start();
-    recorder = new UsageRecorder(db, { onError: onError('recording usage') });
     recorder.start();
     if (config.access.blocking && options.expensiveOperations && options.expensiveOperations.length > 0) {
       monitor = new BlockingMonitor(db, {
@@ -137,6 +141,9 @@ function databaseRecords(config: Config, opening: Promise<Database>, logger: Log
     return new DatabaseKeyStore(db, { clock });
   });
   ready.catch((error: Error) => logger.error({ err: { message: error.message } }, `the database did not open: ${error.message}`));
+  // the blocks have been read once, or cannot be: requests stop waiting for them
+  let blocksSettled = false;
+  const blocksRead = ready.then(() => undefined, () => undefined).finally(() => (blocksSettled = true));
   // a database that did not open cannot tell a key: the store is unavailable (503), not the key unknown
   const store = () => ready.catch((error: Error) => {
     throw new KeyStoreUnavailableError(`the database did not open: ${error.message}`, { cause: error });
@@ -145,21 +152,22 @@ function databaseRecords(config: Config, opening: Promise<Database>, logger: Log
     authenticate: async (presented: string): Promise<KnownKey | undefined> => (await store()).authenticate(presented),
     list: async () => (await store()).list(),
   };
-  const blocks: BlockList = { blockOf: (subject) => blockList?.blockOf(subject) };
+  const blocks: BlockList = { blockOf: (subject) => blockList?.blockOf(subject), pending: () => (blocksSettled ? undefined : blocksRead) };
   return {
     keys,
     blocks,
-    onOutcome: (outcome: AccessOutcome) => recorder?.record(outcome),
+    onOutcome: (outcome: AccessOutcome) => recorder.record(outcome),
     close: async () => {
       blockList?.stop();
       monitor?.stop();
-      await recorder?.stop().catch(onError('recording usage'));
+      // what was counted is written if the database opened (a database still opening is not waited for)
+      if (blockList) await recorder.stop().catch(onError('recording usage'));
     },
     records: {
       ready,
       flush: async () => {
         await ready;
-        await recorder?.flush();
+        await recorder.flush();
       },
       refresh: async () => {
         await ready;

@@ -102,7 +102,13 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
   const clock = options.clock ?? Date.now;
   const blocks = options.blocks;
 
-  const identifyFor = (accessOf: OperationAccessOf): RequestHandler => (req: Request, res: Response, next: NextFunction) => {
+  const identifyFor = (accessOf: OperationAccessOf): RequestHandler => function identify(req: Request, res: Response, next: NextFunction) {
+    // the blocks in force not read yet (the database opening after a start): the request waits for them
+    const pending = blocks?.pending?.();
+    if (pending) {
+      pending.then(() => identify(req, res, next), next);
+      return;
+    }
     try {
       const presented = presentedKey(req);
       const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy);
@@ -164,6 +170,22 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
     if (identity.keyId) req.log = req.log.child({ keyId: identity.keyId });
     else if (presented !== undefined) req.log = req.log.child({ keyFingerprint: keyFingerprint(presented) });
 
+    // a blocked caller is told so before anything is counted: a 403 with the block's end, not a 429 of its limit
+    // (whose refusals would count towards its next block)
+    if (identity.refusal?.reason === 'blocked') {
+      const { until } = identity.refusal;
+      const rule = limitRule(identity.subject, operation.limit, options.override);
+      const secondsLeft = until ? Math.max(1, Math.ceil((Date.parse(until) - clock()) / 1000)) : undefined;
+      // its limit's headers say what holds while it is blocked: nothing left until the block ends
+      if (counting) {
+        res.setHeader('ratelimit-limit', String(rule.limit));
+        res.setHeader('ratelimit-remaining', '0');
+        res.setHeader('ratelimit-reset', String(secondsLeft ?? Math.ceil(rule.windowMs / 1000)));
+      }
+      if (secondsLeft !== undefined) res.setHeader('retry-after', String(secondsLeft));
+      admit(req, res, next, report, identity.refusal);
+      return;
+    }
     if (!counting) {
       admit(req, res, next, report, identity.refusal, invalid);
       return;

@@ -22,9 +22,11 @@ describe('automatic blocking rules', () => {
     expect(blocksToMake(usage(['a', 'b', 'b'], true), BLOCKING_DEFAULTS, none)).toEqual([]);
   });
 
-  it('one key spread over addresses outside its allowlist', () => {
+  it('one key spread over addresses outside its allowlist: the foreign addresses are blocked, never the key', () => {
     const usage: UsageWindow = { ...empty, foreignAddressesByKey: [{ keyId: 'key_f', clientIds: ['198.51.100.1', '198.51.100.2', '2001:db8:1::/64'] }] };
-    expect(blocksToMake(usage, BLOCKING_DEFAULTS, none)).toMatchObject([{ subject: { kind: 'key', id: 'key_f' }, rule: 'key-spread', reason: expect.stringContaining('3 addresses outside its allowlist') }]);
+    const made = blocksToMake(usage, BLOCKING_DEFAULTS, none);
+    expect(made.map((b) => b.subject)).toEqual([{ kind: 'client', id: '198.51.100.1' }, { kind: 'client', id: '198.51.100.2' }, { kind: 'client', id: '2001:db8:1::/64' }]);
+    for (const b of made) expect(b).toMatchObject({ rule: 'key-spread', reason: 'using API key key_f outside its allowlist: the key was presented from 3 addresses outside its allowlist in the last 15 minutes' });
     expect(blocksToMake({ ...usage, foreignAddressesByKey: [{ keyId: 'key_f', clientIds: ['198.51.100.1', '198.51.100.2'] }] }, BLOCKING_DEFAULTS, none)).toEqual([]);
   });
 
