@@ -1602,9 +1602,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Blocked API key, key used from outside its IP allowlist, integrator the key is not bound to, or key or integrator that this dedicated instance does not accept (code 1010, UnauthorizedError). */
+        /**
+         * @description Blocked API key or client address, key used from outside its IP allowlist, integrator the key is not bound to, or key or integrator that this dedicated instance does not accept (code 1010, UnauthorizedError).
+         *     A block is refused before anything is counted: its message says who is blocked, until when, why and by which rule;
+         *     `Retry-After` says when a block with an end is over, and `ratelimit-remaining` is 0 until then.
+         */
         Forbidden: {
             headers: {
+                /** @description For a block with an end, the seconds until it ends (absent on other refusals and on a block an operator lifts). */
+                "Retry-After"?: number;
                 "ratelimit-limit": components["headers"]["RateLimitLimit"];
                 "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                 "ratelimit-reset": components["headers"]["RateLimitReset"];
