@@ -32,7 +32,8 @@ export function isForeignKeyViolation(error: unknown): boolean {
 
 /**
  * Errors of a database that stopped answering after it opened (a PostgreSQL server stopped, restarted or out of
- * connections; the network to it down), as pg and Node report them: connection exceptions (SQLSTATE class 08),
+ * connections; the network to it down; the embedded PGlite closed or its thread ended), as pg, PGlite and Node
+ * report them, recognised here for both engines: connection exceptions (SQLSTATE class 08),
  * operator intervention (57P01–57P03), too many connections (53300), refused or broken sockets, a terminated
  * connection, a pool that cannot connect in time. The callers answer 503 with Retry-After for these, not 500.
  */
@@ -40,7 +41,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const code = sqlState(error);
   if (code !== undefined && (code.startsWith('08') || UNAVAILABLE_CODES.has(code))) return true;
   const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|connection (?:is )?(?:closed|ended)|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(message);
+  // PostgreSQL's client and pool; PGlite's thread (src/persistence/pgliteThread.ts) and PGlite itself once closed;
+  // Kysely once the database was closed under it
+  return /Connection terminated|connection (?:is )?(?:closed|ended)|Client has encountered a connection error|timeout exceeded when trying to connect|Cannot use a pool after calling end|the database is closed|the database thread ended|PGlite is closed|driver has already been destroyed/i.test(message);
 }
 
 const UNAVAILABLE_CODES: ReadonlySet<string> = new Set([
