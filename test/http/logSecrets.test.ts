@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 test('a portal session and API requests with its keys leave no secret in any log line', async () => {
-  const wallet = Wallet.createRandom();
+  const wallet = new Wallet(Wallet.createRandom().privateKey);
   const portal = new PortalClient(t.app, wallet);
   const signed = await portal.signedMessage();
   expect((await portal.present(signed)).status).toBe(200);
