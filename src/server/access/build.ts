@@ -59,6 +59,7 @@ export function buildAccessControl(config: Config, options: BuildAccessOptions =
     rateLimits: access.rateLimits,
     override: access.rateLimitOverride,
     clock: options.clock,
+    onProxyTraffic: (kind, message) => logger.warn({ trustProxy: kind }, message),
   });
 }
 

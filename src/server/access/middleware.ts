@@ -8,6 +8,7 @@ import { KeyStoreUnavailableError, type KeyStore, type KnownKey } from '../../co
 import { limitRule, type EndpointClass, type LimitRule, type OperationAccess } from '../../core/access/policy';
 import { accessRefused, keysUnavailable, rateLimited, sendError, validationFailed, type HttpError } from '../httpErrors';
 import type { LimitDecision, LimiterStore } from './limiterStore';
+import { proxyTrafficWatch, type ProxyTrafficWarning } from './proxyTraffic';
 
 /**
  * The headers a key is accepted in: the service's own, and the ecosystem's (the LI.FI SDK's `createClient({ apiKey })`
@@ -36,6 +37,8 @@ export interface AccessControlOptions {
   readonly onClose?: () => Promise<void>;
   /** The database's records, passed through (AccessControl.records). */
   readonly records?: AccessRecords;
+  /** Told, once per kind, of traffic that contradicts TRUST_PROXY (proxyTraffic.ts): the start log's warnings. */
+  readonly onProxyTraffic?: (kind: ProxyTrafficWarning, message: string) => void;
 }
 
 /** The access control's records in the database (build.ts), run on timers; tests and operators may run them now. */
@@ -101,6 +104,7 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
   const counting = (options.rateLimits ?? 'on') === 'on';
   const clock = options.clock ?? Date.now;
   const blocks = options.blocks;
+  const watchProxyTraffic = options.onProxyTraffic ? proxyTrafficWatch(trustProxy, options.onProxyTraffic) : undefined;
 
   const identifyFor = (accessOf: OperationAccessOf): RequestHandler => function identify(req: Request, res: Response, next: NextFunction) {
     // the blocks in force not read yet (the database opening after a start): the request waits for them
@@ -110,6 +114,7 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
       return;
     }
     try {
+      watchProxyTraffic?.(req.socket.remoteAddress, req.headers['x-forwarded-for']);
       const presented = presentedKey(req);
       const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy);
       const operation = accessOf(req);
