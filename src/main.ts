@@ -48,19 +48,19 @@ async function main(): Promise<void> {
   let listening!: () => void;
   const listened = new Promise<void>((resolve) => (listening = resolve));
   const database = !config.database ? undefined : config.database.url ? openServiceDatabase(config, logger) : listened.then(() => openServiceDatabase(config, logger));
-  const access = buildAccessControl(config, {
-    logger, onBlock: metrics.blocked, onRefusal: metrics.accessRefused,
-    ...(database ? { database, expensiveOperations: expensiveOperationsOf(handlers) } : {}),
-  });
   // fees are booked under the fee wallet an integrator registered (portal), else the fee ledger's
+  let registered: IntegratorDirectory | undefined;
   const directory = database ? database.then(async (db) => {
     const integrators = new IntegratorDirectory(db.db, { onError: (error) => logger.warn({ err: { message: error.message } }, `reading the integrators failed: ${error.message}`) });
     await integrators.refresh();
     integrators.start();
-    return integrators;
+    registered = integrators;
   }) : undefined;
-  let registered: IntegratorDirectory | undefined;
-  void directory?.then((d) => (registered = d), () => undefined);
+  const access = buildAccessControl(config, {
+    logger, onBlock: metrics.blocked, onRefusal: metrics.accessRefused,
+    // the first requests after a start wait for the blocks in force and the registered integrators
+    ...(database ? { database, expensiveOperations: expensiveOperationsOf(handlers), ...(directory ? { readBeforeAnswering: directory } : {}) } : {}),
+  });
   const dependencies: Dependencies = buildDependencies(config, {
     access,
     integratorAddress: (integratorId) => registered?.feeWallet(integratorId) ?? dependencies.feeLedger.feeWallet(integratorId),
@@ -84,7 +84,11 @@ async function main(): Promise<void> {
   // the portal's origins: PORTAL_ORIGIN, else the listen address's (its port known once listening, for PORT=0)
   let boundPort = config.port;
   const origins = () => portalOrigins(config, boundPort);
-  const portal = database ? portalRouter({ database: () => database, dependencies, logger, origins, trustProxy: config.access.trustProxy }) : undefined;
+  const portal = database ? portalRouter({
+    database: () => database, dependencies, logger, origins, trustProxy: config.access.trustProxy,
+    // a new integrator's fee wallet is known to this instance's quotes at once (to the others' within their refresh)
+    onIntegratorRegistered: () => void registered?.refresh().catch(() => undefined),
+  }) : undefined;
   // compiled validators, and a few quotes through the request pipeline before listening, so that the first clients'
   // quotes run compiled code (src/server/warmUp.ts)
   const app = await createApp(dependencies, config, { handlers, logger, operations: { metrics, readiness }, compileValidators: true, warmUp: true, ...(portal ? { portal } : {}) });

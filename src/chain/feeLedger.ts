@@ -53,6 +53,10 @@ export class ChainFeeLedger implements FeeLedger {
     return this.seed.feeWallet(integratorId);
   }
 
+  get integratorIds(): readonly string[] {
+    return this.seed.integratorIds;
+  }
+
   async integrator(integratorId: string): Promise<IntegratorFees | undefined> {
     const seeded = this.seed.get(integratorId);
     const holder = bookingAddress(this.seed, integratorId);

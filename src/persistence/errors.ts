@@ -13,6 +13,28 @@ export class ConflictError extends Error {
   override readonly name = 'ConflictError';
 }
 
+/**
+ * The integrator has a key with a block in force, so no key is made for it until the block ends or is lifted: a
+ * block is not escaped by making a new key (nor by rotating one: keys.ts). `until` is the end of the longest block
+ * (absent: a block until lifted), `rule` and `reason` that block's; the message names them.
+ */
+export class IntegratorBlockedError extends Error {
+  override readonly name = 'IntegratorBlockedError';
+  constructor(
+    readonly integratorId: string,
+    readonly block: { readonly keyId: string; readonly rule: string; readonly reason: string; readonly until?: string },
+  ) {
+    const why = block.reason ? `${block.rule}: ${block.reason}` : block.rule;
+    const until = block.until === undefined ? 'until an operator lifts it' : `until ${block.until}`;
+    super(`integrator "${integratorId}" has a blocked key (${block.keyId}, ${why}) ${until}: no new key is made for it while the block lasts`);
+  }
+
+  /** Whole seconds from `now` to the block's end (at least 1), or undefined for a block until lifted. */
+  retryAfterSeconds(now: number): number | undefined {
+    return this.block.until === undefined ? undefined : Math.max(1, Math.ceil((Date.parse(this.block.until) - now) / 1000));
+  }
+}
+
 /** A value is invalid (an allowlist entry, a limit, an address); the message names it. */
 export class InvalidValueError extends Error {
   override readonly name = 'InvalidValueError';

@@ -57,23 +57,63 @@ export async function getPartner(db: Kysely<Schema>, wallet: string): Promise<Pa
   return row && { wallet: row.wallet, ...(row.name === null ? {} : { name: row.name }), createdAt: new Date(row.created_at).toISOString() };
 }
 
+export interface IntegratorCaps {
+  /** The most integrator ids one fee wallet may have; one beyond it is refused with a ConflictError. Absent: no cap. */
+  readonly maxPerWallet?: number;
+}
+
 /**
  * Registers an integrator id for the wallet that receives its fees (the partner is registered with it). An id is
- * registered once: a second registration, even at the same moment from another instance, gets a ConflictError.
+ * registered once, without regard to case: `ALICE-DAPP` is refused beside `alice-dapp` (a unique index on
+ * lower(id) holds it, migration 0004), and a second registration, even at the same moment from another instance,
+ * gets a ConflictError naming the id registered.
+ *
+ * With `caps.maxPerWallet`, the wallet's ids are counted and the new one inserted in one transaction that holds the
+ * partner's row locked (SELECT ... FOR UPDATE): registrations of one wallet at the same moment, on any instance, are
+ * counted one after the other, so the cap is never exceeded (on PostgreSQL, where transactions run side by side,
+ * the lock is what orders them; PGlite runs one at a time anyway).
  */
-export async function registerIntegrator(db: Kysely<Schema>, input: { readonly integratorId: string; readonly feeWallet: string }): Promise<Integrator> {
+export async function registerIntegrator(
+  db: Kysely<Schema>,
+  input: { readonly integratorId: string; readonly feeWallet: string },
+  caps: IntegratorCaps = {},
+): Promise<Integrator> {
   checkIntegratorId(input.integratorId);
   const feeWallet = checksumAddress(input.feeWallet, 'feeWallet');
   try {
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('partners').values({ wallet: feeWallet, name: null }).onConflict((oc) => oc.column('wallet').doNothing()).execute();
+      await trx.selectFrom('partners').select('wallet').where('wallet', '=', feeWallet).forUpdate().executeTakeFirstOrThrow();
+      const registered = await registeredAs(trx, input.integratorId);
+      if (registered !== undefined) throw idTaken(input.integratorId, registered);
+      if (caps.maxPerWallet !== undefined) {
+        const { count } = await trx.selectFrom('integrators').select((eb) => eb.fn.countAll().as('count')).where('fee_wallet', '=', feeWallet).executeTakeFirstOrThrow();
+        if (Number(count) >= caps.maxPerWallet) throw new ConflictError(`wallet ${feeWallet} has ${Number(count)} integrator ids, the most a wallet may register (${caps.maxPerWallet})`);
+      }
       await trx.insertInto('integrators').values({ id: input.integratorId, fee_wallet: feeWallet }).execute();
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'integrators_pkey')) throw new ConflictError(`integrator id "${input.integratorId}" is already registered`);
+    // registered at the same moment by another transaction: the unique indexes decide, the message names the winner
+    if (isUniqueViolation(error, 'integrators_pkey') || isUniqueViolation(error, INTEGRATOR_ID_FOLDED_INDEX)) {
+      throw idTaken(input.integratorId, (await registeredAs(db, input.integratorId)) ?? input.integratorId);
+    }
     throw error;
   }
   return (await getIntegrator(db, input.integratorId))!;
+}
+
+/** The unique index on lower(id) (migration 0004): ids are unique without regard to case. */
+const INTEGRATOR_ID_FOLDED_INDEX = 'integrators_id_folded';
+
+/** The registered id that equals `integratorId` without regard to case, if any (ids are ASCII: lower() folds them). */
+export async function registeredAs(db: Kysely<Schema>, integratorId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('integrators').select('id').where((eb) => eb(eb.fn('lower', ['id']), '=', integratorId.toLowerCase())).executeTakeFirst();
+  return row?.id;
+}
+
+function idTaken(integratorId: string, registered: string): ConflictError {
+  if (registered === integratorId) return new ConflictError(`integrator id "${integratorId}" is already registered`);
+  return new ConflictError(`integrator id "${integratorId}" is taken: "${registered}" is registered, and ids are compared without regard to case`);
 }
 
 /** The integrator (without its keys), or undefined. */
@@ -114,7 +154,8 @@ export async function seedIntegrators(db: Kysely<Schema>, entries: readonly Seed
   const added = await db.transaction().execute(async (trx) => {
     const wallets = [...new Set(seeds.map((seed) => seed.fee_wallet))];
     await trx.insertInto('partners').values(wallets.map((wallet) => ({ wallet, name: null }))).onConflict((oc) => oc.column('wallet').doNothing()).execute();
-    const rows = await trx.insertInto('integrators').values(seeds).onConflict((oc) => oc.column('id').doNothing()).returning('id').execute();
+    // an id registered already, in any case (the pkey, or the unique index on lower(id)), is left as it is
+    const rows = await trx.insertInto('integrators').values(seeds).onConflict((oc) => oc.doNothing()).returning('id').execute();
     return rows.map((row) => row.id);
   });
   const addedSet = new Set(added);

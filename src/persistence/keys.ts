@@ -7,13 +7,14 @@
  * `DatabaseKeyStore` is the access control's view of them (the KeyStore port of src/core/access/keyStore.ts).
  */
 import { LRUCache } from 'lru-cache';
-import type { ExpressionBuilder, Kysely, Selectable, Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { parseKeyDocument, KeyDocumentError } from '../core/access/keyFile';
 import { AddressSet } from '../core/access/ipAddress';
 import { generateApiKey, generateKeyId, hashApiKey, type ApiKeyRecord } from '../core/access/keys';
 import { KeyStoreUnavailableError, type KeyStore, type KnownKey } from '../core/access/keyStore';
 import { inForce, insertBlock, liftBlocks, type Block } from './blocks';
-import { ConflictError, InvalidValueError, NotFoundError, isForeignKeyViolation, isUniqueViolation } from './errors';
+import { ConflictError, IntegratorBlockedError, InvalidValueError, NotFoundError, isForeignKeyViolation, isUniqueViolation } from './errors';
+import { unsafeNameProblem } from '../core/text';
 import { recordKeyEvent } from './keyEvents';
 import type { ApiKeysTable, KeyEventType, Schema } from './schema';
 
@@ -68,24 +69,94 @@ export interface IssuedKey {
 /** Longest grace period of a rotation. */
 export const MAX_GRACE_MS = 30 * 24 * 3_600_000;
 
-/** Creates a key; the key itself is in the answer only. */
-export async function createKey(db: Kysely<Schema>, input: NewKey, by: ChangeBy): Promise<IssuedKey> {
+export interface KeyCaps {
+  /**
+   * The most keys that work (neither revoked nor past a rotation's grace period) an integrator may have; a key
+   * beyond it is refused with a ConflictError. Absent: no cap (operators' keys).
+   */
+  readonly maxWorkingKeys?: number;
+}
+
+/**
+ * Creates a key; the key itself is in the answer only.
+ *
+ * A key for an integrator (the one it belongs to, or one of the ids it may name) is refused with an
+ * IntegratorBlockedError while a key of that integrator has a block in force: a block is not escaped by making a
+ * new key. A key that belongs to an integrator is counted against `caps.maxWorkingKeys` and inserted in one
+ * transaction that holds the integrator's row locked (SELECT ... FOR UPDATE), so that creations at the same moment,
+ * on any instance, are counted one after the other and never exceed the cap (PGlite runs one statement at a time
+ * anyway; PostgreSQL runs transactions side by side, where the lock is what orders them).
+ */
+export async function createKey(db: Kysely<Schema>, input: NewKey, by: ChangeBy, caps: KeyCaps = {}): Promise<IssuedKey> {
   const now = by.now ?? new Date();
   const id = input.id ?? generateKeyId();
   const key = generateApiKey();
   validateKey(id, input);
   try {
     await db.transaction().execute(async (trx) => {
+      const { integratorId } = input;
+      if (integratorId !== undefined) {
+        const locked = await trx.selectFrom('integrators').select('id').where('id', '=', integratorId).forUpdate().executeTakeFirst();
+        if (!locked) throw new NotFoundError(`no integrator "${integratorId}" (register it first)`);
+      }
+      await refuseBlockedIntegrators(trx, [...new Set([...(integratorId === undefined ? [] : [integratorId]), ...(input.integrators ?? [])])], now);
+      if (integratorId !== undefined && caps.maxWorkingKeys !== undefined) {
+        const working = await workingKeyCount(trx, integratorId, now);
+        if (working >= caps.maxWorkingKeys) {
+          throw new ConflictError(`integrator "${integratorId}" has ${working} working keys, the most it may have (${caps.maxWorkingKeys}): revoke one first`);
+        }
+      }
       await trx
         .insertInto('api_keys')
-        .values({ id, sha256: hashApiKey(key), created_at: now, integrator_id: input.integratorId ?? null, ...settingColumns(input) })
+        .values({ id, sha256: hashApiKey(key), created_at: now, integrator_id: integratorId ?? null, ...settingColumns(input) })
         .execute();
-      await recordKeyEvent(trx, { keyId: id, type: 'created', at: now, actor: by.actor, detail: settingsDetail(input, input.integratorId) });
+      await recordKeyEvent(trx, { keyId: id, type: 'created', at: now, actor: by.actor, detail: settingsDetail(input, integratorId) });
     });
   } catch (error) {
     throw keyWriteError(error, id, input.integratorId);
   }
   return { key, view: (await getKey(db, id, now))! };
+}
+
+/** How many keys of the integrator work at `now`: neither revoked nor past a rotation's grace period. */
+async function workingKeyCount(trx: Kysely<Schema>, integratorId: string, now: Date): Promise<number> {
+  const { count } = await trx
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('integrator_id', '=', integratorId)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * Refuses (IntegratorBlockedError) when one of `integratorIds` has a key with a block in force at `now`: a key that
+ * belongs to it, or that may name it. Of several blocks, the one that lasts longest is named (a block until lifted
+ * before any other), so that its end is the earliest moment a new key can be made.
+ */
+async function refuseBlockedIntegrators(trx: Kysely<Schema>, integratorIds: readonly string[], now: Date): Promise<void> {
+  if (integratorIds.length === 0) return;
+  const ids = [...integratorIds];
+  const found = await trx
+    .selectFrom('blocks')
+    .innerJoin('api_keys', 'api_keys.id', 'blocks.subject')
+    .select(['api_keys.id as key_id', 'api_keys.integrator_id', 'api_keys.integrators', 'blocks.rule', 'blocks.reason', 'blocks.until'])
+    .where('blocks.subject_kind', '=', 'key')
+    .where((eb) => inForce(eb, now))
+    .where((eb) => eb.or([eb('api_keys.integrator_id', 'in', ids), sql<boolean>`${sql.ref('api_keys.integrators')} && ${ids}::text[]`]))
+    .orderBy(sql`${sql.ref('blocks.until')} is null`, 'desc')
+    .orderBy('blocks.until', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!found) return;
+  const integratorId = ids.find((id) => id === found.integrator_id || found.integrators?.includes(id)) ?? ids[0]!;
+  throw new IntegratorBlockedError(integratorId, {
+    keyId: found.key_id,
+    rule: found.rule,
+    reason: found.reason,
+    ...(found.until === null ? {} : { until: new Date(found.until).toISOString() }),
+  });
 }
 
 /** The key with this id (revoked and expired ones included), or undefined. */
@@ -355,6 +426,9 @@ export function validateKey(id: string, settings: KeySettings): void {
     throw new InvalidValueError(error.problems.map((problem) => problem.replace(/^keys\[0\]\./, '')).join('; '));
   }
   if (settings.name !== undefined && settings.name.trim() === '') throw new InvalidValueError('name must not be empty');
+  // the name is shown back (the portal, `npm run keys -- list`): no control characters or bidirectional controls
+  const problem = settings.name === undefined ? undefined : unsafeNameProblem('name', settings.name);
+  if (problem) throw new InvalidValueError(problem);
 }
 
 function settingColumns(settings: KeySettings) {

@@ -158,11 +158,29 @@ const portalSessions: Migration = {
   },
 };
 
+const integratorIdsFolded: Migration = {
+  async up(db: Kysely<any>) {
+    // integrator ids are unique without regard to case (`ALICE-DAPP` beside `alice-dapp` is an impersonation). Ids
+    // registered before this migration may already differ only in case: which one is genuine is for an operator to
+    // decide (keys and fees hang on both), so the migration stops, naming them, rather than choosing
+    const { rows } = await sql<{ ids: string[] }>`select array_agg(id order by created_at, id) as ids from integrators group by lower(id) having count(*) > 1`.execute(db);
+    if (rows.length > 0) {
+      const groups = rows.map((row) => row.ids.map((id) => `"${id}"`).join(' and ')).join('; ');
+      throw new Error(`integrator ids that differ only in case are registered: ${groups}. Ids must be unique without regard to case: keep the one registered first (listed first), remove or rename the others (with their keys), then start again`);
+    }
+    await db.schema.createIndex('integrators_id_folded').on('integrators').unique().expression(sql`lower(id)`).execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropIndex('integrators_id_folded').execute();
+  },
+};
+
 /** Every migration, by name; names sort in the order they run. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0001_initial': initial,
   '0002_usage': usage,
   '0003_portal_sessions': portalSessions,
+  '0004_integrator_ids_folded': integratorIdsFolded,
 });
 
 export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1)!;

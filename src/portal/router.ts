@@ -41,8 +41,8 @@ import { feeReportOf } from '../core/fees/balances';
 import { buildFeeWithdrawal } from '../core/fees/withdrawal';
 import { activeBlocks } from '../persistence/blocks';
 import type { Database } from '../persistence/database';
-import { ConflictError, InvalidValueError, isDatabaseUnavailable, NotFoundError } from '../persistence/errors';
-import { getIntegrator, listIntegrators, registerIntegrator, registerPartner, type Integrator } from '../persistence/integrators';
+import { ConflictError, IntegratorBlockedError, InvalidValueError, isDatabaseUnavailable, NotFoundError } from '../persistence/errors';
+import { getIntegrator, listIntegrators, registerIntegrator, type Integrator } from '../persistence/integrators';
 import { createKey, getKey, listKeys, renameKey, revokeKey, rotateKey, setKeyAllowlist, type KeyView } from '../persistence/keys';
 import { usageByOperation, usageSeries } from '../persistence/usage';
 import type { Dependencies } from '../server/dependencies';
@@ -56,7 +56,7 @@ import { PAGE_CSP, PAGE_CSS, PAGE_HTML, PAGE_REFERRER_POLICY, pageScript } from 
 import { SESSION_COOKIE, SessionStore, sessionCookieOptions, type Session } from './sessions';
 import { MAX_MESSAGE_MS, NonceStore, SignInError, verifySignIn } from './siwe';
 import {
-  DEFAULT_GRACE_MS, InputError, allowlist, feesAnswer, graceMs, keyName, noFees, orderKeys, portalKey, usageWindow, withdrawalAnswer,
+  DEFAULT_GRACE_MS, InputError, allowlist, feesAnswer, graceMs, integratorIdOf, keyName, noFees, orderKeys, portalKey, usageWindow, withdrawalAnswer,
 } from './views';
 
 export interface PortalOptions {
@@ -81,6 +81,8 @@ export interface PortalOptions {
   readonly trustProxy?: TrustProxy;
   /** How long a request waits for the database before it is answered 503 (default 5 s). */
   readonly databaseWaitMs?: number;
+  /** Told when an integrator was registered (the service reads its directory of fee wallets again at once). */
+  readonly onIntegratorRegistered?: (integratorId: string) => void;
 }
 
 /** A wallet registers at most this many integrator ids through the portal. */
@@ -249,21 +251,26 @@ export function portalRouter(options: PortalOptions): express.Router {
 
   api.post('/integrators', signedIn, async (req: Request, res: Response) => {
     const { address } = sessionOf(res);
-    const integratorId = (req.body as { integratorId?: unknown } | undefined)?.integratorId;
-    if (typeof integratorId !== 'string' || integratorId.trim() === '') throw new InputError('integratorId must be the id to register (letters, digits, ".", "_" and "-", at most 64)');
-    const id = integratorId.trim();
-    // an id whose fees the ledger books to another wallet is that wallet's to register
-    const booked = dependencies.feeLedger.feeWallet(id);
-    if (booked !== undefined && sameAddress(booked, address) !== true) {
-      throw new PortalError(403, ErrorCode.UnauthorizedError, `Integrator id "${id}" is taken: its fees go to another wallet`);
+    const id = integratorIdOf((req.body as { integratorId?: unknown } | undefined)?.integratorId);
+    // an id the fee ledger knows (in any case: ids are unique without regard to case) is the ledger's: its own id, to
+    // the wallet the ledger books its fees to; a case variant of it, to nobody
+    const inLedger = dependencies.feeLedger.integratorIds.find((known) => known.toLowerCase() === id.toLowerCase());
+    if (inLedger !== undefined) {
+      const booked = dependencies.feeLedger.feeWallet(inLedger);
+      if (inLedger !== id) throw new PortalError(409, ErrorCode.DefaultError, `Integrator id "${id}" is taken: the fee ledger books "${inLedger}", and ids are compared without regard to case`);
+      if (booked !== undefined && sameAddress(booked, address) !== true) {
+        throw new PortalError(403, ErrorCode.UnauthorizedError, `Integrator id "${id}" is taken: its fees go to another wallet`);
+      }
+      // the ledger books its fees without a wallet yet: the operator's to give one, not the first signer's to claim
+      if (booked === undefined) {
+        throw new PortalError(403, ErrorCode.UnauthorizedError, `Integrator id "${id}" is reserved: the service's fee ledger books its fees and names no wallet for them yet; its operator assigns it`);
+      }
     }
     const { db } = await database();
-    if ((await listIntegrators(db, { feeWallet: address })).length >= MAX_INTEGRATORS_PER_WALLET) {
-      throw new PortalError(409, ErrorCode.DefaultError, `A wallet registers at most ${MAX_INTEGRATORS_PER_WALLET} integrator ids`);
-    }
-    await registerPartner(db, { wallet: address });
-    const integrator = await registerIntegrator(db, { integratorId: id, feeWallet: address });
+    // the partner is registered with it; counted and inserted under a lock on the partner's row: parallel registrations never pass the cap
+    const integrator = await registerIntegrator(db, { integratorId: id, feeWallet: address }, { maxPerWallet: MAX_INTEGRATORS_PER_WALLET });
     logOf(req, logger).info({ integratorId: id, address }, 'portal: integrator registered');
+    options.onIntegratorRegistered?.(id);
     res.status(201).json(integrator);
   });
 
@@ -311,9 +318,9 @@ export function portalRouter(options: PortalOptions): express.Router {
     const ipAllowlist = allowlist(body.ipAllowlist);
     const { db } = await database();
     const integrator = await ownIntegrator(db, req, res);
-    const working = await listKeys(db, { integratorId: integrator.integratorId, now: new Date(clock()) });
-    if (working.length >= MAX_WORKING_KEYS) throw new PortalError(409, ErrorCode.DefaultError, `Integrator "${integrator.integratorId}" has ${working.length} working keys, the most it may have: revoke one first`);
-    const issued = await createKey(db, { integratorId: integrator.integratorId, ...(name ? { name } : {}), ...(ipAllowlist ? { ipAllowlist } : {}) }, actor(res));
+    // refused while a key of the integrator is blocked (403, IntegratorBlockedError); counted and inserted under a
+    // lock on the integrator's row, so that parallel creations never pass the cap (409)
+    const issued = await createKey(db, { integratorId: integrator.integratorId, ...(name ? { name } : {}), ...(ipAllowlist ? { ipAllowlist } : {}) }, actor(res), { maxWorkingKeys: MAX_WORKING_KEYS });
     logOf(req, logger).info({ integratorId: integrator.integratorId, keyId: issued.view.id }, 'portal: key created');
     res.status(201).json({ key: issued.key, view: await shown(db, issued.view) } satisfies IssuedKeyAnswer);
   });
@@ -410,7 +417,7 @@ export function portalRouter(options: PortalOptions): express.Router {
     next(new PortalError(404, ErrorCode.NotFoundError, `No such portal endpoint: ${req.method} ${req.baseUrl}${req.path}`));
   });
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const { status, body, headers } = answerOf(error, req);
+    const { status, body, headers } = answerOf(error, req, clock());
     if (status >= 500 && status !== 503) logOf(req, logger).error({ err: error }, 'portal: unexpected error');
     else if (status === 503 && !(error instanceof PortalError)) logOf(req, logger).warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'portal: the database stopped answering');
     if (headers) res.set(headers);
@@ -422,14 +429,19 @@ export function portalRouter(options: PortalOptions): express.Router {
 
 const DATABASE_UNAVAILABLE = 'The portal\'s database is not available right now: try again in a moment';
 
-/** The status and body of an error: the portal's, the repositories', the core's, the body parser's, or a 500. */
-function answerOf(error: unknown, req: Request): { status: number; body: PortalErrorBody; headers?: Record<string, string> } {
+/** The status and body of an error (at `now`, unix ms): the portal's, the repositories', the core's, the body parser's, or a 500. */
+function answerOf(error: unknown, req: Request, now: number): { status: number; body: PortalErrorBody; headers?: Record<string, string> } {
   if (error instanceof PortalError) return { status: error.status, body: body(error.message, error.code, error.details), ...(error.headers ? { headers: error.headers } : {}) };
   if (error instanceof SignInError) return { status: error.status, body: body(`Sign-in refused: ${error.message}`, error.status === 401 ? ErrorCode.UnauthorizedError : ErrorCode.ValidationError) };
   if (error instanceof InputError) return { status: 400, body: body(error.message, ErrorCode.ValidationError, error.details) };
   if (error instanceof InvalidValueError) return { status: 400, body: body(error.message, ErrorCode.ValidationError) };
   if (error instanceof NotFoundError) return { status: 404, body: body(error.message, ErrorCode.NotFoundError) };
   if (error instanceof ConflictError) return { status: 409, body: body(error.message, ErrorCode.DefaultError) };
+  if (error instanceof IntegratorBlockedError) {
+    // as /v1 answers a blocked key: 403 code 1010, with Retry-After at the block's end (none for a block until lifted)
+    const retryAfter = error.retryAfterSeconds(now);
+    return { status: 403, body: body(`Refused: ${error.message}`, ErrorCode.UnauthorizedError), ...(retryAfter === undefined ? {} : { headers: { 'retry-after': String(retryAfter) } }) };
+  }
   if (error instanceof DomainError) {
     // the core's errors (fees, withdrawal) with their status and code; their message names what is wrong
     const answer = domainErrorToHttp(error);

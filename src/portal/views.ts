@@ -4,6 +4,7 @@
  * transaction as a wallet takes it. No HTTP here.
  */
 import type { Catalog } from '../core/catalog/catalog';
+import { unsafeNameProblem } from '../core/text';
 import type { Chain } from '../core/catalog/entities';
 import { familyOf } from '../core/chains/families';
 import { AddressSet } from '../core/access/ipAddress';
@@ -65,14 +66,29 @@ export function orderKeys(keys: readonly PortalKey[]): PortalKey[] {
   return [...keys].sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
 }
 
-/** A key name: trimmed, 1 to MAX_NAME_LENGTH characters, no control characters. */
+/**
+ * A key name: trimmed, 1 to MAX_NAME_LENGTH characters, without control characters or bidirectional controls
+ * (src/core/text.ts: the name is shown back in the portal and the CLI). Checked before trimming, so that a line
+ * break at either end is refused too rather than silently dropped.
+ */
 export function keyName(value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') throw new InputError('name must be a non-empty string');
+  const problem = unsafeNameProblem('name', value);
+  if (problem) throw new InputError(problem);
   const name = value.trim();
   if (name.length > MAX_NAME_LENGTH) throw new InputError(`name is longer than ${MAX_NAME_LENGTH} characters`);
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw new InputError('name must not contain control characters (line breaks, tabs...)');
   return name;
+}
+
+/**
+ * An integrator id as sent for registration: a string, without the characters no name may hold (named with the
+ * rule, as for key names), then trimmed; its pattern is the repository's to check (src/persistence/integrators.ts).
+ */
+export function integratorIdOf(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new InputError('integratorId must be the id to register (letters, digits, ".", "_" and "-", at most 64)');
+  const problem = unsafeNameProblem('integratorId', value);
+  if (problem) throw new InputError(problem);
+  return value.trim();
 }
 
 /**

@@ -19,6 +19,7 @@
  */
 import { getAddress } from 'ethers';
 import type { Token } from '../core/catalog/entities';
+import { requireFeeOwner } from '../core/fees/booking';
 import {
   callsRunnerGas,
   contractCallsRouteId,
@@ -95,6 +96,8 @@ export function quoteContractCalls(ctx: ContractCallsContext, input: ContractCal
  * with no calls, the plain transfer's quoted step.
  */
 export async function contractCallsStep(dependencies: Dependencies, input: ContractCallsInput): Promise<ContractCallsStep | QuotedStep | NoRoute> {
+  // a fee is booked only for an integrator with an owner (src/core/fees/booking.ts), named as the body's field
+  inBody(BodyIssues.of(input), () => requireFeeOwner(dependencies, input));
   if (input.contractCalls.length === 0) {
     const issues = BodyIssues.of(input);
     const parameters = plainTransferParameters(input, issues);

@@ -4,6 +4,7 @@
  * that needs a single transaction; a step comes with its transaction; a search bounded by timing strategies
  * depends on how long it ran).
  */
+import { requireFeeOwner } from '../core/fees/booking';
 import { buildRouteRequest, type RouteParameters } from '../core/routing/request';
 import type { Route, UnavailableRoutes } from '../core/routing/route';
 import type { ParameterNames } from '../core/transactions/build';
@@ -53,6 +54,7 @@ export interface FoundRoutes {
  */
 export async function quote(dependencies: Dependencies, parameters: RouteParameters, names?: ParameterNames): Promise<QuotedStep | NoRoute> {
   const request = buildRouteRequest(dependencies.catalog, { ...parameters, maxRoutes: 1 });
+  requireFeeOwner(dependencies, request);
   const result = findRoutes(dependencies.finder, request, routeSearchObserver(dependencies));
   const dependsOnTiming = request.timing !== undefined;
   const route = result.routes.find((r) => !r.containsSwitchChain);
@@ -67,6 +69,7 @@ export const MAX_ROUTES = 5;
 /** Up to MAX_ROUTES routes ordered by `order`, each tagged, with the reasons for every candidate left out. */
 export function searchRoutes(dependencies: Dependencies, parameters: RouteParameters): FoundRoutes | NoRoute {
   const request = buildRouteRequest(dependencies.catalog, { ...parameters, maxRoutes: MAX_ROUTES });
+  requireFeeOwner(dependencies, request);
   const result = findRoutes(dependencies.finder, request, routeSearchObserver(dependencies));
   const dependsOnTiming = request.timing !== undefined;
   if (result.routes.length === 0) {

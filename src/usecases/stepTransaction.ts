@@ -3,6 +3,7 @@
  * transaction; refused (409) when the new output fell below the step's toAmountMin (repriceStep), no route when it
  * can no longer be priced.
  */
+import { requireFeeOwner } from '../core/fees/booking';
 import { repriceStep, type StepDescription } from '../core/transactions/reprice';
 import type { ParameterNames } from '../core/transactions/build';
 import type { Dependencies } from '../server/dependencies';
@@ -12,6 +13,9 @@ import { quotedStep, type NoRoute, type QuotedStep } from './quote';
 const BODY_NAMES: ParameterNames = { fromAddress: '/action/fromAddress', toAddress: '/action/toAddress' };
 
 export async function stepTransaction(dependencies: Dependencies, step: StepDescription): Promise<QuotedStep | NoRoute> {
+  // a step names its integrator in the body (/integrator): its fee is booked only for an integrator with an owner
+  const feeHop = step.hops.find((hop) => hop.kind === 'fee');
+  requireFeeOwner(dependencies, { fee: feeHop?.kind === 'fee' ? feeHop.fee : undefined, integrator: step.integrator }, { name: '/integrator', label: 'body field /integrator' });
   const result = repriceStep(dependencies.graph, step);
   if (!result.ok) return { ok: false, message: result.message, unavailable: result.unavailable, dependsOnTiming: false };
   return quotedStep(dependencies, result.route, 0, BODY_NAMES);

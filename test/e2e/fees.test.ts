@@ -23,6 +23,8 @@ jest.setTimeout(60_000);
 
 const INTEGRATOR = 'e2e-dapp';
 const NEWCOMER = 'e2e-newcomer';
+/** In the ledger without a fee wallet: its fees are booked at integratorAccount(id). */
+const WALLETLESS = 'e2e-walletless';
 /** Test wallet 1 of the devnet (anvil dev account 3): the integrator's fee wallet. Wallet 0 sends the transfers. */
 const FEE_WALLET = new Wallet(devAccountKey(3)).address;
 const SEEDED_ARB_USDC = 2_500_000n;
@@ -43,7 +45,7 @@ beforeAll(async () => {
         42161: [{ token: ARB_USDC, symbol: 'USDC', amount: String(SEEDED_ARB_USDC) }], // seeded on the devnet too
         10: [{ token: OP_USDC, symbol: 'USDC', amount: '53120000' }], // Optimism: not connected
       },
-    }],
+    }, { integratorId: WALLETLESS, balances: {} }],
   });
   devnet = await startDevnet({ chains: [42161, 8453], wallets: 2, relayer: false, ledgerFile });
 }, 90_000);
@@ -134,19 +136,21 @@ test('fees accrue under the fee wallet, show on GET /v1/integrators/{id} and are
   expectInvalidRequest(contract, 'getIntegratorWithdrawal', again, /no collected fees on Arbitrum/);
 });
 
-test('an integrator outside the ledger is unknown until its first fee is collected, then shows it (booked at integratorAccount(id))', async () => {
+test('a fee for an id nobody registered is refused (no fee stream to hijack); one the ledger knows without a fee wallet is booked at integratorAccount(id)', async () => {
+  const refused = await request(t.app).get('/v1/quote').query({ fromChain: '42161', toChain: '42161', fromToken: 'USDC', toToken: 'WETH', fromAmount: '1000000000', fromAddress: devnet.wallet(42161, 0).address, integrator: NEWCOMER, fee: '0.003' });
+  expectInvalidRequest(contract, 'getQuote', refused, /integrator "e2e-newcomer" is not a registered integrator.*register it in the partner portal \(\/portal\)/);
   const unknown = await request(t.app).get(`/v1/integrators/${NEWCOMER}`);
   contract.expectResponse('getIntegrator', unknown);
   expect(unknown.status).toBe(404);
   expect(unknown.body.code).toBe(1003);
 
-  const { fee, booking } = await executeWithFee(NEWCOMER);
-  expect(booking).toBe(integratorAccount(NEWCOMER));
-  const report = await integrator(NEWCOMER);
+  const { fee, booking } = await executeWithFee(WALLETLESS);
+  expect(booking).toBe(integratorAccount(WALLETLESS));
+  const report = await integrator(WALLETLESS);
   expect(balancesOn(report, 42161)).toEqual([[ARB_USDC, String(fee)]]);
   expect(report.feeBalances.filter((c) => c.tokenBalances.length > 0)).toHaveLength(1);
   // nobody holds its key: the withdrawal names no sender
-  const res = await request(t.app).get(`/v1/integrators/${NEWCOMER}/withdraw/arb`);
+  const res = await request(t.app).get(`/v1/integrators/${WALLETLESS}/withdraw/arb`);
   contract.expectResponse('getIntegratorWithdrawal', res);
   expect(res.status).toBe(200);
   expect(res.body.transactionRequest).not.toHaveProperty('from');

@@ -132,10 +132,10 @@ describe('cross-chain transfers', () => {
   });
 
   test('fee, swap, bridge and destination swap: WETH Arbitrum → DAI Base', async () => {
-    const q = await quote({ fromChain: '42161', toChain: '8453', fromToken: 'WETH', toToken: 'DAI', fromAmount: '1000000000000000000', integrator: 'status-e2e', fee: '0.003' });
+    const q = await quote({ fromChain: '42161', toChain: '8453', fromToken: 'WETH', toToken: 'DAI', fromAmount: '1000000000000000000', integrator: 'acme', fee: '0.003' }); // a fee: an integrator of the ledger
     const receipt = await send(q);
     const { body } = await pollUntilFinal({ txHash: receipt.hash });
-    expect(body).toMatchObject({ status: 'DONE', substatus: 'COMPLETED', metadata: { integrator: 'status-e2e' } });
+    expect(body).toMatchObject({ status: 'DONE', substatus: 'COMPLETED', metadata: { integrator: 'acme' } });
     expectReceivedAsQuoted(body, q);
     expect(body.sending.amount).toBe(q.action.fromAmount);
     expect(body.feeCosts).toHaveLength(1);

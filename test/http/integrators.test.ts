@@ -2,7 +2,7 @@ import request from 'supertest';
 import { id } from 'ethers';
 import { useAppAndContract } from '../support/app';
 import { expectInvalidRequest } from '../support/contract';
-import { ARB_USDC, NATIVE } from '../support/fixtures';
+import { ARB_USDC, ARB_WETH, NATIVE, WALLET } from '../support/fixtures';
 
 const FEE_WALLET = '0xD6345B798ADA3A1a36E85424003D1ff14e3883b7';
 
@@ -104,5 +104,43 @@ describe('GET /v1/integrators/{integratorId}/withdraw/{chainId}', () => {
     expect(res.status).toBe(404);
     expect(res.body.code).toBe(1003);
     expect(res.body.message).toContain('"nobody"');
+  });
+});
+
+describe('a fee is booked only for a registered integrator (issue 33: no fee stream to hijack)', () => {
+  const sameChain = { fromChain: 'arb', toChain: 'arb', fromToken: 'USDC', toToken: 'WETH', fromAmount: '1000000000', fromAddress: WALLET };
+  const REFUSAL = /^integrator "squatted-dapp" is not a registered integrator, and a fee is booked only for one: register it in the partner portal \(\/portal\)/;
+
+  it('a quote or a route search with a fee for an id nobody registered is refused with 400 naming the integrator and how to register', async () => {
+    const quoted = await request(t.app).get('/v1/quote').query({ ...sameChain, integrator: 'squatted-dapp', fee: '0.01' });
+    expectInvalidRequest(contract, 'getQuote', quoted, REFUSAL);
+    expect(quoted.body.errors).toEqual({ issues: [{ in: 'query', name: 'integrator', rule: 'registeredIntegrator', message: quoted.body.message }] });
+    const routes = await request(t.app).post('/v1/advanced/routes').send({ fromChainId: 42161, toChainId: 42161, fromTokenAddress: ARB_USDC, toTokenAddress: ARB_WETH, fromAmount: '1000000000', options: { integrator: 'squatted-dapp', fee: 0.01 } });
+    expectInvalidRequest(contract, 'postRoutes', routes, /"squatted-dapp" is not a registered integrator/);
+    // an id differing only in case is another id, and not registered either
+    expectInvalidRequest(contract, 'getQuote', await request(t.app).get('/v1/quote').query({ ...sameChain, integrator: 'Example-Dapp', fee: '0.01' }), /"Example-Dapp" is not a registered integrator/);
+  });
+
+  it('contract calls and a step transaction with such a fee are refused, naming the body field', async () => {
+    const calls = await request(t.app).post('/v1/quote/contractCalls').send({
+      fromChain: 42161, toChain: 42161, fromToken: 'USDC', toToken: 'USDC', fromAddress: WALLET, toAmount: '100000000', fee: 0.01, integrator: 'squatted-dapp',
+      contractCalls: [{ fromAmount: '100000000', fromTokenAddress: ARB_USDC, toContractAddress: '0x1111111111111111111111111111111111111111', toContractCallData: '0x', toContractGasLimit: '100000' }],
+    });
+    expectInvalidRequest(contract, 'postContractCallsQuote', calls, /body field \/integrator "squatted-dapp" is not a registered integrator/);
+
+    // a step quoted for a ledger integrator, its integrator swapped for an unregistered one
+    const step = (await request(t.app).get('/v1/quote').query({ ...sameChain, integrator: 'acme', fee: '0.01' })).body as { integrator: string };
+    const swapped = await request(t.app).post('/v1/advanced/stepTransaction').send({ ...step, integrator: 'squatted-dapp' });
+    expectInvalidRequest(contract, 'postStepTransaction', swapped, /^body field \/integrator "squatted-dapp" is not a registered integrator/);
+  });
+
+  it('without a fee any integrator id works (the SDK and the widget send one with every request); the ledger\'s ids take fees', async () => {
+    for (const query of [{ integrator: 'squatted-dapp' }, { integrator: 'squatted-dapp', fee: '0' }, { integrator: 'lifi-sdk' }]) {
+      const res = await request(t.app).get('/v1/quote').query({ ...sameChain, ...query });
+      contract.expectResponse('getQuote', res);
+      expect(res.status).toBe(200);
+    }
+    // with a fee wallet in the ledger, and known to the ledger without one
+    for (const integrator of ['example-dapp', 'acme']) expect((await request(t.app).get('/v1/quote').query({ ...sameChain, integrator, fee: '0.01' })).status).toBe(200);
   });
 });

@@ -73,3 +73,19 @@ test('a key store that answers: an unknown key is still a 401, not a 503', async
   expect(res.status).toBe(401);
   contract.expectResponse('getChains', res);
 });
+
+test('after a start, requests wait for the records read before answering (blocks, and what the service adds: its integrators)', async () => {
+  const opening = openDatabase({ dir: 'memory://' });
+  let read!: () => void;
+  const directory = new Promise<void>((resolve) => (read = resolve));
+  const app = await makeTestApp({ access: { database: opening, readBeforeAnswering: directory } });
+  opened.push({ app, database: await opening });
+  await app.dependencies.access.records!.ready;
+  let answered: number | undefined;
+  const pending = request(app.app).get('/v1/chains').then((res) => (answered = res.status));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(answered).toBeUndefined();
+  read();
+  await pending;
+  expect(answered).toBe(200);
+});

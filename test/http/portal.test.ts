@@ -10,7 +10,9 @@ import pino from 'pino';
 import { Wallet } from 'ethers';
 import { SiweMessage } from 'siwe';
 import { openDatabase, type Database } from '../../src/persistence/database';
+import { block } from '../../src/persistence/blocks';
 import { blockKey } from '../../src/persistence/keys';
+import { runKeysCommand } from '../../scripts/keys';
 import { keyEvents } from '../../src/persistence/keyEvents';
 import { recordUsage } from '../../src/persistence/usage';
 import { portalRouter } from '../../src/portal/router';
@@ -47,6 +49,7 @@ const t = useTestApp(() => ({
       integrators: [
         { integratorId: 'portal-fees', feeWallet: walletA.address, balances: { 42161: [{ token: ARB_USDC, symbol: 'USDC', amount: '2500000' }] } },
         { integratorId: 'somebodys-dapp', feeWallet: somebodyElse.address, balances: {} },
+        { integratorId: 'operators-dapp', balances: {} },
       ],
     }),
   },
@@ -403,6 +406,126 @@ describe('integrators, keys, usage and fees', () => {
     expect((await a.client.get('/integrators/portal-fees/fees/not-a-chain/withdrawal')).status).toBe(400);
     // an integrator the ledger does not know has no fees yet
     expect((await a.client.get('/integrators/acme-dapp/fees')).body).toEqual({ integratorId: 'acme-dapp', chains: [], staleChains: [] });
+  });
+});
+
+describe('refusals from the attacker\'s side: blocks, caps, ids and names (issue 33)', () => {
+  /** A signed-in client of a fresh wallet (each test its own, so that no cap is shared with another test). */
+  const signedIn = async (seed: string): Promise<PortalClient> => {
+    const c = client(new Wallet(`0x${seed.repeat(32)}`));
+    await c.signIn();
+    return c;
+  };
+  /** `npm run keys -- ...` on the portal's database, as an operator runs it; its exit code and what it wrote. */
+  const keysCli = async (...argv: string[]) => {
+    let stdout = '';
+    let stderr = '';
+    const code = await runKeysCommand(argv, { env: {}, database, stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+    return { code, stdout, stderr };
+  };
+
+  test('a blocked key\'s integrator cannot mint a new key while the block lasts (403 naming the block, Retry-After at its end)', async () => {
+    const partner = await signedIn('d4');
+    expect((await partner.change('post', '/integrators', { integratorId: 'blocked-dapp' })).status).toBe(201);
+    const first = await partner.change('post', '/integrators/blocked-dapp/keys', { name: 'first' });
+    const keyId = first.body.view.id as string;
+
+    // the operator blocks the key until lifted; a new key in the portal is refused, and so is one made with the CLI
+    expect((await keysCli('block', keyId, '--reason', 'scraping')).code).toBe(0);
+    const escape = await partner.change('post', '/integrators/blocked-dapp/keys', { name: 'escape' });
+    expect(escape.status).toBe(403);
+    expect(escape.body).toEqual({
+      message: `Refused: integrator "blocked-dapp" has a blocked key (${keyId}, manual: scraping) until an operator lifts it: no new key is made for it while the block lasts`,
+      code: 1010,
+    });
+    expect(escape.headers['retry-after']).toBeUndefined(); // no end to wait for
+    const cli = await keysCli('create', '--name', 'escape', '--integrator', 'blocked-dapp');
+    expect(cli.code).toBe(1);
+    expect(cli.stdout).toBe(''); // no key printed
+    expect(cli.stderr).toMatch(/^keys: integrator "blocked-dapp" has a blocked key/);
+    expect((await keysCli('unblock', keyId)).code).toBe(0);
+
+    // an automatic block of an hour: refused with Retry-After = the seconds to its end
+    const until = new Date(Date.now() + 3_600_000);
+    await block(database.db, { subject: { kind: 'key', id: keyId }, rule: 'sustained-429', reason: 'refused with 429 in 10 of the last 15 minutes', actor: 'detector', until });
+    const again = await partner.change('post', '/integrators/blocked-dapp/keys', { name: 'escape' });
+    expect(again.status).toBe(403);
+    expect(again.body.message).toBe(`Refused: integrator "blocked-dapp" has a blocked key (${keyId}, sustained-429: refused with 429 in 10 of the last 15 minutes) until ${until.toISOString()}: no new key is made for it while the block lasts`);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(3590);
+    expect(Number(again.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    // nothing was made: the integrator still has its one key
+    expect((await partner.get('/integrators/blocked-dapp')).body.keys.map((k: { id: string }) => k.id)).toEqual([keyId]);
+    // once lifted, keys are made again
+    expect((await keysCli('unblock', keyId)).code).toBe(0);
+    expect((await partner.change('post', '/integrators/blocked-dapp/keys', { name: 'after' })).status).toBe(201);
+  });
+
+  test('40 key creations at once give exactly 20 keys and 20 × 409', async () => {
+    const partner = await signedIn('e5');
+    expect((await partner.change('post', '/integrators', { integratorId: 'busy-dapp' })).status).toBe(201);
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, k) => partner.change('post', '/integrators/busy-dapp/keys', { name: `k${k}` })));
+    expect(answers.filter((res) => res.status === 201)).toHaveLength(20);
+    const refused = answers.filter((res) => res.status === 409);
+    expect(refused).toHaveLength(20);
+    for (const res of refused) expect(res.body).toEqual({ message: 'integrator "busy-dapp" has 20 working keys, the most it may have (20): revoke one first', code: 1000 });
+    expect((await partner.get('/integrators/busy-dapp')).body.keys).toHaveLength(20);
+  });
+
+  test('30 registrations by one wallet at once give exactly 20 integrators and 10 × 409', async () => {
+    const partner = await signedIn('f6');
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, k) => partner.change('post', '/integrators', { integratorId: `many-${k}` })));
+    expect(answers.filter((res) => res.status === 201)).toHaveLength(20);
+    const refused = answers.filter((res) => res.status === 409);
+    expect(refused).toHaveLength(10);
+    for (const res of refused) expect(res.body).toEqual({ message: `wallet ${partner.wallet.address} has 20 integrator ids, the most a wallet may register (20)`, code: 1000 });
+    expect((await partner.get('/integrators')).body.integrators).toHaveLength(20);
+  });
+
+  test('an id is claimed once without regard to case, in the database and in the fee ledger', async () => {
+    const alice = await signedIn('a7');
+    const mallory = await signedIn('b8');
+    expect((await alice.change('post', '/integrators', { integratorId: 'alice-dapp' })).status).toBe(201);
+    const shouting = await mallory.change('post', '/integrators', { integratorId: 'ALICE-DAPP' });
+    expect(shouting.status).toBe(409);
+    expect(shouting.body).toEqual({ message: 'integrator id "ALICE-DAPP" is taken: "alice-dapp" is registered, and ids are compared without regard to case', code: 1000 });
+    expect((await alice.change('post', '/integrators', { integratorId: 'Alice-Dapp' })).status).toBe(409); // its own id too: one id, one spelling
+    // the ledger's ids: another spelling of one is nobody's
+    const ledgerVariant = await mallory.change('post', '/integrators', { integratorId: 'Somebodys-Dapp' });
+    expect(ledgerVariant.status).toBe(409);
+    expect(ledgerVariant.body).toEqual({ message: 'Integrator id "Somebodys-Dapp" is taken: the fee ledger books "somebodys-dapp", and ids are compared without regard to case', code: 1000 });
+    expect((await mallory.change('post', '/integrators', { integratorId: 'PORTAL-FEES' })).status).toBe(409);
+    // a ledger id without a fee wallet yet: its fees are booked, so it is nobody's to claim by signing in first
+    const reserved = await mallory.change('post', '/integrators', { integratorId: 'operators-dapp' });
+    expect(reserved.status).toBe(403);
+    expect(reserved.body).toEqual({ message: 'Integrator id "operators-dapp" is reserved: the service\'s fee ledger books its fees and names no wallet for them yet; its operator assigns it', code: 1010 });
+    expect((await mallory.get('/integrators')).body.integrators).toEqual([]);
+  });
+
+  test('names and ids with control characters, bidirectional overrides or isolates are refused with a 400 naming the field and the rule', async () => {
+    const partner = await signedIn('c9');
+    expect((await partner.change('post', '/integrators', { integratorId: 'names-dapp' })).status).toBe(201);
+    const created = await partner.change('post', '/integrators/names-dapp/keys', { name: 'plain' });
+    const keyId = created.body.view.id as string;
+    const cases: [string, string][] = [
+      ['noitcudorp\u202E', 'U+202E'], ['a\u202Ab', 'U+202A'], ['\u2066isolated\u2069', 'U+2066'], ['mark\u200F', 'U+200F'],
+      ['arabic\u061Cmark', 'U+061C'], ['c1\u0085next line', 'U+0085'], ['csi\u009B31m', 'U+009B'], ['bell\u0007', 'U+0007'], ['trailing break\n', 'U+000A'],
+    ];
+    for (const [name, found] of cases) {
+      for (const res of [
+        await partner.change('post', '/integrators/names-dapp/keys', { name }),
+        await partner.change('patch', `/integrators/names-dapp/keys/${keyId}`, { name }),
+      ]) {
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({
+          message: `name must hold no control characters (C0, C1), bidirectional overrides or isolates (U+202A–U+202E, U+2066–U+2069) or direction marks (U+200E, U+200F, U+061C); it holds ${found}`,
+          code: 1011,
+        });
+      }
+    }
+    const id = await partner.change('post', '/integrators', { integratorId: 'dapp\u202Egnp' });
+    expect(id.status).toBe(400);
+    expect(id.body.message).toMatch(/^integratorId must hold no control characters .*; it holds U\+202E$/);
+    expect((await partner.get('/integrators/names-dapp')).body.keys.map((k: { name: string }) => k.name)).toEqual(['plain']);
   });
 });
 

@@ -26,7 +26,7 @@ export interface IntegratorFeeReport {
 }
 
 /** The integrator's record, or a 404 (code 1003) naming it. */
-export async function requireIntegrator(ledger: FeeLedger, integratorId: string): Promise<IntegratorFees> {
+export async function requireIntegrator(ledger: Pick<FeeLedger, 'integrator'>, integratorId: string): Promise<IntegratorFees> {
   const integrator = await ledger.integrator(integratorId);
   if (!integrator) throw new NotFoundError(`integrator "${integratorId}" is unknown: no fees were ever collected for it`);
   return integrator;

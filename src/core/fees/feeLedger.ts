@@ -34,4 +34,9 @@ export interface FeeLedger {
    * with it). The service books the integrator's fees under it, so that the integrator can withdraw them.
    */
   feeWallet(integratorId: string): string | undefined;
+  /**
+   * Every id the ledger knows, with or without a fee wallet (synchronous): ids the operator vouches for, which a
+   * request may book a fee for (src/core/fees/booking.ts) and nobody else registers in the portal.
+   */
+  readonly integratorIds: readonly string[];
 }

@@ -23,7 +23,7 @@ export const WITHDRAWAL_BASE_GAS = 30_000n;
 export const WITHDRAWAL_GAS_PER_TOKEN = 45_000n;
 
 export interface WithdrawalContext {
-  readonly ledger: FeeLedger;
+  readonly ledger: Pick<FeeLedger, 'integrator' | 'feeWallet'>;
   readonly catalog: Catalog;
   readonly routers: RouterDeployments;
   /** Gas price and native price of a chain (the liquidity snapshot). */

@@ -34,6 +34,11 @@ export interface BuildAccessOptions {
   readonly onBlock?: (rule: string) => void;
   /** Told of every request refused (metrics: the refusal's reason, or `rate-limited`). */
   readonly onRefusal?: (reason: string) => void;
+  /**
+   * With a database: other records requests wait for, with the blocks in force, before the first one is answered
+   * after a start (the directory of registered integrators, whose fee wallets quotes book fees to).
+   */
+  readonly readBeforeAnswering?: Promise<unknown>;
 }
 
 /** Builds the access control from the configuration: keys from API_KEYS_FILE or API_KEYS, limits in Redis or memory. */
@@ -142,9 +147,9 @@ function databaseRecords(config: Config, opening: Promise<Database>, logger: Log
     return new DatabaseKeyStore(db, { clock });
   });
   ready.catch((error: Error) => logger.error({ err: { message: error.message } }, `the database did not open: ${error.message}`));
-  // the blocks have been read once, or cannot be: requests stop waiting for them
+  // the blocks (and readBeforeAnswering) have been read once, or cannot be: requests stop waiting for them
   let blocksSettled = false;
-  const blocksRead = ready.then(() => undefined, () => undefined).finally(() => (blocksSettled = true));
+  const blocksRead = Promise.all([ready, options.readBeforeAnswering]).then(() => undefined, () => undefined).finally(() => (blocksSettled = true));
   // a database that did not open cannot tell a key: the store is unavailable (503), not the key unknown
   const store = () => ready.catch((error: Error) => {
     throw new KeyStoreUnavailableError(`the database did not open: ${error.message}`, { cause: error });

@@ -9,6 +9,7 @@ import {
   listIntegrators,
   registerIntegrator,
   registerPartner,
+  registeredAs,
   seedIntegrators,
 } from '../../../src/persistence/integrators';
 import { createKey, revokeKey } from '../../../src/persistence/keys';
@@ -47,6 +48,41 @@ describe.each(databaseEngines())('integrators on $name', (engine) => {
     expect(lost.map((r) => (r.reason as Error).message)).toEqual(Array(4).fill('integrator id "race" is already registered'));
     expect(lost.every((r) => r.reason instanceof ConflictError)).toBe(true);
     expect(await listIntegrators(db())).toHaveLength(1);
+  });
+
+  it('ids are unique without regard to case: ALICE-DAPP is refused beside alice-dapp, naming the id registered, even at the same moment', async () => {
+    await registerIntegrator(db(), { integratorId: 'alice-dapp', feeWallet: WALLET });
+    for (const integratorId of ['ALICE-DAPP', 'Alice-Dapp', 'alice-DAPP']) {
+      await expect(registerIntegrator(db(), { integratorId, feeWallet: OTHER_WALLET })).rejects.toThrow(
+        new ConflictError(`integrator id "${integratorId}" is taken: "alice-dapp" is registered, and ids are compared without regard to case`),
+      );
+    }
+    expect(await registeredAs(db(), 'ALICE-dapp')).toBe('alice-dapp');
+    expect(await registeredAs(db(), 'bob')).toBeUndefined();
+    // two case variants at the same moment: one wins, the other is told which
+    const results = await Promise.allSettled([registerIntegrator(db(), { integratorId: 'bob', feeWallet: WALLET }), registerIntegrator(db(), { integratorId: 'BOB', feeWallet: OTHER_WALLET })]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const lost = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
+    expect(lost.reason).toBeInstanceOf(ConflictError);
+    expect((lost.reason as Error).message).toMatch(/^integrator id "(bob|BOB)" is taken: "(BOB|bob)" is registered, and ids are compared without regard to case$/);
+    // the fee ledger's seed does not add a case variant of a registered id either
+    expect(await seedIntegrators(db(), [{ integratorId: 'ALICE-DAPP', feeWallet: OTHER_WALLET }])).toEqual({ added: [], existing: ['ALICE-DAPP'] });
+    expect((await listIntegrators(db())).map((i) => i.integratorId.toLowerCase()).sort()).toEqual(['alice-dapp', 'bob']);
+  });
+
+  it('the cap of ids per wallet holds for 30 registrations at the same moment: exactly 20 registered, 10 refused', async () => {
+    // two pools on PostgreSQL (transactions truly side by side); PGlite's single connection queues them
+    const second = await engine.secondConnection();
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, k) => registerIntegrator((k % 2 === 0 ? engine.shared() : second).db, { integratorId: `dapp-${k}`, feeWallet: WALLET }, { maxPerWallet: 20 })),
+    );
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(20);
+    expect(refused).toHaveLength(10);
+    for (const r of refused) expect(r.reason).toEqual(new ConflictError(`wallet ${WALLET} has 20 integrator ids, the most a wallet may register (20)`));
+    expect(await listIntegrators(db(), { feeWallet: WALLET })).toHaveLength(20);
+    // the cap is per wallet
+    expect(await registerIntegrator(db(), { integratorId: 'theirs', feeWallet: OTHER_WALLET }, { maxPerWallet: 20 })).toMatchObject({ feeWallet: OTHER_WALLET });
   });
 
   it('one place says what an integrator is: its id, fee wallet and keys', async () => {

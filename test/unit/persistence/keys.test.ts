@@ -1,6 +1,6 @@
 import { hashApiKey } from '../../../src/core/access/keys';
 import { liftBlocks, block } from '../../../src/persistence/blocks';
-import { ConflictError, InvalidValueError, NotFoundError } from '../../../src/persistence/errors';
+import { ConflictError, IntegratorBlockedError, InvalidValueError, NotFoundError } from '../../../src/persistence/errors';
 import { keyEvents } from '../../../src/persistence/keyEvents';
 import {
   blockKey,
@@ -188,6 +188,73 @@ describe.each(databaseEngines())('keys on $name', (engine) => {
     await expect(unblockKey(db(), 'key_missing', by)).rejects.toThrow(NotFoundError);
     await expect(blockKey(db(), 'key_missing', by)).rejects.toThrow(NotFoundError);
     expect((await keyEvents(db(), view.id)).map((e) => `${e.type}:${e.actor}`)).toEqual(['created:cli:ops', 'blocked:cli:ops', 'blocked:detector', 'unblocked:cli:ops']);
+  });
+
+  it('a block is not escaped by making a new key: the integrator gets none while a key of it is blocked, however the key is made', async () => {
+    const WALLET = '0x552008c0F6870C2f77e5cC1d2Eb9bdff03E30Ea9';
+    await registerIntegrator(db(), { integratorId: 'acme', feeWallet: WALLET });
+    await registerIntegrator(db(), { integratorId: 'other', feeWallet: WALLET });
+    const blocked = await createKey(db(), { name: 'blocked', integratorId: 'acme' }, by);
+    await block(db(), { subject: { kind: 'key', id: blocked.view.id }, rule: 'sustained-429', reason: '429 for 10 minutes', actor: 'detector', now: T0, until: at(HOUR) });
+    await blockKey(db(), blocked.view.id, { actor: 'cli:ops', now: at(1000), reason: 'abuse', until: at(4 * HOUR) });
+
+    // the partner's way (a key that belongs to it) and the operator's (`npm run keys -- create --integrator acme`)
+    const later = { actor: 'x', now: at(2000) };
+    for (const input of [{ name: 'escape', integratorId: 'acme' }, { name: 'escape', integrators: ['acme'] }, { name: 'escape', integrators: ['other', 'acme'] }]) {
+      const refused = await createKey(db(), input, later).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(IntegratorBlockedError);
+      // the block that lasts longest is named, with its end
+      expect((refused as IntegratorBlockedError).message).toBe(`integrator "acme" has a blocked key (${blocked.view.id}, manual: abuse) until ${at(4 * HOUR).toISOString()}: no new key is made for it while the block lasts`);
+      expect((refused as IntegratorBlockedError).retryAfterSeconds(at(2000).getTime())).toBe(4 * 3600 - 2);
+    }
+    expect(await listKeys(db(), { integratorId: 'acme', now: at(2000) })).toHaveLength(1); // nothing was written
+    // another integrator, and keys for no integrator, are not concerned
+    expect((await createKey(db(), { name: 'fine', integratorId: 'other' }, later)).view.integratorId).toBe('other');
+    expect((await createKey(db(), { name: 'ops' }, later)).view.integrators).toBeUndefined();
+
+    // a block until lifted has no end to wait for; once lifted, or once every block has ended, keys are made again
+    await blockKey(db(), blocked.view.id, { actor: 'cli:ops', now: at(3000), reason: 'until we talk' });
+    const indefinite = (await createKey(db(), { name: 'escape', integratorId: 'acme' }, { actor: 'x', now: at(4000) }).catch((error: unknown) => error)) as IntegratorBlockedError;
+    expect(indefinite.message).toMatch(/\(key_[0-9a-f]+, manual: until we talk\) until an operator lifts it/);
+    expect(indefinite.retryAfterSeconds(at(4000).getTime())).toBeUndefined();
+    await unblockKey(db(), blocked.view.id, { actor: 'cli:ops', now: at(5000) });
+    expect((await createKey(db(), { name: 'again', integratorId: 'acme' }, { actor: 'x', now: at(6000) })).view.integratorId).toBe('acme');
+  });
+
+  it('the cap of working keys holds for 40 creations at the same moment: exactly 20 made, 20 refused with a ConflictError', async () => {
+    const WALLET = '0x552008c0F6870C2f77e5cC1d2Eb9bdff03E30Ea9';
+    await registerIntegrator(db(), { integratorId: 'acme', feeWallet: WALLET });
+    // two pools on PostgreSQL (transactions truly side by side, on up to 20 connections); PGlite's single one queues them
+    const second = await engine.secondConnection();
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, k) => createKey((k % 2 === 0 ? engine.shared() : second).db, { name: `k${k}`, integratorId: 'acme' }, by, { maxWorkingKeys: 20 })),
+    );
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(20);
+    expect(refused).toHaveLength(20);
+    for (const r of refused) {
+      expect(r.reason).toBeInstanceOf(ConflictError);
+      expect((r.reason as Error).message).toBe('integrator "acme" has 20 working keys, the most it may have (20): revoke one first');
+    }
+    expect(await listKeys(db(), { integratorId: 'acme', now: T0 })).toHaveLength(20);
+    // a revoked key no longer counts
+    const [first] = await listKeys(db(), { integratorId: 'acme', now: T0 });
+    await revokeKey(db(), first!.id, by);
+    await createKey(db(), { name: 'replacement', integratorId: 'acme' }, by, { maxWorkingKeys: 20 });
+    await expect(createKey(db(), { name: 'one too many', integratorId: 'acme' }, by, { maxWorkingKeys: 20 })).rejects.toThrow(ConflictError);
+    await expect(createKey(db(), { name: 'nobody', integratorId: 'nobody' }, by, { maxWorkingKeys: 20 })).rejects.toThrow(new NotFoundError('no integrator "nobody" (register it first)'));
+  });
+
+  it('a name with control characters, bidirectional overrides or isolates is refused, naming the field and the rule', async () => {
+    const view = (await createKey(db(), { name: 'fine' }, by)).view;
+    for (const name of ['yek\u202Eproduction', 'a\u2066b', 'a\u200Fb', 'a\u061Cb', 'a\u0085b', 'a\u009Bb', 'a\u0007b', 'line\nbreak']) {
+      await expect(createKey(db(), { name }, by)).rejects.toThrow(InvalidValueError);
+      await expect(createKey(db(), { name }, by)).rejects.toThrow(/^name must hold no control characters \(C0, C1\), bidirectional overrides or isolates .*; it holds U\+[0-9A-F]{4}$/);
+      await expect(renameKey(db(), view.id, name, by)).rejects.toThrow(InvalidValueError);
+    }
+    await expect(createKey(db(), { name: 'yek\u202Eproduction' }, by)).rejects.toThrow(/it holds U\+202E$/);
+    expect(await listKeys(db())).toHaveLength(1);
+    expect((await renameKey(db(), view.id, 'émoji 🔑 ok', by)).name).toBe('émoji 🔑 ok'); // other characters are fine
   });
 
   it('a block that ends lets the key in again by itself', async () => {

@@ -111,16 +111,35 @@ describe.each(databaseEngines())('migrations on $name', (engine) => {
     expect({ ...row, chain_id: Number(row!.chain_id) }).toEqual(session);
 
     // down one step: 0003's tables go, 0001's and 0002's data stays; up again: empty tables
-    expect(await migrateTo(db, '0002_usage')).toEqual(['0003_portal_sessions']);
+    expect(await migrateTo(db, '0002_usage')).toEqual(ALL.slice(2).reverse());
     const tables = await tableNames(database);
     expect(tables).not.toContain('portal_sessions');
     expect(tables).not.toContain('portal_nonces');
     expect(tables).toContain('usage_minutes');
     expect(await getKey(db, 'key_old', now)).toMatchObject({ id: 'key_old' });
     expect(await usageSeries(db, { subject: { kind: 'key', id: 'key_old' }, from: now, to: new Date(now.getTime() + 60_000) })).toEqual([expect.objectContaining({ requests: 2 })]);
-    expect(await migrateToLatest(db)).toEqual(['0003_portal_sessions']);
+    expect(await migrateToLatest(db)).toEqual(ALL.slice(2));
     expect(await db.selectFrom('portal_sessions').selectAll().execute()).toEqual([]);
     expect(await appliedMigrations(db)).toEqual(ALL);
+  });
+
+  it('from 0003: integrator ids become unique without regard to case; ids registered before that differ only in case stop the migration, named', async () => {
+    const database = await engine.open({ ...(await engine.newDatabase()), migrate: false });
+    const db = database.db;
+    await migrateTo(db, '0003_portal_sessions');
+    const wallet = '0x552008c0F6870C2f77e5cC1d2Eb9bdff03E30Ea9';
+    await db.insertInto('partners').values({ wallet, name: null }).execute();
+    await db.insertInto('integrators').values({ id: 'alice-dapp', fee_wallet: wallet, created_at: new Date('2025-01-01T00:00:00Z') }).execute();
+    await db.insertInto('integrators').values({ id: 'ALICE-DAPP', fee_wallet: wallet, created_at: new Date('2025-01-02T00:00:00Z') }).execute(); // what 0003 let in
+    await expect(migrateToLatest(db)).rejects.toThrow(/0004_integrator_ids_folded.*"alice-dapp" and "ALICE-DAPP".*keep the one registered first/);
+    expect(await appliedMigrations(db)).toEqual(ALL.slice(0, 3)); // nothing half done
+
+    // the operator removes the impostor: the migration runs, and the index refuses the next one
+    await db.deleteFrom('integrators').where('id', '=', 'ALICE-DAPP').execute();
+    expect(await migrateToLatest(db)).toEqual(['0004_integrator_ids_folded']);
+    await expect(db.insertInto('integrators').values({ id: 'Alice-Dapp', fee_wallet: wallet }).execute()).rejects.toThrow(/duplicate key.*integrators_id_folded/);
+    expect(await migrateTo(db, '0003_portal_sessions')).toEqual(['0004_integrator_ids_folded']);
+    await db.insertInto('integrators').values({ id: 'Alice-Dapp', fee_wallet: wallet }).execute(); // the index went with it
   });
 
   it('instances starting together run each migration once', async () => {
