@@ -175,12 +175,61 @@ const integratorIdsFolded: Migration = {
   },
 };
 
+const transfers: Migration = {
+  async up(db: Kysely<any>) {
+    // every transfer the indexer found on a chain, keyed by what is unique there: its sending transaction
+    await db.schema
+      .createTable('transfers')
+      .addColumn('seq', 'bigint', (col) => col.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('chain_id', 'bigint', (col) => col.notNull())
+      .addColumn('tx_hash', 'text', (col) => col.notNull())
+      .addColumn('block_number', 'bigint', (col) => col.notNull())
+      .addColumn('block_hash', 'text', (col) => col.notNull())
+      .addColumn('started_at', 'timestamptz', (col) => col.notNull())
+      .addColumn('transfer_id', 'text')
+      .addColumn('integrator', 'text')
+      .addColumn('from_address', 'text')
+      .addColumn('to_address', 'text')
+      .addColumn('to_chain_id', 'bigint')
+      .addColumn('status', 'text', (col) => col.notNull().check(oneOf('status', ['PENDING', 'DONE', 'FAILED', 'INVALID'])))
+      .addColumn('substatus', 'text')
+      .addColumn('tool', 'text')
+      .addColumn('amount_usd', 'double precision')
+      .addColumn('final', 'boolean', (col) => col.notNull())
+      .addColumn('record', 'text', (col) => col.notNull())
+      .addColumn('updated_at', 'timestamptz', (col) => col.notNull())
+      .addUniqueConstraint('transfers_by_transaction', ['chain_id', 'tx_hash'])
+      .execute();
+    // the history's filters, newest first (seq breaks ties: a stable order for cursors)
+    await db.schema.createIndex('transfers_by_wallet').on('transfers').columns(['from_address', 'started_at', 'seq']).execute();
+    await db.schema.createIndex('transfers_to_wallet').on('transfers').columns(['to_address', 'started_at', 'seq']).execute();
+    await db.schema.createIndex('transfers_by_integrator').on('transfers').columns(['integrator', 'started_at', 'seq']).execute();
+    await db.schema.createIndex('transfers_by_time').on('transfers').columns(['started_at', 'seq']).execute();
+    await db.schema.createIndex('transfers_by_transfer_id').on('transfers').column('transfer_id').execute();
+    await db.schema.createIndex('transfers_unsettled').on('transfers').columns(['chain_id', 'final']).execute();
+    // how far the indexer read each chain, and which instance reads it (a lease it renews)
+    await db.schema
+      .createTable('indexer_cursors')
+      .addColumn('chain_id', 'bigint', (col) => col.primaryKey())
+      .addColumn('next_block', 'bigint', (col) => col.notNull())
+      .addColumn('last_hash', 'text')
+      .addColumn('holder', 'text')
+      .addColumn('lease_until', 'timestamptz')
+      .execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropTable('indexer_cursors').execute();
+    await db.schema.dropTable('transfers').execute();
+  },
+};
+
 /** Every migration, by name; names sort in the order they run. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0001_initial': initial,
   '0002_usage': usage,
   '0003_portal_sessions': portalSessions,
   '0004_integrator_ids_folded': integratorIdsFolded,
+  '0005_transfers': transfers,
 });
 
 export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1)!;

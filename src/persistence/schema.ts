@@ -160,6 +160,47 @@ export interface PortalNoncesTable {
   expires_at: Timestamp;
 }
 
+/** A transfer the indexer found (0005_transfers), keyed by its sending transaction. */
+export interface TransfersTable {
+  seq: Generated<number | string>;
+  /** bigint columns: read as a number (PGlite) or a decimal string (node-postgres). */
+  chain_id: ColumnType<number | string, number, number>;
+  /** Lower-case 0x hex. */
+  tx_hash: string;
+  block_number: ColumnType<number | string, number, number>;
+  block_hash: string;
+  /** The sending block's time. */
+  started_at: Timestamp;
+  /** The router's transfer id (lower-case hex), when the call has one. */
+  transfer_id: string | null;
+  integrator: string | null;
+  /** Lower-case. */
+  from_address: string | null;
+  to_address: string | null;
+  to_chain_id: ColumnType<number | string | null, number | null, number | null>;
+  status: 'PENDING' | 'DONE' | 'FAILED' | 'INVALID';
+  substatus: string | null;
+  tool: string | null;
+  /** The sent amount's USD value when it was indexed (display and summaries only). */
+  amount_usd: number | null;
+  /** DONE, FAILED or INVALID: never read from the chain again. */
+  final: boolean;
+  /** The TransferStatus (src/core/status/record.ts). */
+  record: string;
+  updated_at: Timestamp;
+}
+
+/** How far the indexer read a chain, and the instance that reads it (0005_transfers). */
+export interface IndexerCursorsTable {
+  chain_id: ColumnType<number | string, number, number>;
+  /** The first block not read yet. */
+  next_block: ColumnType<number | string, number, number>;
+  /** The hash of block next_block - 1, as read (a different hash later: a reorganisation). */
+  last_hash: string | null;
+  holder: string | null;
+  lease_until: Timestamp | null;
+}
+
 export interface Schema {
   partners: PartnersTable;
   integrators: IntegratorsTable;
@@ -171,6 +212,8 @@ export interface Schema {
   key_client_minutes: KeyClientMinutesTable;
   portal_sessions: PortalSessionsTable;
   portal_nonces: PortalNoncesTable;
+  transfers: TransfersTable;
+  indexer_cursors: IndexerCursorsTable;
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;

@@ -29,7 +29,7 @@ describe.each(databaseEngines())('migrations on $name', (engine) => {
     expect(await tableNames(database)).toEqual([]);
     expect(await migrateToLatest(database.db)).toEqual(ALL);
     expect(await tableNames(database)).toEqual([
-      'api_keys', 'blocks', 'integrators', 'key_client_minutes', 'key_events', 'key_imports', 'partners', 'portal_nonces', 'portal_sessions', 'usage_minutes',
+      'api_keys', 'blocks', 'indexer_cursors', 'integrators', 'key_client_minutes', 'key_events', 'key_imports', 'partners', 'portal_nonces', 'portal_sessions', 'transfers', 'usage_minutes',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
     expect(await appliedMigrations(database.db)).toEqual(ALL);
@@ -136,10 +136,31 @@ describe.each(databaseEngines())('migrations on $name', (engine) => {
 
     // the operator removes the impostor: the migration runs, and the index refuses the next one
     await db.deleteFrom('integrators').where('id', '=', 'ALICE-DAPP').execute();
-    expect(await migrateToLatest(db)).toEqual(['0004_integrator_ids_folded']);
+    expect(await migrateToLatest(db)).toEqual(ALL.slice(3));
     await expect(db.insertInto('integrators').values({ id: 'Alice-Dapp', fee_wallet: wallet }).execute()).rejects.toThrow(/duplicate key.*integrators_id_folded/);
-    expect(await migrateTo(db, '0003_portal_sessions')).toEqual(['0004_integrator_ids_folded']);
+    expect(await migrateTo(db, '0003_portal_sessions')).toEqual(ALL.slice(3).reverse());
     await db.insertInto('integrators').values({ id: 'Alice-Dapp', fee_wallet: wallet }).execute(); // the index went with it
+  });
+
+  it('from 0004: the transfer index and the indexer\'s cursors come with 0005, one row per sending transaction, and go with it', async () => {
+    const database = await engine.open({ ...(await engine.newDatabase()), migrate: false });
+    const db = database.db;
+    await migrateTo(db, '0004_integrator_ids_folded');
+    expect(await migrateTo(db, '0005_transfers')).toEqual(['0005_transfers']);
+    const row = {
+      chain_id: 42161, tx_hash: `0x${'ab'.repeat(32)}`, block_number: 7, block_hash: `0x${'cd'.repeat(32)}`, started_at: new Date('2026-11-01T00:00:00Z'),
+      transfer_id: null, integrator: 'dapp', from_address: null, to_address: null, to_chain_id: null, status: 'DONE' as const, substatus: null, tool: null,
+      amount_usd: null, final: true, record: '{}', updated_at: new Date('2026-11-01T00:00:00Z'),
+    };
+    await db.insertInto('transfers').values(row).execute();
+    await expect(db.insertInto('transfers').values(row).execute()).rejects.toThrow(/duplicate key.*transfers_by_transaction/);
+    await db.insertInto('transfers').values({ ...row, chain_id: 8453 }).execute(); // the same hash on another chain: another transfer
+    await expect(db.insertInto('transfers').values({ ...row, tx_hash: '0x01', status: 'NOT_FOUND' as 'DONE' }).execute()).rejects.toThrow(/check constraint/);
+    await db.insertInto('indexer_cursors').values({ chain_id: 42161, next_block: 8 }).execute();
+    expect(await migrateTo(db, '0004_integrator_ids_folded')).toEqual(['0005_transfers']);
+    const tables = await tableNames(database);
+    expect(tables).not.toContain('transfers');
+    expect(tables).not.toContain('indexer_cursors');
   });
 
   it('instances starting together run each migration once', async () => {
