@@ -1604,13 +1604,12 @@ export interface components {
         };
         /**
          * @description Blocked API key or client address, key used from outside its IP allowlist, integrator the key is not bound to, or key or integrator that this dedicated instance does not accept (code 1010, UnauthorizedError).
-         *     A block is refused before anything is counted: its message says who is blocked, until when, why and by which rule;
-         *     `Retry-After` says when a block with an end is over, and `ratelimit-remaining` is 0 until then.
+         *     A block is refused before anything is counted: its message says who is blocked, until when, why and by which rule.
+         *     A block with an end also carries `Retry-After` (the seconds until it ends: not declared as a header here, as
+         *     the other refusals do not send it), and `ratelimit-remaining` is 0 until then.
          */
         Forbidden: {
             headers: {
-                /** @description For a block with an end, the seconds until it ends (absent on other refusals and on a block an operator lifts). */
-                "Retry-After"?: number;
                 "ratelimit-limit": components["headers"]["RateLimitLimit"];
                 "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                 "ratelimit-reset": components["headers"]["RateLimitReset"];
