@@ -12,6 +12,8 @@ import { loadConfig } from '../src/config';
 import { generateApiKey, hashApiKey } from '../src/core/access/keys';
 import { createApp } from '../src/server/app';
 import { buildDependencies } from '../src/server/dependencies';
+import { openDatabase, type Database } from '../src/persistence/database';
+import { databaseHistory } from '../src/persistence/transfers';
 
 export type KeyKind = 'valid' | 'blocked' | 'limited';
 
@@ -36,7 +38,9 @@ export async function startTestServer(label: string, logLevel: string): Promise<
     ],
   };
   const config = loadConfig({ LOG_LEVEL: logLevel, API_KEYS: JSON.stringify(keyDocument) });
-  const dependencies = buildDependencies(config);
+  // the transfer index on a database of its own, in memory, opened on first use (empty: nothing is indexed)
+  let database: Promise<Database> | undefined;
+  const dependencies = buildDependencies(config, { history: databaseHistory(async () => (await (database ??= openDatabase({ dir: 'memory://' }))).db) });
   const ignoredFormats = new Map<string, number>();
   const app = await countingUnknownFormats(ignoredFormats, () => createApp(dependencies, config, { handlers, logger: pino({ level: config.logLevel }) }));
   const server: http.Server = app.listen(0, '127.0.0.1');
@@ -52,6 +56,7 @@ export async function startTestServer(label: string, logLevel: string): Promise<
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await dependencies.access.close();
+      if (database) await (await database).close();
     },
   };
 }

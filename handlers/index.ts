@@ -20,6 +20,9 @@ import { getStatus } from './getStatus';
 import { getGasStatus } from './getGasStatus';
 import { getGasPrices } from './getGasPrices';
 import { getGasPrice } from './getGasPrice';
+import { getAnalyticsTransfers } from './getAnalyticsTransfers';
+import { getAnalyticsTransfersPage } from './getAnalyticsTransfersPage';
+import { getAnalyticsTransfersSummary } from './getAnalyticsTransfersSummary';
 
 /** One handler per implemented operation; every other operation of the contract answers 501. */
 export const handlers: HandlerTable = {
@@ -44,4 +47,7 @@ export const handlers: HandlerTable = {
   getGasPrice,
   getStatus,
   getGasStatus,
+  getAnalyticsTransfers,
+  getAnalyticsTransfersPage,
+  getAnalyticsTransfersSummary,
 };

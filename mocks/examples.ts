@@ -20,6 +20,8 @@ import { hashApiKey } from '../src/core/access/keys';
 import { createApp } from '../src/server/app';
 import { buildAccessControl } from '../src/server/access/build';
 import { buildDependencies, type Dependencies } from '../src/server/dependencies';
+import { openDatabase, type Database } from '../src/persistence/database';
+import { databaseHistory } from '../src/persistence/transfers';
 import type { HandlerTable } from '../src/server/operation';
 import { recordDevnetScenarios } from './devnetScenarios';
 import { MOCK_KEYS, SCENARIOS, type Scenario, type ScenarioRequest, type ScenarioService } from './scenarios';
@@ -43,7 +45,7 @@ export interface RecordedAnswer {
 
 /** The services that answer the scenarios, each made on first use; `close` ends them. */
 export class ScenarioServices {
-  private readonly made = new Map<ScenarioService, Promise<{ app: Parameters<typeof request>[0]; dependencies: Dependencies }>>();
+  private readonly made = new Map<ScenarioService, Promise<{ app: Parameters<typeof request>[0]; dependencies: Dependencies; closeDatabase: () => Promise<void> }>>();
 
   app(kind: ScenarioService = 'service') {
     let made = this.made.get(kind);
@@ -56,9 +58,10 @@ export class ScenarioServices {
 
   async close(): Promise<void> {
     for (const made of this.made.values()) {
-      const { dependencies } = await made;
+      const { dependencies, closeDatabase } = await made;
       dependencies.chains?.close();
       await dependencies.access.close();
+      await closeDatabase();
     }
   }
 }
@@ -74,7 +77,11 @@ async function make(kind: ScenarioService) {
   const config = loadConfig({ LOG_LEVEL: 'silent', API_KEYS: JSON.stringify(keys), ...(kind === 'limits' ? {} : { RATE_LIMIT_OVERRIDE: '1000000' }) });
   // keysDown: the key store's database did not open, so a presented key cannot be checked
   const access = kind === 'keysDown' ? buildAccessControl(config, { logger: pino({ level: 'silent' }), database: Promise.reject(new Error('the database server is not reachable')) }) : undefined;
-  const dependencies = buildDependencies(config, access ? { access } : {});
+  // the transfer index on a database of its own, in memory, opened on first use (empty: nothing is indexed on the
+  // embedded data)
+  let database: Promise<Database> | undefined;
+  const history = databaseHistory(async () => (await (database ??= openDatabase({ dir: 'memory://' }))).db);
+  const dependencies = buildDependencies(config, { history, ...(access ? { access } : {}) });
   const table: Record<string, HandlerTable[string]> = { ...handlers };
   if (kind === 'failing') {
     table.getChains = () => {
@@ -83,7 +90,7 @@ async function make(kind: ScenarioService) {
   }
   if (kind === 'partial') delete table.getGasPrices;
   const app = await createApp(dependencies, config, { handlers: table, logger: pino({ level: 'silent' }) });
-  return { app, dependencies };
+  return { app, dependencies, closeDatabase: async () => (database ? (await database).close() : undefined) };
 }
 
 /** Sends one request to a service and reads its answer. */

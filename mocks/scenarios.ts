@@ -131,6 +131,9 @@ export const SCENARIOS: readonly Scenario[] = [
   { name: 'acrossBetweenArbitrumAndOptimism', operationId: 'postPossibilities', status: 200, summary: 'The deprecated catalog call: what across and Uniswap offer between Arbitrum and OP Mainnet', request: post('/v1/advanced/possibilities', { chains: [42161, 10], bridges: { allow: ['across'] }, exchanges: { allow: ['uniswap'] } }) },
 
   // status
+  { name: 'wallet', operationId: 'getAnalyticsTransfers', status: 200, summary: "A wallet's transfers through example-dapp, as the SDK's getTransactionHistory asks (none indexed on the embedded data)", request: get('/v1/analytics/transfers', { integrator: 'example-dapp', wallet: '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9', fromTimestamp: '1764374400', toTimestamp: '1764979200' }) },
+  { name: 'wallet', operationId: 'getAnalyticsTransfersPage', status: 200, summary: "A wallet's transfers, 20 a page (none indexed on the embedded data)", request: get('/v2/analytics/transfers', { wallet: '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9', limit: '20' }) },
+  { name: 'exampleDapp', operationId: 'getAnalyticsTransfersSummary', status: 200, summary: "example-dapp's counts and volumes, read with its key (none indexed on the embedded data)", request: get('/v1/analytics/transfers/summary', { integrator: 'example-dapp' }, { 'x-svc-api-key': MOCK_KEYS.valid }) },
   { name: 'notFound', operationId: 'getStatus', status: 200, summary: 'A hash no connected chain knows (yet): NOT_FOUND, polled again later', request: get('/v1/status', { txHash: '0x0991f754c91240e76304af7d026bd597f23c9f9736ec7dafb4f9c7b2b2a17e7c', fromChain: 'arb', toChain: 'opt', bridge: 'across' }) },
   { name: 'notFound', operationId: 'getGasStatus', status: 200, summary: 'A gas refuel no connected chain knows (yet)', request: get('/v1/gas/status', { txHash: '0x0991f754c91240e76304af7d026bd597f23c9f9736ec7dafb4f9c7b2b2a17e7c' }) },
 

@@ -53,6 +53,21 @@ export class InvalidRequestError extends DomainError {
   readonly code = ErrorCode.ValidationError;
 }
 
+/** The request needs an API key it did not present (or one the caller is not known by). */
+export class UnauthorizedError extends DomainError {
+  readonly code = ErrorCode.UnauthorizedError;
+}
+
+/** The caller is known but may not have what it asks for (another integrator's data...). */
+export class ForbiddenError extends DomainError {
+  readonly code = ErrorCode.UnauthorizedError;
+}
+
+/** A feature this deployment does not run (it needs a part that is not configured: a database...). */
+export class NotConfiguredError extends DomainError {
+  readonly code = ErrorCode.DefaultError;
+}
+
 /** A resource (token, integrator...) that does not exist. */
 export class NotFoundError extends DomainError {
   readonly code = ErrorCode.NotFoundError;

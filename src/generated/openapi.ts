@@ -203,6 +203,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/analytics/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List transfers (transaction history)
+         * @description The transfers the service's indexer found on the connected chains, newest first, each as
+         *     `GET /v1/status` answers it: a wallet's (sent from or to it), or an integrator's, filtered by
+         *     state and time. At most 1000 (the newest); `GET /v2/analytics/transfers` reads them all, page
+         *     by page. The ecosystem SDK's `getTransactionHistory` and the widget's history page call it.
+         *     Who may read what: a wallet's own transfers are public, so a request naming `wallet` is answered
+         *     to anyone (narrowed to `integrator` when it names one too, as the ecosystem's SDK does); all of an
+         *     integrator's transfers (`integrator` without `wallet`) need one of that integrator's API keys
+         *     (401 without a key, 403 with another's). 501 (code 1000) on a deployment without a database.
+         */
+        get: operations["getAnalyticsTransfers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/analytics/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List transfers, page by page
+         * @description The same transfers as `GET /v1/analytics/transfers`, a page at a time (`limit`, at most 100,
+         *     default 50), in a stable order (newest first, ties in the order they were indexed). `next` of
+         *     an answer is the cursor of the following page: pass it back as it is. Transfers indexed while
+         *     a client pages (newer ones) neither repeat nor hide a row of the pages that follow.
+         *     Who may read what: a wallet's own transfers are public, so a request naming `wallet` is answered
+         *     to anyone (narrowed to `integrator` when it names one too, as the ecosystem's SDK does); all of an
+         *     integrator's transfers (`integrator` without `wallet`) need one of that integrator's API keys
+         *     (401 without a key, 403 with another's). 501 (code 1000) on a deployment without a database.
+         */
+        get: operations["getAnalyticsTransfersPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/transfers/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Summarize an integrator's transfers
+         * @description Counts and USD volumes (the sent amounts at their price when indexed; display only) of an
+         *     integrator's transfers over a time range: in all, by state, by sending chain and by tool.
+         *     Needs one of the integrator's API keys (401 without a key, 403 with another's). 501 (code
+         *     1000) on a deployment without a database.
+         */
+        get: operations["getAnalyticsTransfersSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/integrators/{integratorId}": {
         parameters: {
             query?: never;
@@ -1290,6 +1367,43 @@ export interface components {
             timestamp?: number;
             includedSteps?: components["schemas"]["StatusIncludedStep"][];
         };
+        /** @description Transfers, newest first, each as `GET /v1/status` answers it. */
+        TransferHistory: {
+            transfers: components["schemas"]["StatusResponse"][];
+        };
+        /** @description One page of transfers, newest first. */
+        TransferHistoryPage: {
+            data: components["schemas"]["StatusResponse"][];
+            /** @description Whether a page follows. */
+            hasNext: boolean;
+            /** @description The cursor of the next page (absent on the last). */
+            next?: string;
+        };
+        TransferSummaryGroup: {
+            /** @enum {string} */
+            status?: "PENDING" | "DONE" | "FAILED" | "INVALID";
+            /** Format: int64 */
+            chainId?: number;
+            /** @description The tool's key, or `unknown`. */
+            tool?: string;
+            /** Format: int64 */
+            count: number;
+            volumeUsd: components["schemas"]["DecimalString"];
+        };
+        /** @description Counts and USD volumes of an integrator's transfers over a time range. */
+        TransferSummary: {
+            integrator: components["schemas"]["IntegratorString"];
+            /** Format: int64 */
+            fromTimestamp?: number;
+            /** Format: int64 */
+            toTimestamp?: number;
+            /** Format: int64 */
+            count: number;
+            volumeUsd: components["schemas"]["DecimalString"];
+            byStatus: components["schemas"]["TransferSummaryGroup"][];
+            byChain: components["schemas"]["TransferSummaryGroup"][];
+            byTool: components["schemas"]["TransferSummaryGroup"][];
+        };
         /**
          * @description Status of a transfer. `NOT_FOUND`: unknown (maybe not mined yet); `INVALID`: the hash is not
          *     a transfer of this service; `PENDING`, then `DONE` or `FAILED`. Substatus values:
@@ -1723,6 +1837,33 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description The wallet whose transfers are listed (sent from it or to it). Required unless `integrator`
+         *     is given with that integrator's API key.
+         * @example 0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9
+         */
+        HistoryWallet: components["schemas"]["WalletAddress"];
+        /**
+         * @description Only this integrator's transfers. Without `wallet`, all of the integrator's transfers, for one
+         *     of its API keys only.
+         * @example example-dapp
+         */
+        HistoryIntegrator: components["schemas"]["IntegratorString"];
+        /**
+         * @description Only transfers in this state (`ALL`, the default, for every one).
+         * @example DONE
+         */
+        HistoryStatus: "ALL" | "DONE" | "PENDING" | "FAILED";
+        /**
+         * @description Only transfers sent at or after this time (unix seconds).
+         * @example 1764374400
+         */
+        FromTimestamp: number;
+        /**
+         * @description Only transfers sent at or before this time (unix seconds; not before `fromTimestamp`).
+         * @example 1764979200
+         */
+        ToTimestamp: number;
         /**
          * @description Restrict to these chains (comma-separated chain ids or keys). Empty (`chains=`) restricts nothing.
          * @example [
@@ -2995,6 +3136,181 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StatusResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAnalyticsTransfers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The wallet whose transfers are listed (sent from it or to it). Required unless `integrator`
+                 *     is given with that integrator's API key.
+                 * @example 0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9
+                 */
+                wallet?: components["parameters"]["HistoryWallet"];
+                /**
+                 * @description Only this integrator's transfers. Without `wallet`, all of the integrator's transfers, for one
+                 *     of its API keys only.
+                 * @example example-dapp
+                 */
+                integrator?: components["parameters"]["HistoryIntegrator"];
+                /**
+                 * @description Only transfers in this state (`ALL`, the default, for every one).
+                 * @example DONE
+                 */
+                status?: components["parameters"]["HistoryStatus"];
+                /**
+                 * @description Only transfers sent at or after this time (unix seconds).
+                 * @example 1764374400
+                 */
+                fromTimestamp?: components["parameters"]["FromTimestamp"];
+                /**
+                 * @description Only transfers sent at or before this time (unix seconds; not before `fromTimestamp`).
+                 * @example 1764979200
+                 */
+                toTimestamp?: components["parameters"]["ToTimestamp"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transfers, newest first. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferHistory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAnalyticsTransfersPage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The wallet whose transfers are listed (sent from it or to it). Required unless `integrator`
+                 *     is given with that integrator's API key.
+                 * @example 0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9
+                 */
+                wallet?: components["parameters"]["HistoryWallet"];
+                /**
+                 * @description Only this integrator's transfers. Without `wallet`, all of the integrator's transfers, for one
+                 *     of its API keys only.
+                 * @example example-dapp
+                 */
+                integrator?: components["parameters"]["HistoryIntegrator"];
+                /**
+                 * @description Only transfers in this state (`ALL`, the default, for every one).
+                 * @example DONE
+                 */
+                status?: components["parameters"]["HistoryStatus"];
+                /**
+                 * @description Only transfers sent at or after this time (unix seconds).
+                 * @example 1764374400
+                 */
+                fromTimestamp?: components["parameters"]["FromTimestamp"];
+                /**
+                 * @description Only transfers sent at or before this time (unix seconds; not before `fromTimestamp`).
+                 * @example 1764979200
+                 */
+                toTimestamp?: components["parameters"]["ToTimestamp"];
+                /**
+                 * @description Transfers per page, 1 to 100 (default 50).
+                 * @example 20
+                 */
+                limit?: number;
+                /**
+                 * @description The `next` cursor of the previous page (400, code 1011, for anything else).
+                 * @example MTc2NDM3NDQwMDAwMC40Mg
+                 */
+                next?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of transfers, newest first, and the cursor of the next one. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferHistoryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAnalyticsTransfersSummary: {
+        parameters: {
+            query: {
+                /**
+                 * @description The integrator whose transfers are summarized (its API key must be presented).
+                 * @example example-dapp
+                 */
+                integrator: components["schemas"]["IntegratorString"];
+                /**
+                 * @description Only transfers sent at or after this time (unix seconds).
+                 * @example 1764374400
+                 */
+                fromTimestamp?: components["parameters"]["FromTimestamp"];
+                /**
+                 * @description Only transfers sent at or before this time (unix seconds; not before `fromTimestamp`).
+                 * @example 1764979200
+                 */
+                toTimestamp?: components["parameters"]["ToTimestamp"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integrator's counts and volumes. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferSummary"];
                 };
             };
             400: components["responses"]["BadRequest"];

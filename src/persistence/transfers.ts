@@ -7,6 +7,7 @@
  * counts and volumes of a time range.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { PagePosition, TransferFilter, TransferHistory, TransferPage, TransferSummary } from '../core/status/history';
 import { decodeStatus, encodeStatus, sentUsd } from '../core/status/record';
 import type { TransferState, TransferStatus } from '../core/status/transferStatus';
 import type { Schema } from './schema';
@@ -84,28 +85,6 @@ export async function findTransfer(db: Kysely<Schema>, ref: string): Promise<Tra
   return row ? decodeStatus(row.record) : undefined;
 }
 
-export interface TransferFilter {
-  /** Transfers sent from or to this address (lower case compared). */
-  readonly wallet?: string;
-  readonly integrator?: string;
-  readonly status?: 'PENDING' | 'DONE' | 'FAILED';
-  /** Sent at or after (inclusive), before or at (inclusive). */
-  readonly from?: Date;
-  readonly to?: Date;
-}
-
-/** Where a page ends: the last row's start and sequence number (opaque to clients: pageCursor). */
-export interface PagePosition {
-  readonly startedAt: number;
-  readonly seq: string;
-}
-
-export interface TransferPage {
-  readonly transfers: readonly TransferStatus[];
-  /** Where the next page starts; undefined on the last page. */
-  readonly next?: PagePosition;
-}
-
 /** Transfers matching `filter`, newest first, `limit` at most, after `after` (a previous page's `next`). */
 export async function listTransfers(db: Kysely<Schema>, filter: TransferFilter, page: { readonly limit: number; readonly after?: PagePosition }): Promise<TransferPage> {
   let query = filtered(db, filter).select(['record', 'started_at', 'seq']);
@@ -121,21 +100,6 @@ export async function listTransfers(db: Kysely<Schema>, filter: TransferFilter, 
     transfers: shown.map((row) => decodeStatus(row.record)),
     ...(rows.length > page.limit && last ? { next: { startedAt: new Date(last.started_at).getTime(), seq: String(last.seq) } } : {}),
   };
-}
-
-export interface SummaryGroup<K> {
-  readonly key: K;
-  readonly count: number;
-  /** Sum of the sent amounts' USD values that are known. */
-  readonly volumeUsd: number;
-}
-
-export interface TransferSummary {
-  readonly count: number;
-  readonly volumeUsd: number;
-  readonly byStatus: readonly SummaryGroup<string>[];
-  readonly byChain: readonly SummaryGroup<number>[];
-  readonly byTool: readonly SummaryGroup<string>[];
 }
 
 /** Counts and USD volumes of the transfers matching `filter`: in all, by status, by sending chain, by tool. */
@@ -225,4 +189,13 @@ export async function asChainWriter<T>(db: Kysely<Schema>, chainId: number, hold
 /** Moves the chain's cursor (within asChainWriter). */
 export async function moveCursor(trx: Kysely<Schema>, chainId: number, cursor: ChainCursor): Promise<void> {
   await trx.updateTable('indexer_cursors').set({ next_block: cursor.nextBlock, last_hash: cursor.lastHash ?? null }).where('chain_id', '=', chainId).execute();
+}
+
+/** The transfer history of the service's database (the TransferHistory port); `db` may still be opening. */
+export function databaseHistory(db: () => Promise<Kysely<Schema>>): TransferHistory {
+  return {
+    list: async (filter, page) => listTransfers(await db(), filter, page),
+    summary: async (filter) => summarizeTransfers(await db(), filter),
+    find: async (ref) => findTransfer(await db(), ref),
+  };
 }

@@ -17,6 +17,7 @@ import { ObjectMemo } from '../core/memo';
 import type { RouteFinder } from '../core/routing/finder';
 import { RoutingGraph } from '../core/routing/graph';
 import { TransferTracker } from '../core/status/tracker';
+import type { TransferHistory } from '../core/status/history';
 import type { SvmClusterState } from '../core/transactions/build';
 import { buildAccessControl } from './access/build';
 import type { AccessControl } from './access/middleware';
@@ -50,6 +51,8 @@ export interface Dependencies {
   readonly svmCluster: (chainId: number) => SvmClusterState | undefined;
   /** Transfer status from the connected chains' receipts and events (GET /v1/status, /v1/gas/status). */
   readonly transfers: TransferTracker;
+  /** The index of transfers (GET /v1/analytics/transfers...); undefined without a database. */
+  readonly history?: TransferHistory;
 }
 
 /** `chainId:pool address` → exchange key of a graph's pools, made once per graph. */
@@ -109,5 +112,6 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
     ...(chains ? { chains } : {}),
     ...(solana ? { solana } : {}),
     svmCluster: overrides.svmCluster ?? ((chainId) => solana?.cluster(chainId)),
+    ...(overrides.history ? { history: overrides.history } : {}),
   };
 }

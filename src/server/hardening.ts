@@ -190,7 +190,8 @@ export function keyOnlyOperations(api: OpenAPIBackend): Set<string> {
 
 function isPublic(api: OpenAPIBackend, keyOnly: Set<string>, method: string, path: string): boolean {
   if (PUBLIC_DOCUMENTS.has(path)) return true;
-  if (!path.startsWith('/v1/')) return false;
+  // the API's versions (/v1/..., /v2/...)
+  if (!/^\/v\d+\//.test(path)) return false;
   const operation = api.router.matchOperation({ method: method.toLowerCase(), path, headers: {}, query: {} });
   return !(operation?.operationId && keyOnly.has(operation.operationId));
 }

@@ -13,7 +13,9 @@
  */
 import type { Response } from 'express';
 import type { RequestLimits } from '../config';
-import { DomainError, ErrorCode, InvalidRequestError, NoRouteError, NotFoundError, NotImplementedError, SlippageMovedError, type RequestIssue } from '../core/errors';
+import {
+  DomainError, ErrorCode, ForbiddenError, InvalidRequestError, NoRouteError, NotConfiguredError, NotFoundError, NotImplementedError, SlippageMovedError, UnauthorizedError, type RequestIssue,
+} from '../core/errors';
 import type { SchemaLike } from './unknownParameters';
 import type { ValidationIssue } from './validationMessage';
 
@@ -47,6 +49,9 @@ export function sendError(res: Response, error: HttpError): void {
 /** One table maps each domain error class to its HTTP status (matched by class, never by message). */
 const STATUS_BY_CLASS: ReadonlyArray<[new (...args: never[]) => DomainError, number]> = [
   [InvalidRequestError, 400],
+  [UnauthorizedError, 401],
+  [ForbiddenError, 403],
+  [NotConfiguredError, 501],
   [NotFoundError, 404],
   [NoRouteError, 404],
   [SlippageMovedError, 409],
