@@ -79,7 +79,7 @@ export async function startChainMode(deps: ChainModeParts, config: Config, logge
     ...solanaMismatches,
   ];
   if (mismatches.length > 0) {
-    solana.stop();
+    await solana.stop();
     throw new ChainStartError(`CHAINS_FILE names the wrong RPC for ${mismatches.length === 1 ? 'a chain' : 'chains'}: ${mismatches.join('; ')}`);
   }
   const verified = new Set<number>();
@@ -95,7 +95,7 @@ export async function startChainMode(deps: ChainModeParts, config: Config, logge
   if (connections.length === 0) {
     const status = solana.status();
     logger.info({ chains: status.map((s) => ({ chainId: s.chainId, state: s.state })), ms: Math.round(performance.now() - started) }, `chain mode: no EVM chain; ${status.filter((s) => s.state === 'following').length} of ${status.length} Solana RPCs answer`);
-    return { status: () => solana.status(), stop: async () => solana.stop() };
+    return { status: () => solana.status(), stop: () => solana.stop() };
   }
   const routers = deps.routers;
   const live = new LiveLiquidity({
@@ -121,8 +121,8 @@ export async function startChainMode(deps: ChainModeParts, config: Config, logge
     logger,
     verified,
   });
-  await live.start().catch((error: unknown) => {
-    solana.stop();
+  await live.start().catch(async (error: unknown) => {
+    await solana.stop();
     throw error;
   });
   const status = [...live.status(), ...solana.status()];
@@ -132,9 +132,8 @@ export async function startChainMode(deps: ChainModeParts, config: Config, logge
   );
   return {
     status: () => [...live.status(), ...solana.status()],
-    stop: () => {
-      solana.stop();
-      return live.stop();
+    stop: async () => {
+      await Promise.all([solana.stop(), live.stop()]);
     },
   };
 }

@@ -10,7 +10,7 @@
  * (src/core/chains/solana/cluster.ts; another hash stops the start-up, a configuration error) and getHealth "ok".
  * A node that does not answer (or is not healthy) does not stop the start: it is logged (first failure, then at most
  * every 30 s) and asked again, with a growing delay up to 2 s, until it answers; a wrong genesis hash then is logged
- * and the node is no longer asked. stop() clears the pending retry (no timer left).
+ * and the node is no longer asked. stop() clears the pending retry (no timer left) and waits for a read in flight.
  */
 import { createSolanaRpc } from '@solana/kit';
 import type { Logger } from 'pino';
@@ -58,6 +58,8 @@ interface Node {
   lastLoggedAt?: number;
   delayMs: number;
   timer?: NodeJS.Timeout;
+  /** The read or check a timer started, until it settles (stop() waits for it). */
+  inFlight?: Promise<unknown>;
 }
 
 /** The CHAINS_FILE entries the service checks and reads as Solana nodes (rpcCheck solanaGenesisHash). */
@@ -104,9 +106,11 @@ export class SolanaNodes {
     }));
   }
 
-  stop(): void {
+  /** No read starts any more; resolves once the reads in flight have settled (the node is asked nothing after). */
+  async stop(): Promise<void> {
     this.stopped = true;
     for (const n of this.nodes) if (n.timer) clearTimeout(n.timer);
+    await Promise.all(this.nodes.map((n) => n.inFlight?.catch(() => undefined)));
   }
 
   /** Reads the cluster's blockhash and recent fees, then again after the poll interval (until stop()). */
@@ -138,7 +142,7 @@ export class SolanaNodes {
     if (this.stopped) return;
     n.timer = setTimeout(() => {
       n.timer = undefined;
-      void this.read(n);
+      n.inFlight = this.read(n);
     }, this.options.retryMs);
   }
 
@@ -171,7 +175,7 @@ export class SolanaNodes {
       }
       n.timer = setTimeout(() => {
         n.timer = undefined;
-        void this.check(n);
+        n.inFlight = this.check(n);
       }, n.delayMs);
       n.delayMs = Math.min(n.delayMs * 2, MAX_RETRY_DELAY_MS);
       return undefined;
