@@ -17,6 +17,9 @@
  * tier (a V3 factory's owner may enable tiers routers.json does not list); without it the factories are asked only
  * where the catalog pairs' pools are at the configured fee tiers (getPair / getPool). New pools are followed from
  * their creation logs either way.
+ * indexFromBlock: the first block the transfer indexer (src/chain/transferIndexer.ts) reads on this chain, the first
+ * time it runs with the database (the router's deployment block, to index every transfer); without it, the head
+ * at that time (transfers from then on). EVM only.
  * exchangeRouters: the swap routers of this chain that are not routers.json's (`<exchange>:<kind>` → address), e.g. a
  * router `npm run deploy:contracts` deployed where routers.json's address has no contract (SushiSwap V3's); the
  * quotes' transactions call them for that exchange's pools on this chain. EVM only.
@@ -68,6 +71,8 @@ export interface ChainEndpointConfig {
    * EVM only.
    */
   readonly discoverFromBlock?: number;
+  /** The transfer indexer's first block on this chain (its first run; default: the head then). */
+  readonly indexFromBlock?: number;
   /** Swap routers of this chain other than routers.json's: `<exchange>:<kind>` → address. EVM only. */
   readonly exchangeRouters?: Readonly<Record<string, string>>;
 }
@@ -154,6 +159,7 @@ export function parseChainsConfig(raw: unknown, problems: string[], where = 'CHA
     const permit2 = address('permit2');
     const confirmations = integer(c.confirmations, `chains[${k}].confirmations`, undefined, 1, 1000);
     const discoverFromBlock = integer(c.discoverFromBlock, `chains[${k}].discoverFromBlock`, undefined, 0, Number.MAX_SAFE_INTEGER);
+    const indexFromBlock = integer(c.indexFromBlock, `chains[${k}].indexFromBlock`, undefined, 0, Number.MAX_SAFE_INTEGER);
     let exchangeRouters: Record<string, string> | undefined;
     if (c.exchangeRouters !== undefined) {
       if (typeof c.exchangeRouters !== 'object' || c.exchangeRouters === null || Array.isArray(c.exchangeRouters)) {
@@ -173,6 +179,7 @@ export function parseChainsConfig(raw: unknown, problems: string[], where = 'CHA
       chainId, rpcUrl,
       ...(confirmations !== undefined ? { confirmations } : {}),
       ...(discoverFromBlock !== undefined ? { discoverFromBlock } : {}),
+      ...(indexFromBlock !== undefined ? { indexFromBlock } : {}),
       ...(gasPrice === 'chain' || gasPrice === 'snapshot' ? { gasPrice } : {}),
       ...(router ? { router } : {}), ...(feeCollector ? { feeCollector } : {}), ...(bridgeEndpoint ? { bridgeEndpoint } : {}),
       ...(permit2Proxy ? { permit2Proxy } : {}), ...(permit2 ? { permit2 } : {}),

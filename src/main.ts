@@ -1,4 +1,6 @@
 import cluster from 'node:cluster';
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import pino from 'pino';
 import { ConfigError, DEFAULT_DATABASE_DIR, DEFAULT_LEDGER_FILE, loadConfig, portalOrigins, type Config } from './config';
 import { createApp } from './server/app';
@@ -9,6 +11,8 @@ import { expensiveOperationsOf } from './server/access/operationAccess';
 import { openDatabase, type Database } from './persistence/database';
 import { IntegratorDirectory, seedIntegrators } from './persistence/integrators';
 import { portalRouter } from './portal/router';
+import { databaseHistory } from './persistence/transfers';
+import { TransferIndexer } from './chain/transferIndexer';
 import type { Dependencies } from './server/dependencies';
 import { loadFeeLedger } from './core/fees/ledger';
 import type { Catalog } from './core/catalog/catalog';
@@ -64,6 +68,8 @@ async function main(): Promise<void> {
   const dependencies: Dependencies = buildDependencies(config, {
     access,
     integratorAddress: (integratorId) => registered?.feeWallet(integratorId) ?? dependencies.feeLedger.feeWallet(integratorId),
+    // the transfer history: the index the indexer below fills (GET /v1/analytics/transfers...)
+    ...(database ? { history: databaseHistory(async () => (await database).db) } : {}),
   });
   // the fee ledger's integrators (id and fee wallet) are registered in the database once, for the portal
   if (database) void database.then((db) => seedIntegrators(db.db, ledgerIntegrators(config, dependencies)), () => undefined).catch((error: Error) => logger.warn({ err: { message: error.message } }, 'the fee ledger\'s integrators were not registered in the database'));
@@ -76,6 +82,23 @@ async function main(): Promise<void> {
     process.exit(2);
   });
   const feed = fed ? await followFeed(dependencies.liquidity, logger) : undefined;
+  // chain mode with a database: the transfers of the connected EVM chains indexed into it (one instance per chain at a
+  // time, by a lease in the database)
+  const indexer = database && dependencies.chains ? database.then((db) => {
+    const started = new TransferIndexer({
+      db: db.db,
+      chains: dependencies.chains!.chains.map((c) => {
+        const from = config.chains?.chains.find((entry) => entry.chainId === c.chainId)?.indexFromBlock;
+        return { chainId: c.chainId, provider: c.provider, router: c.router, ...(from !== undefined ? { startBlock: from } : {}) };
+      }),
+      tracker: dependencies.transfers,
+      holder: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+      logger,
+      pollIntervalMs: Math.max(config.chains?.pollIntervalMs ?? 1000, 1000),
+    });
+    started.start();
+    return started;
+  }, () => undefined) : undefined;
   // GET /ready and /metrics (src/server/operations.ts): the chains' state as chain mode reports it
   metrics.observeChains(chainMode.status);
   const readiness = readinessChecks(dependencies, config, {
@@ -115,7 +138,7 @@ async function main(): Promise<void> {
           registered?.stop();
           return database?.then((db) => db.close(), () => undefined);
         }),
-        chainMode.stop().then(() => dependencies.chains?.close()),
+        Promise.resolve(indexer?.then((i) => i?.stop())).then(() => chainMode.stop()).then(() => dependencies.chains?.close()),
       ]).finally(() => {
         logger.info('stopped');
         process.exit(0);

@@ -11,7 +11,7 @@ import { familyOf } from '../core/chains/families';
 import type { ChainEndpointConfig, ChainsConfig } from '../chainsConfig';
 
 /** CHAINS_FILE fields that apply to EVM chains only (the service's contracts, eth_gasPrice, block confirmations, pool discovery). */
-const EVM_ONLY_FIELDS = ['router', 'feeCollector', 'bridgeEndpoint', 'permit2Proxy', 'permit2', 'gasPrice', 'confirmations', 'discoverFromBlock', 'exchangeRouters'] as const satisfies readonly (keyof ChainEndpointConfig)[];
+const EVM_ONLY_FIELDS = ['router', 'feeCollector', 'bridgeEndpoint', 'permit2Proxy', 'permit2', 'gasPrice', 'confirmations', 'discoverFromBlock', 'indexFromBlock', 'exchangeRouters'] as const satisfies readonly (keyof ChainEndpointConfig)[];
 
 /**
  * The checks of CHAINS_FILE that need the catalog (parseChainsConfig has none): every chain id is a chain of the

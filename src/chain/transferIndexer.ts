@@ -1,0 +1,183 @@
+/**
+ * The transfer indexer: follows the router of every connected EVM chain into the transfer index of the database
+ * (src/persistence/transfers.ts), so that the service remembers every transfer (GET /v1/analytics/transfers, and
+ * /v1/status for transfers it knows).
+ *
+ * Each poll, per chain, this instance takes (or renews) the chain's lease in the database: one instance indexes a
+ * chain at a time, and another takes over when the holder's lease runs out (it stopped or died). It then reads the
+ * router's transfer-starting events (LiFiTransferStarted for a bridge, LiFiGenericSwapCompleted and
+ * LiFiSwappedGeneric on one chain) from the chain's cursor to the head, in block ranges that halve when the node
+ * refuses one (inBlockRanges, as chain mode's pool discovery reads), and asks the transfer tracker (the same
+ * classification as GET /v1/status) for the status of each transaction found, whatever it is: the index holds the
+ * answers /v1/status gives. Transfers not final yet are read again every poll, a batch at a time, until they are.
+ * The rows of a range and the cursor's move are written in one transaction, only while the lease holds.
+ *
+ * Reorganisations: the cursor keeps the hash of the last block read, as chain mode's head following does; when the
+ * chain no longer has that block (another hash at its height, or a shorter chain), the transfers of the last
+ * REORG_DEPTH blocks are forgotten and those blocks read again, so a transfer of an orphaned block disappears and one
+ * that the new blocks hold appears.
+ */
+import { Interface, type JsonRpcProvider } from 'ethers';
+import type { Logger } from 'pino';
+import type { Kysely } from 'kysely';
+import { ROUTER_ABI } from '../core/transactions/abi';
+import type { TransferTracker } from '../core/status/tracker';
+import { inBlockRanges } from './poolDiscovery';
+import type { Schema } from '../persistence/schema';
+import {
+  asChainWriter, claimChain, forgetFromBlock, LeaseLostError, moveCursor, releaseChain, saveTransfer, unsettledTransfers, type ChainCursor,
+} from '../persistence/transfers';
+
+const ROUTER_EVENTS = new Interface(ROUTER_ABI as string[]);
+/** The router's events that start a transfer: a bridge's, a same-chain swap's, a same-chain contract call's. */
+const STARTING_TOPICS = ['LiFiTransferStarted', 'LiFiGenericSwapCompleted', 'LiFiSwappedGeneric'].map((name) => ROUTER_EVENTS.getEvent(name)!.topicHash);
+/** Blocks read again after a reorganisation (deeper ones are not expected on the chains served). */
+export const REORG_DEPTH = 64;
+/** Blocks per eth_getLogs range, at most (halved when a node refuses a range). */
+const LOG_RANGE_BLOCKS = 2000;
+/** Unsettled transfers read again per chain and poll, at most. */
+const UNSETTLED_BATCH = 50;
+
+export interface IndexedChain {
+  readonly chainId: number;
+  readonly provider: JsonRpcProvider;
+  readonly router: string;
+  /**
+   * The first block to read the first time the chain is indexed (the router's deployment, or later: chains file
+   * `indexFromBlock`); undefined: the head at that time (transfers from then on).
+   */
+  readonly startBlock?: number;
+}
+
+export interface TransferIndexerOptions {
+  readonly db: Kysely<Schema>;
+  readonly chains: readonly IndexedChain[];
+  readonly tracker: Pick<TransferTracker, 'status'>;
+  /** This instance's name in the leases (unique per process). */
+  readonly holder: string;
+  readonly logger: Logger;
+  readonly pollIntervalMs?: number;
+  /** How long a lease lasts without renewal (default 30 s; several polls). */
+  readonly leaseMs?: number;
+  readonly clock?: () => number;
+}
+
+/** What one poll of a chain did. */
+export interface ChainPoll {
+  readonly chainId: number;
+  /** false: another instance holds the chain's lease. */
+  readonly leased: boolean;
+  readonly fromBlock?: number;
+  readonly toBlock?: number;
+  /** Transactions whose transfers were saved (new or again). */
+  readonly saved: number;
+  /** Unsettled transfers read again. */
+  readonly refreshed: number;
+  /** Transfers forgotten because their blocks were replaced. */
+  readonly forgotten: number;
+}
+
+export class TransferIndexer {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<unknown>;
+  private stopped = false;
+
+  constructor(private readonly options: TransferIndexerOptions) {}
+
+  private now(): Date {
+    return new Date((this.options.clock ?? Date.now)());
+  }
+
+  /** Polls every chain now (one after the other); what each poll did. A chain that fails is logged and skipped. */
+  async pollAll(): Promise<ChainPoll[]> {
+    const polls: ChainPoll[] = [];
+    for (const chain of this.options.chains) {
+      try {
+        polls.push(await this.poll(chain));
+      } catch (error) {
+        if (error instanceof LeaseLostError) {
+          polls.push({ chainId: chain.chainId, leased: false, saved: 0, refreshed: 0, forgotten: 0 });
+          continue;
+        }
+        this.options.logger.warn({ chainId: chain.chainId, err: { message: (error as Error).message } }, `indexer: chain ${chain.chainId} not read: ${(error as Error).message}`);
+      }
+    }
+    return polls;
+  }
+
+  /** One poll of `chain` (see the module comment). */
+  async poll(chain: IndexedChain): Promise<ChainPoll> {
+    const { db, holder } = this.options;
+    const { chainId, provider } = chain;
+    const head = await provider.getBlock('latest');
+    if (!head?.hash) throw new Error('no latest block');
+    const startBlock = chain.startBlock ?? head.number;
+    const cursor = await claimChain(db, chainId, holder, { now: this.now(), leaseMs: this.options.leaseMs ?? 30_000, startBlock });
+    if (!cursor) return { chainId, leased: false, saved: 0, refreshed: 0, forgotten: 0 };
+
+    // the last block read is still the chain's? (else: a reorganisation)
+    let from = cursor.nextBlock;
+    let forgotten = 0;
+    if (cursor.lastHash !== undefined && from > 0) {
+      const seen = from - 1 <= head.number ? await provider.getBlock(from - 1) : null;
+      if (!seen || seen.hash !== cursor.lastHash) {
+        const rewound = Math.max(chain.startBlock ?? 0, from - REORG_DEPTH);
+        forgotten = await asChainWriter(db, chainId, holder, this.now(), async (trx) => {
+          const count = await forgetFromBlock(trx, chainId, rewound);
+          const before = rewound > 0 ? await provider.getBlock(rewound - 1) : null;
+          await moveCursor(trx, chainId, { nextBlock: rewound, ...(before?.hash ? { lastHash: before.hash } : {}) });
+          return count;
+        });
+        this.options.logger.info({ chainId, block: from - 1, rewound, forgotten }, `indexer: chain ${chainId}: block ${from - 1} was replaced; reading again from block ${rewound}`);
+        from = rewound;
+      }
+    }
+
+    // the transfers started in the new blocks
+    let saved = 0;
+    const to = head.number;
+    if (from <= to) {
+      const found = new Map<string, { blockNumber: number; blockHash: string }>();
+      await inBlockRanges(from, to, LOG_RANGE_BLOCKS, async (start, end) => {
+        const logs = await provider.getLogs({ address: chain.router, topics: [STARTING_TOPICS], fromBlock: start, toBlock: end });
+        for (const log of logs) found.set(log.transactionHash.toLowerCase(), { blockNumber: log.blockNumber, blockHash: log.blockHash });
+      });
+      const statuses = await Promise.all([...found].map(async ([txHash, at]) => ({ txHash, ...at, status: await this.options.tracker.status({ ref: txHash, fromChainId: chainId }) })));
+      const next: ChainCursor = { nextBlock: to + 1, lastHash: head.hash };
+      await asChainWriter(db, chainId, holder, this.now(), async (trx) => {
+        for (const s of statuses) await saveTransfer(trx, { chainId, txHash: s.txHash, blockNumber: s.blockNumber, blockHash: s.blockHash, status: s.status }, this.now());
+        await moveCursor(trx, chainId, next);
+      });
+      saved = statuses.length;
+    }
+
+    // the transfers still under way: read again
+    const unsettled = await unsettledTransfers(db, chainId, UNSETTLED_BATCH);
+    if (unsettled.length > 0) {
+      const statuses = await Promise.all(unsettled.map(async (u) => ({ ...u, status: await this.options.tracker.status({ ref: u.txHash, fromChainId: chainId }) })));
+      await asChainWriter(db, chainId, holder, this.now(), async (trx) => {
+        for (const s of statuses) await saveTransfer(trx, { chainId, txHash: s.txHash, blockNumber: s.blockNumber, blockHash: s.blockHash, status: s.status }, this.now());
+      });
+    }
+    return { chainId, leased: true, fromBlock: from, toBlock: to, saved, refreshed: unsettled.length, forgotten };
+  }
+
+  /** Polls every pollIntervalMs (default 2 s) until stop(). */
+  start(): void {
+    const tick = () => {
+      if (this.stopped) return;
+      this.running = this.pollAll().finally(() => {
+        if (!this.stopped) this.timer = setTimeout(tick, this.options.pollIntervalMs ?? 2000);
+      });
+    };
+    tick();
+  }
+
+  /** Stops polling, waits for a poll in flight and gives the leases up. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running?.catch(() => undefined);
+    for (const chain of this.options.chains) await releaseChain(this.options.db, chain.chainId, this.options.holder).catch(() => undefined);
+  }
+}
