@@ -1,6 +1,8 @@
 /**
  * GET /v1/status: which reference a request looks a transfer up by, and the answer to a request the tracker cannot
- * look up. The ecosystem's SDK polls with `txHash` and, when its step has one, `transactionId`; a relayer `taskId`
+ * look up. A transfer the index holds as final (DONE, FAILED, INVALID: they never change) is answered from it, by
+ * its sending hash or transfer id, without reading the chains (so also when a chain does not answer, or its logs no
+ * longer reach that far back); everything else is read from the chains. The ecosystem's SDK polls with `txHash` and, when its step has one, `transactionId`; a relayer `taskId`
  * (gasless transfers) has no transfer here, since this service runs no relayer.
  */
 import { requireChain } from '../core/catalog/resolve';
@@ -17,7 +19,10 @@ export interface StatusQuery {
   readonly toChain?: string | number;
 }
 
-export async function transferStatus({ catalog, transfers }: Dependencies, query: StatusQuery): Promise<TransferStatus> {
+/** Answers the index may give: they never change. */
+const FINAL = new Set(['DONE', 'FAILED', 'INVALID']);
+
+export async function transferStatus({ catalog, transfers, history }: Pick<Dependencies, 'catalog' | 'transfers' | 'history'>, query: StatusQuery): Promise<TransferStatus> {
   const fromChainId = query.fromChain !== undefined ? requireChain(catalog, query.fromChain, 'fromChain').id : undefined;
   const toChainId = query.toChain !== undefined ? requireChain(catalog, query.toChain, 'toChain').id : undefined;
   const ref = query.txHash ?? query.transactionId;
@@ -29,10 +34,19 @@ export async function transferStatus({ catalog, transfers }: Dependencies, query
       issues: [{ in: 'query', name: 'txHash', rule: 'required', message: 'query parameter txHash is required (or transactionId, or taskId)' }],
     });
   }
+  const indexed = history ? await history.find(ref).catch(() => undefined) : undefined;
+  if (indexed && FINAL.has(indexed.status) && matches(indexed, { bridge: query.bridge, fromChainId, toChainId })) return indexed;
   return transfers.status({
     ref,
     ...(query.bridge !== undefined ? { bridge: query.bridge } : {}),
     ...(fromChainId !== undefined ? { fromChainId } : {}),
     ...(toChainId !== undefined ? { toChainId } : {}),
   });
+}
+
+/** Whether an indexed transfer is the one the request narrows to (else the chains are asked, and say why not). */
+function matches(status: TransferStatus, narrowed: { readonly bridge?: string; readonly fromChainId?: number; readonly toChainId?: number }): boolean {
+  if (narrowed.bridge !== undefined && status.tool !== narrowed.bridge) return false;
+  if (narrowed.fromChainId !== undefined && status.sending?.chainId !== narrowed.fromChainId) return false;
+  return narrowed.toChainId === undefined || status.receiving?.chainId === narrowed.toChainId;
 }
