@@ -37,6 +37,17 @@ export const REORG_DEPTH = 64;
 const LOG_RANGE_BLOCKS = 2000;
 /** Unsettled transfers read again per chain and poll, at most. */
 const UNSETTLED_BATCH = 50;
+/** Transfers whose status is read at the same time, at most (each is a few JSON-RPC calls). */
+const STATUS_CONCURRENCY = 10;
+
+/** `read` of every item, STATUS_CONCURRENCY at a time, in order. */
+async function inBatches<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += STATUS_CONCURRENCY) {
+    results.push(...(await Promise.all(items.slice(start, start + STATUS_CONCURRENCY).map(read))));
+  }
+  return results;
+}
 
 export interface IndexedChain {
   readonly chainId: number;
@@ -81,6 +92,8 @@ export class TransferIndexer {
   private timer?: NodeJS.Timeout;
   private running?: Promise<unknown>;
   private stopped = false;
+  /** When each chain's failure was last logged (unix ms). */
+  private readonly lastLogged = new Map<number, number>();
 
   constructor(private readonly options: TransferIndexerOptions) {}
 
@@ -99,7 +112,12 @@ export class TransferIndexer {
           polls.push({ chainId: chain.chainId, leased: false, saved: 0, refreshed: 0, forgotten: 0 });
           continue;
         }
-        this.options.logger.warn({ chainId: chain.chainId, err: { message: (error as Error).message } }, `indexer: chain ${chain.chainId} not read: ${(error as Error).message}`);
+        // a chain (or the database) that does not answer: logged at its first failure, then at most every 30 s
+        const now = Date.now();
+        if (now - (this.lastLogged.get(chain.chainId) ?? 0) >= 30_000) {
+          this.lastLogged.set(chain.chainId, now);
+          this.options.logger.warn({ chainId: chain.chainId, err: { message: (error as Error).message } }, `indexer: chain ${chain.chainId} not read: ${(error as Error).message}`);
+        }
       }
     }
     return polls;
@@ -142,7 +160,7 @@ export class TransferIndexer {
         const logs = await provider.getLogs({ address: chain.router, topics: [STARTING_TOPICS], fromBlock: start, toBlock: end });
         for (const log of logs) found.set(log.transactionHash.toLowerCase(), { blockNumber: log.blockNumber, blockHash: log.blockHash });
       });
-      const statuses = await Promise.all([...found].map(async ([txHash, at]) => ({ txHash, ...at, status: await this.options.tracker.status({ ref: txHash, fromChainId: chainId }) })));
+      const statuses = await inBatches([...found], async ([txHash, at]) => ({ txHash, ...at, status: await this.options.tracker.status({ ref: txHash, fromChainId: chainId }) }));
       const next: ChainCursor = { nextBlock: to + 1, lastHash: head.hash };
       await asChainWriter(db, chainId, holder, this.now(), async (trx) => {
         for (const s of statuses) await saveTransfer(trx, { chainId, txHash: s.txHash, blockNumber: s.blockNumber, blockHash: s.blockHash, status: s.status }, this.now());
@@ -154,7 +172,7 @@ export class TransferIndexer {
     // the transfers still under way: read again
     const unsettled = await unsettledTransfers(db, chainId, UNSETTLED_BATCH);
     if (unsettled.length > 0) {
-      const statuses = await Promise.all(unsettled.map(async (u) => ({ ...u, status: await this.options.tracker.status({ ref: u.txHash, fromChainId: chainId }) })));
+      const statuses = await inBatches(unsettled, async (u) => ({ ...u, status: await this.options.tracker.status({ ref: u.txHash, fromChainId: chainId }) }));
       await asChainWriter(db, chainId, holder, this.now(), async (trx) => {
         for (const s of statuses) await saveTransfer(trx, { chainId, txHash: s.txHash, blockNumber: s.blockNumber, blockHash: s.blockHash, status: s.status }, this.now());
       });

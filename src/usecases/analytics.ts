@@ -10,8 +10,13 @@
 import { ForbiddenError, InvalidRequestError, NotConfiguredError, UnauthorizedError } from '../core/errors';
 import { decodeCursor, encodeCursor, type TransferFilter, type TransferHistory, type TransferSummary } from '../core/status/history';
 import type { TransferStatus } from '../core/status/transferStatus';
-import type { RequestCaller } from '../server/access/middleware';
+import type { ApiKeyRecord } from '../core/access/keys';
 import type { Dependencies } from '../server/dependencies';
+
+/** Who asks: the API key the access control authenticated, if any. */
+export interface HistoryCaller {
+  readonly apiKey?: Pick<ApiKeyRecord, 'id' | 'integrators'>;
+}
 
 /** The most transfers GET /v1/analytics/transfers answers (the newest): more are read page by page from /v2. */
 export const MAX_V1_TRANSFERS = 1000;
@@ -30,7 +35,7 @@ export interface HistoryQuery {
 }
 
 /** The transfers of a wallet (or of an integrator, with its key), newest first, at most MAX_V1_TRANSFERS. */
-export async function transferHistory(dependencies: Pick<Dependencies, 'history'>, caller: RequestCaller, query: HistoryQuery): Promise<readonly TransferStatus[]> {
+export async function transferHistory(dependencies: Pick<Dependencies, 'history'>, caller: HistoryCaller, query: HistoryQuery): Promise<readonly TransferStatus[]> {
   const history = historyOf(dependencies);
   const page = await history.list(filterOf(caller, query), { limit: MAX_V1_TRANSFERS });
   return page.transfers;
@@ -39,7 +44,7 @@ export async function transferHistory(dependencies: Pick<Dependencies, 'history'
 /** One page of the same, and the cursor of the next one. */
 export async function transferHistoryPage(
   dependencies: Pick<Dependencies, 'history'>,
-  caller: RequestCaller,
+  caller: HistoryCaller,
   query: HistoryQuery & { readonly limit?: number; readonly next?: string },
 ): Promise<{ transfers: readonly TransferStatus[]; next?: string }> {
   const history = historyOf(dependencies);
@@ -53,7 +58,7 @@ export async function transferHistoryPage(
 }
 
 /** Counts and volumes of an integrator's transfers over a time range (its key required). */
-export async function transferSummary(dependencies: Pick<Dependencies, 'history'>, caller: RequestCaller, query: HistoryQuery): Promise<TransferSummary> {
+export async function transferSummary(dependencies: Pick<Dependencies, 'history'>, caller: HistoryCaller, query: HistoryQuery): Promise<TransferSummary> {
   const history = historyOf(dependencies);
   if (query.integrator === undefined) throw invalid('integrator', 'required', 'integrator is required: the summary is an integrator\'s, read with its API key');
   return history.summary(filterOf(caller, { ...query, wallet: undefined }));
@@ -65,7 +70,7 @@ function historyOf(dependencies: Pick<Dependencies, 'history'>): TransferHistory
 }
 
 /** The filter of a request, once the caller may read it (see the module comment). */
-function filterOf(caller: RequestCaller, query: HistoryQuery): TransferFilter {
+function filterOf(caller: HistoryCaller, query: HistoryQuery): TransferFilter {
   const { wallet, integrator } = query;
   if (wallet === undefined && integrator === undefined) throw invalid('wallet', 'required', 'wallet is required (or integrator, with that integrator\'s API key)');
   if (wallet === undefined && integrator !== undefined) {
