@@ -27,6 +27,9 @@ import { Wallet } from 'ethers';
 import { getBase58Decoder } from '@solana/kit';
 import { handlers } from '../handlers';
 import { startChainMode, type ChainMode } from '../src/chain/mode';
+import { TransferIndexer } from '../src/chain/transferIndexer';
+import { openDatabase, type Database } from '../src/persistence/database';
+import { databaseHistory } from '../src/persistence/transfers';
 import { loadConfig } from '../src/config';
 import { buildAccessControl } from '../src/server/access/build';
 import { createApp } from '../src/server/app';
@@ -123,6 +126,10 @@ export async function startSandbox(options: {
   let dependencies: Dependencies | undefined;
   let chainMode: ChainMode | undefined;
   let server: http.Server | undefined;
+  let indexer: TransferIndexer | undefined;
+  // the transfer index (GET /v1/analytics/transfers, the widget's history page): an in-memory database of the
+  // sandbox's own, opened while the chains start
+  const database: Promise<Database | undefined> = openDatabase({ dir: 'memory://' }).catch(() => undefined);
   let stateFile: string | undefined;
   const close = (s: http.Server) => new Promise<void>((resolve) => {
     s.close(() => resolve());
@@ -130,9 +137,11 @@ export async function startSandbox(options: {
   });
   const stop = async () => {
     if (server) await close(server);
+    await indexer?.stop();
     await chainMode?.stop();
     dependencies?.chains?.close();
     await dependencies?.access.close();
+    await (await database)?.close();
     await devnet?.stop();
     await solana?.stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
@@ -187,7 +196,9 @@ export async function startSandbox(options: {
     fs.writeFileSync(chainsFile, JSON.stringify(chainsFileOf(devnet, { solana }), null, 2));
     const config = loadConfig({ ...process.env, CHAINS_FILE: chainsFile, PORT: String(options.port ?? process.env.PORT ?? 8080), ...(options.host ? { HOST: options.host } : {}) });
     const logger = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'warn' });
-    dependencies = buildDependencies(config, { access: buildAccessControl(config, { logger }) });
+    const opened = await database;
+    if (!opened) throw new Error('the sandbox\'s in-memory database did not open');
+    dependencies = buildDependencies(config, { access: buildAccessControl(config, { logger }), history: databaseHistory(async () => opened.db) });
     const devnetReady = performance.now();
     if (solana && devnet.relayer) {
       setPhase('relayer: adding the Solana chain');
@@ -206,6 +217,13 @@ export async function startSandbox(options: {
     chainModeStart = startChainMode(dependencies, config, logger);
     chainMode = await chainModeStart;
     check();
+    // every transfer on the devnet's chains, from their first block, into the index
+    const deps = dependencies;
+    indexer = new TransferIndexer({
+      db: opened.db, chains: (deps.chains?.chains ?? []).map((c) => ({ chainId: c.chainId, provider: c.provider, router: c.router, startBlock: 0 })),
+      tracker: deps.transfers, holder: `sandbox:${process.pid}`, logger, pollIntervalMs: 1000,
+    });
+    indexer.start();
     const chainModeMs = Math.round(performance.now() - devnetReady);
     // GET /ready and /metrics follow the devnet's chains as chain mode reports them
     const metrics = new Metrics();

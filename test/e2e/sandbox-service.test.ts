@@ -64,6 +64,19 @@ test('from quote to DONE: USDC Base → Arbitrum, received exactly as quoted', a
   expect(result.status.receiving!.amount).toBe(result.quote.estimate.toAmount);
   expect(lines[0]).toMatch(/^quote: 1000000000 USDC → \d+ USDC/);
   expect(lines.some((l) => l.startsWith('GET /v1/status: DONE COMPLETED'))).toBe(true);
+
+  // the sandbox remembers it: the wallet's history (what the SDK's getTransactionHistory asks), once indexed
+  const wallet = result.status.fromAddress!;
+  const deadline = Date.now() + 15_000;
+  let history: request.Response;
+  for (;;) {
+    history = await request(sandbox!.url).get('/v1/analytics/transfers').query({ wallet });
+    const found = (history.body.transfers ?? []).find((t: { sending: { txHash: string } }) => t.sending.txHash === (result.status.sending as { txHash?: string } | undefined)?.txHash);
+    if (found?.status === 'DONE') break;
+    if (Date.now() > deadline) throw new Error(`not in the history: ${JSON.stringify(history.body).slice(0, 300)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  (await contractValidator()).expectResponse('getAnalyticsTransfers', history);
 });
 
 test('/v1/chains advertises the sandbox\'s Solana RPC first, and a @solana/kit client built from it reads the chain', async () => {
