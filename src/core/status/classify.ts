@@ -136,9 +136,10 @@ export function classifyTransfer(facts: TransferFacts, query: { readonly bridge?
     return done({
       status: 'DONE', substatus: 'COMPLETED', substatusMessage: 'The transfer is complete.',
       transactionId: swap.transactionId,
-      tool, fromAddress: tx.from, toAddress: receiver, integrator: swap.integrator, fees: withFractions(fees, swap.fromAmount),
+      tool, fromAddress: tx.from, toAddress: receiver, ...(swap.integrator ? { integrator: swap.integrator } : {}), fees: withFractions(fees, swap.fromAmount),
       sending: { ...base, ...amountOf(context, tx.chainId, { token: swap.fromToken, amount: swap.fromAmount }), includedSteps: [step] },
-      receiving: { ...base, ...amountOf(context, tx.chainId, { token: swap.toToken, amount: swap.toAmount }) },
+      // as a bridge transfer's receiving side: its steps on the receiving chain (none beyond the sending transaction's)
+      receiving: { ...base, ...amountOf(context, tx.chainId, { token: swap.toToken, amount: swap.toAmount }), includedSteps: [] },
     });
   }
   if (events.deposits.length === 0) {
@@ -162,7 +163,7 @@ function failed(facts: TransferFacts, context: StatusContext): TransferStep {
     ...(call.transactionId ? { transactionId: call.transactionId } : {}),
     ...(call.bridge ? { tool: call.bridge } : {}),
     fromAddress: tx.from,
-    ...(call.integrator !== undefined ? { integrator: call.integrator } : {}),
+    ...(call.integrator ? { integrator: call.integrator } : {}),
     sending: { ...transaction(context, tx.chainId, tx.hash, tx.blockNumber, tx.cost), ...amountOf(context, tx.chainId, call.sent) },
   });
 }
@@ -200,7 +201,7 @@ function bridgeTransfer(
   const receiver = deposit.nonEvmReceiver ? context.receiverAddress?.(deposit.destinationChainId, deposit.nonEvmReceiver) : undefined;
   const common = {
     transactionId: deposit.transactionId, tool: deposit.bridge, fromAddress: tx.from, toAddress: receiver ?? deposit.receiver,
-    ...(call.integrator !== undefined ? { integrator: call.integrator } : {}),
+    ...(call.integrator ? { integrator: call.integrator } : {}),
     fees: withFractions(fees, sentAmount.amount),
   };
   const required = context.chain(tx.chainId)?.confirmations ?? 1;

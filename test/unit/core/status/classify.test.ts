@@ -130,8 +130,9 @@ describe('classifyTransfer: same-chain swap', () => {
     expect(status.fees).toEqual([{ token: tokenOf(1, USDC_1), tokenAddress: USDC_1, integratorFee: 1_000n, serviceFee: 0n, fraction: 0.000142 }]);
     const step = { tool: 'uniswap', fromAmount: 7_000_000n, toAmount: 2_000_000_000_000_000n, fromToken: tokenOf(1, USDC_1), toToken: tokenOf(1, WETH_1) };
     expect(status.sending).toEqual({ ...SOURCE_GAS, amount: 7_000_000n, token: tokenOf(1, USDC_1), includedSteps: [step] });
-    // sending and receiving are the same transaction
-    expect(status.receiving).toEqual({ ...SOURCE_GAS, amount: 2_000_000_000_000_000n, token: tokenOf(1, WETH_1) });
+    // sending and receiving are the same transaction; as on a bridge transfer's DONE, the receiving side lists its
+    // own steps (none: they are all the sending transaction's)
+    expect(status.receiving).toEqual({ ...SOURCE_GAS, amount: 2_000_000_000_000_000n, token: tokenOf(1, WETH_1), includedSteps: [] });
   });
 
   it('fee fractions add the integrator and the service fee over the swapped amount', () => {
@@ -158,11 +159,13 @@ describe('classifyTransfer: same-chain swap', () => {
     const tx = minedTx({
       cost: { gasPrice: 1n, gasUsed: 2n, value: 5n }, // no block time
       call: { swapTargets: [UNKNOWN_TARGET] },
-      events: { swaps: [swapEvent({ event: 'LiFiSwappedGeneric', receiver: undefined, toToken: UNKNOWN_TOKEN, toAmount: 77n })] },
+      events: { swaps: [swapEvent({ event: 'LiFiSwappedGeneric', integrator: '', receiver: undefined, toToken: UNKNOWN_TOKEN, toAmount: 77n })] },
     });
     const status = statusOf(classify({ tx }));
     expect(status).toMatchObject({ status: 'DONE', substatus: 'COMPLETED', tool: 'router', fromAddress: SENDER, toAddress: SENDER });
-    expect(status.receiving).toEqual({ chainId: 1, txHash: TX_HASH, block: 1000, gasPrice: 1n, gasUsed: 2n, gasAmount: 2n, value: 5n, gasToken: tokenOf(1, ZERO), amount: 77n, tokenAddress: UNKNOWN_TOKEN });
+    expect(status.receiving).toEqual({ chainId: 1, txHash: TX_HASH, block: 1000, gasPrice: 1n, gasUsed: 2n, gasAmount: 2n, value: 5n, gasToken: tokenOf(1, ZERO), amount: 77n, tokenAddress: UNKNOWN_TOKEN, includedSteps: [] });
+    // no integrator named: none in the answer (not an empty one)
+    expect(status).not.toHaveProperty('integrator');
     expect(status.sending!.includedSteps).toEqual([{ tool: 'router', fromAmount: 7_000_000n, toAmount: 77n, fromToken: tokenOf(1, USDC_1) }]);
     expect(status.sending).not.toHaveProperty('timestamp');
   });
