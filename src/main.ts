@@ -13,6 +13,7 @@ import { IntegratorDirectory, seedIntegrators } from './persistence/integrators'
 import { portalRouter } from './portal/router';
 import { databaseHistory } from './persistence/transfers';
 import { TransferIndexer } from './chain/transferIndexer';
+import { makeChainProvider } from './chain/rpc';
 import type { Dependencies } from './server/dependencies';
 import { loadFeeLedger } from './core/fees/ledger';
 import type { Catalog } from './core/catalog/catalog';
@@ -89,7 +90,8 @@ async function main(): Promise<void> {
       db: db.db,
       chains: dependencies.chains!.chains.map((c) => {
         const from = config.chains?.chains.find((entry) => entry.chainId === c.chainId)?.indexFromBlock;
-        return { chainId: c.chainId, provider: c.provider, router: c.router, ...(from !== undefined ? { startBlock: from } : {}) };
+        // a connection of its own: sharing the chain follower's delayed its discovery of new pools (e2e uniswap-following)
+        return { chainId: c.chainId, provider: makeChainProvider(c.rpcUrl, c.chainId, config.chains?.rpcTimeoutMs), router: c.router, ...(from !== undefined ? { startBlock: from } : {}) };
       }),
       tracker: dependencies.transfers,
       holder: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,

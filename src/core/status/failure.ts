@@ -77,11 +77,22 @@ export function diagnoseRevert(revert: Revert | undefined, outOfGas: boolean): F
   }
   if (decoded) {
     const substatus = BY_ERROR[decoded.name] ?? 'UNKNOWN_FAILED_ERROR';
-    return { substatus, message: `${MESSAGES[substatus]} (${decoded.name}(${decoded.args.map(String).join(', ')}))` };
+    return { substatus, message: `${MESSAGES[substatus]} ${errorInWords(decoded)}` };
   }
   const reason = revert?.reason ?? reasonIn(data) ?? revert?.message;
   if (reason) return byReason(reason);
   return { substatus: 'UNKNOWN_FAILED_ERROR', message: MESSAGES.UNKNOWN_FAILED_ERROR };
+}
+
+/**
+ * The decoded error as a reader takes it: its name and each argument by its name ("The contract reported
+ * ERC20InsufficientAllowance: spender 0x…, allowance 0, needed 5000000."), not the raw call form.
+ */
+function errorInWords(decoded: ErrorDescription): string {
+  const inputs = decoded.fragment.inputs;
+  if (inputs.length === 0) return `The contract reported ${decoded.name}.`;
+  const args = inputs.map((input, k) => `${input.name || `argument ${k + 1}`} ${String(decoded.args[k])}`);
+  return `The contract reported ${decoded.name}: ${args.join(', ')}.`;
 }
 
 /** A revert reason string (standard ERC-20s, Uniswap's routers) mapped by its words. */
@@ -91,7 +102,7 @@ function byReason(reason: string): FailureDiagnosis {
       : /slippage|too little|insufficient.?output|min.?amount|\bSTF\b|received/i.test(reason) ? 'SLIPPAGE_EXCEEDED'
         : /expired|deadline|too old/i.test(reason) ? 'EXPIRED'
           : 'UNKNOWN_FAILED_ERROR';
-  return { substatus, message: `${MESSAGES[substatus]} (${reason})` };
+  return { substatus, message: `${MESSAGES[substatus]} The contract reported: ${reason.replace(/\.$/, '')}.` };
 }
 
 /** The reason string of Error(string) revert data. */

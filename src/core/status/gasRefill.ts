@@ -16,9 +16,12 @@ export interface GasRefillFacts {
   readonly settled?: { readonly release: Emitted<ReleaseEvent> | null; readonly refund: Emitted<RefundEvent> | null } | 'unavailable';
   /** The router's completion in the release's receipt (null: none, or the receipt could not be read). */
   readonly completed?: CompletionEvent | null;
+  /** The sending transaction's confirmations (its block included); 'unavailable' when its chain did not answer. */
+  readonly confirmations?: number | 'unavailable';
 }
 
 export type GasRefillNeed =
+  | { readonly kind: 'confirmations' }
   | { readonly kind: 'settled'; readonly chainId: number; readonly destinationChainId: number; readonly depositId: bigint; readonly fromBlock: number }
   | { readonly kind: 'completed'; readonly chainId: number; readonly txHash: string };
 
@@ -44,6 +47,11 @@ export function classifyGasRefill(facts: GasRefillFacts, context: StatusContext)
   const destination = context.chain(refuel.destinationChainId);
   if (!destination) return done({ status: 'PENDING', message: `destination chain ${refuel.destinationChainId} not connected`, sending });
   if (!destination.hasBridgeEndpoint) return done({ status: 'PENDING', message: `no bridge endpoint configured on destination chain ${refuel.destinationChainId}`, sending });
+  // as the transfer's own status: nothing counts until the sending transaction has its chain's confirmations
+  if (facts.confirmations === undefined) return { need: { kind: 'confirmations' } };
+  if (facts.confirmations === 'unavailable') return done({ status: 'PENDING', message: 'a chain did not answer', sending });
+  const required = context.chain(receipt.chainId)?.confirmations ?? 1;
+  if (facts.confirmations < required) return done({ status: 'PENDING', message: `waiting for the source chain's confirmations: ${facts.confirmations} of ${required}`, sending });
   if (facts.settled === undefined) {
     return { need: { kind: 'settled', chainId: receipt.chainId, destinationChainId: destination.chainId, depositId: refuel.depositId, fromBlock: receipt.blockNumber } };
   }

@@ -365,11 +365,15 @@ export class TransferTracker {
     for (;;) {
       const step = classifyGasRefill(facts, this.context);
       if (!step.need) return step.status;
-      facts = { ...facts, ...(await this.gatherGas(reads, step.need)) };
+      facts = { ...facts, ...(await this.gatherGas(reads, step.need, receipt)) };
     }
   }
 
-  private async gatherGas(reads: TransferReads, need: GasRefillNeed): Promise<Partial<GasRefillFacts>> {
+  private async gatherGas(reads: TransferReads, need: GasRefillNeed, receipt: Receipt): Promise<Partial<GasRefillFacts>> {
+    if (need.kind === 'confirmations') {
+      const mined = await reads.transaction(receipt).catch(() => undefined);
+      return { confirmations: mined?.confirmations ?? 'unavailable' };
+    }
     if (need.kind === 'completed') {
       const receipt = await reads.receipt(need.chainId, need.txHash).catch(() => null);
       return { completed: receipt?.events.completed ?? null };

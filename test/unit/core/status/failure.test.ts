@@ -28,8 +28,10 @@ describe('diagnoseRevert: a router revert → FAILED substatus', () => {
     expect(d.substatus).toBe(substatus);
   });
 
-  it('names the decoded error and its arguments in the message', () => {
-    expect(diagnoseRevert(reverted('CumulativeSlippageTooHigh', [100n, 99n]), false).message).toMatch(/\(CumulativeSlippageTooHigh\(100, 99\)\)$/);
+  it('names the decoded error and its arguments by their names, in words', () => {
+    expect(diagnoseRevert(reverted('CumulativeSlippageTooHigh', [100n, 99n]), false).message).toMatch(/\. The contract reported CumulativeSlippageTooHigh: minAmount 100, receivedAmount 99\.$/);
+    expect(diagnoseRevert(reverted('InsufficientAllowance', [A, B, 0n, 5n]), false).message).toMatch(new RegExp(`reported InsufficientAllowance: owner ${A}, spender ${B}, allowance 0, needed 5\\.$`, 'i'));
+    expect(diagnoseRevert(reverted('Expired', []), false).message).toMatch(/The contract reported Expired\.$/);
   });
 
   it('reads Error(string) reasons of standard tokens', () => {

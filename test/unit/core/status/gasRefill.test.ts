@@ -69,7 +69,8 @@ const statusOf = (step: GasRefillStep): GasRefillStatus => {
   if (step.need) throw new Error(`expected a status, got need ${step.need.kind}`);
   return step.status;
 };
-const classify = (facts: GasRefillFacts) => classifyGasRefill(facts, context);
+/** Classified with the sending transaction confirmed (chain 1 needs 3), unless the facts say otherwise. */
+const classify = (facts: GasRefillFacts) => classifyGasRefill({ confirmations: 3, ...facts }, context);
 
 /** The sending side of the refuel deposit() of chain 1. */
 const SENDING = { chainId: 1, txHash: TX_HASH, block: 2000, amount: 5_000_000_000_000_000n, token: tokenOf(1, ZERO) };
@@ -118,6 +119,16 @@ describe('classifyGasRefill: the refuel\'s progress', () => {
       const facts = { receipt: receipt([deposit({ destinationChainId }), deposit({ depositId: 10n })]) };
       expect(statusOf(classify(facts))).toEqual({ status: 'PENDING', message, sending: SENDING });
     }
+  });
+
+  it('asks for the sending transaction\'s confirmations first: short of its chain\'s, PENDING whatever happened since (as the transfer\'s own status)', () => {
+    expect(classifyGasRefill({ receipt: refuel }, context)).toEqual({ need: { kind: 'confirmations' } });
+    const released = { release: release(), refund: null };
+    expect(statusOf(classify({ receipt: refuel, confirmations: 2, settled: released }))).toEqual({
+      status: 'PENDING', message: 'waiting for the source chain\'s confirmations: 2 of 3', sending: SENDING,
+    });
+    expect(statusOf(classify({ receipt: refuel, confirmations: 'unavailable' }))).toEqual({ status: 'PENDING', message: 'a chain did not answer', sending: SENDING });
+    expect(statusOf(classify({ receipt: refuel, confirmations: 3, settled: released })).status).toBe('DONE');
   });
 
   it('asks for the release and the refund, then PENDING when a chain did not answer', () => {

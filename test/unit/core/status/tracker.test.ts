@@ -467,6 +467,7 @@ describe('TransferTracker.gasStatus', () => {
     });
     expect(reads.log).toEqual([
       `receipt 1 ${GAS_HASH}`, `receipt 10 ${GAS_HASH}`, `receipt 56 ${GAS_HASH}`,
+      `transaction 1 ${GAS_HASH}`, // its confirmations, before anything on the destination counts
       'release 10 1 5', 'refund 1 5 300',
     ]);
   });
