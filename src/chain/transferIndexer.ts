@@ -35,6 +35,8 @@ const STARTING_TOPICS = ['LiFiTransferStarted', 'LiFiGenericSwapCompleted', 'LiF
 export const REORG_DEPTH = 64;
 /** Blocks per eth_getLogs range, at most (halved when a node refuses a range). */
 const LOG_RANGE_BLOCKS = 2000;
+/** Blocks read per chain and poll, at most (the next poll goes on from there). */
+const MAX_BLOCKS_PER_POLL = 20_000;
 /** Unsettled transfers read again per chain and poll, at most. */
 const UNSETTLED_BATCH = 50;
 /** Transfers whose status is read at the same time, at most (each is a few JSON-RPC calls). */
@@ -153,7 +155,10 @@ export class TransferIndexer {
 
     // the transfers started in the new blocks
     let saved = 0;
-    const to = head.number;
+    // a long way behind (a first run from an old block): a bounded stretch per poll, so the cursor moves as it goes
+    const to = Math.min(head.number, from + MAX_BLOCKS_PER_POLL - 1);
+    const last = to === head.number ? head : await provider.getBlock(to);
+    if (!last?.hash) throw new Error(`no block ${to}`);
     if (from <= to) {
       const found = new Map<string, { blockNumber: number; blockHash: string }>();
       await inBlockRanges(from, to, LOG_RANGE_BLOCKS, async (start, end) => {
@@ -161,7 +166,7 @@ export class TransferIndexer {
         for (const log of logs) found.set(log.transactionHash.toLowerCase(), { blockNumber: log.blockNumber, blockHash: log.blockHash });
       });
       const statuses = await inBatches([...found], async ([txHash, at]) => ({ txHash, ...at, status: await this.options.tracker.status({ ref: txHash, fromChainId: chainId }) }));
-      const next: ChainCursor = { nextBlock: to + 1, lastHash: head.hash };
+      const next: ChainCursor = { nextBlock: to + 1, lastHash: last.hash };
       await asChainWriter(db, chainId, holder, this.now(), async (trx) => {
         for (const s of statuses) await saveTransfer(trx, { chainId, txHash: s.txHash, blockNumber: s.blockNumber, blockHash: s.blockHash, status: s.status }, this.now());
         await moveCursor(trx, chainId, next);

@@ -29,6 +29,8 @@ import { handlers } from '../../handlers';
 import { generateApiKey, hashApiKey } from '../../src/core/access/keys';
 import { createLimitedServer } from '../../src/server/hardening';
 import { makeTestApp, type TestApp } from '../support/app';
+import { openDatabase, type Database } from '../../src/persistence/database';
+import { databaseHistory } from '../../src/persistence/transfers';
 import { contractValidator, OPENAPI_PATH, type ContractValidator } from '../support/contract';
 import { buildRequest, editsArbitrary, PROTOTYPE_KEYS, type Edit } from './arbitraries';
 import { contractOperations, contractOracle, type OperationModel, type Oracle, type Verdict, type WireRequest } from './model';
@@ -61,6 +63,7 @@ const HEAP_GROWTH_LIMIT = 200 * 1024 * 1024;
 jest.setTimeout(Math.max(120_000, RUNS * 300));
 
 let t: TestApp;
+let database: Database | undefined;
 let server: http.Server;
 let contract: ContractValidator;
 let oracle: Oracle;
@@ -69,7 +72,13 @@ let heapBefore = 0;
 const statuses = new Map<string, Map<number, number>>();
 
 beforeAll(async () => {
-  t = await makeTestApp({ env: { API_KEYS: JSON.stringify({ keys: [{ id: 'fuzz', sha256: hashApiKey(FUZZ_KEY), perMinute: 1_000_000 }] }) } });
+  // with the transfer index (an in-memory database), as a deployment with a database runs it
+  database = await openDatabase({ dir: 'memory://' });
+  const opened = database;
+  t = await makeTestApp({
+    env: { API_KEYS: JSON.stringify({ keys: [{ id: 'fuzz', sha256: hashApiKey(FUZZ_KEY), perMinute: 1_000_000 }] }) },
+    dependencies: { history: databaseHistory(async () => opened.db) },
+  });
   // the node server as production runs it (its JSON answers for over-long heads and malformed requests)
   server = createLimitedServer(t.app, t.config.limits);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -86,6 +95,7 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await t.dependencies.access.close();
+  await database?.close();
   const lines = [...statuses].map(([op, counts]) => `  ${op}: ${[...counts].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
   process.stdout.write(`fuzz: ${RUNS} random requests per operation; answers by status:\n${lines.join('\n')}\n`);
   if (gapsSeen.size > 0) {
