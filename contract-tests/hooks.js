@@ -49,6 +49,13 @@ const BAD_INPUTS = {
     404: (url) => url.searchParams.set('token', 'NOPE'),
   },
   getTools: { 400: (url) => url.searchParams.set('chains', 'nochain') },
+  // a key of the integrator (the operation requires one), and a time that is not a time
+  getAnalyticsTransfersSummary: {
+    400: (url, request) => {
+      url.searchParams.set('fromTimestamp', 'yesterday');
+      if (KEYS.valid) request.headers[API_KEY_HEADER] = KEYS.valid;
+    },
+  },
   // a valid key, and a malformed JSON body
   testApiKey: {
     400: (url, request) => {

@@ -268,7 +268,8 @@ export interface paths {
          * Summarize an integrator's transfers
          * @description Counts and USD volumes (the sent amounts at their price when indexed; display only) of an
          *     integrator's transfers over a time range: in all, by state, by sending chain and by tool.
-         *     Needs one of the integrator's API keys (401 without a key, 403 with another's). 501 (code
+         *     Needs one of the integrator's API keys (401 without a key, 403 with another's): like
+         *     `GET /v1/keys/test`, it is for a backend, and browsers get no CORS answer for it. 501 (code
          *     1000) on a deployment without a database.
          */
         get: operations["getAnalyticsTransfersSummary"];
@@ -3306,7 +3307,6 @@ export interface operations {
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
-                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -265,10 +265,11 @@ describe('openapi.yaml', () => {
     },
   );
 
-  it('uses an optional key on public operations and a required key on /v1/keys/test, in either key header', () => {
+  it('uses an optional key on public operations and a required key on /v1/keys/test and an integrator\'s summary, in either key header', () => {
+    const keyOnly = new Set(['/v1/keys/test', '/v1/analytics/transfers/summary']);
     for (const o of operations) {
       const key = [{ ApiKeyAuth: [] }, { LifiApiKeyAuth: [] }];
-      const expected = o.path === '/v1/keys/test' ? key : [{}, ...key];
+      const expected = keyOnly.has(o.path) ? key : [{}, ...key];
       expect({ op: o.label, security: o.op.security }).toEqual({ op: o.label, security: expected });
     }
   });
