@@ -161,7 +161,8 @@ function failed(facts: TransferFacts, context: StatusContext): TransferStep {
   return done({
     status: 'FAILED', substatus: diagnosis.substatus, substatusMessage: diagnosis.message,
     ...(call.transactionId ? { transactionId: call.transactionId } : {}),
-    ...(call.bridge ? { tool: call.bridge } : {}),
+    // the tool the call used: its bridge, else the exchange of its swaps (the router itself when none is known)
+    ...(call.bridge ? { tool: call.bridge } : call.swapTargets.length > 0 ? { tool: swapTool(context, tx.chainId, call.swapTargets) ?? 'router' } : {}),
     fromAddress: tx.from,
     ...(call.integrator ? { integrator: call.integrator } : {}),
     sending: { ...transaction(context, tx.chainId, tx.hash, tx.blockNumber, tx.cost), ...amountOf(context, tx.chainId, call.sent) },

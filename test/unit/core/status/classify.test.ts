@@ -243,6 +243,13 @@ describe('classifyTransfer: reverted transactions', () => {
     expect(status.substatusMessage).toMatch(/replaying it on the state before its block succeeds/);
   });
 
+  it('a failed same-chain swap names the exchange of its swaps as tool (the router when none is known)', () => {
+    const swap = revertedCall({ call: { transactionId: TRANSFER_ID, sent: { token: USDC_1, amount: 5_000_000n }, swapTargets: [UNKNOWN_TARGET, UNISWAP_ROUTER] } });
+    expect(statusOf(classify({ tx: swap, replay: { reverted: true, revert: {} } })).tool).toBe('uniswap');
+    const unknown = revertedCall({ call: { transactionId: TRANSFER_ID, sent: { token: USDC_1, amount: 5_000_000n }, swapTargets: [UNKNOWN_TARGET] } });
+    expect(statusOf(classify({ tx: unknown, replay: { reverted: true, revert: {} } })).tool).toBe('router');
+  });
+
   it('a call without transfer id, bridge or integrator leaves them out; an unknown sent token by address', () => {
     const tx = revertedCall({ call: { sent: { token: UNKNOWN_TOKEN, amount: 3n }, swapTargets: [] } });
     const status = statusOf(classify({ tx, replay: { reverted: true, revert: {} } }));
