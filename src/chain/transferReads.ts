@@ -8,7 +8,7 @@
  * collector's are the ones the transactions are built with (src/core/transactions/abi.ts).
  */
 import { Interface, LogDescription, toBeHex, zeroPadValue, type Log, type TransactionReceipt } from 'ethers';
-import { ROUTER_ABI, FEE_COLLECTOR_ABI, routerInterface } from '../core/transactions/abi';
+import { NON_EVM_ADDRESS, ROUTER_ABI, FEE_COLLECTOR_ABI, routerInterface } from '../core/transactions/abi';
 import type {
   ContractEvents, DepositEvent, Emitted, MinedTransaction, PendingTransaction, Receipt, RefundEvent, ReleaseEvent, Replay,
   Revert, RouterCall, Settlement, StatusChain, TransactionCost, TransferReads,
@@ -199,19 +199,24 @@ export class ChainTransferReads implements TransferReads {
       return { token: paid[0].sendingAssetId, amount: paid.filter((s) => s.sendingAssetId === paid[0].sendingAssetId).reduce((t, s) => t + s.fromAmount, 0n) };
     };
     const targets = (swaps: readonly Swap[]) => swaps.map((s) => s.callTo);
+    // the receiver, unless it is the placeholder of a non-EVM destination
+    const receiverOf = (address: string) => (address.toLowerCase() === NON_EVM_ADDRESS.toLowerCase() ? {} : { receiver: address });
     if (parsed.name === 'swapTokensGeneric') {
       const swaps = a.swapData as Swap[];
-      return { transactionId: (a.transactionId as string).toLowerCase(), integrator: a.integrator as string, sent: deposited(swaps), swapTargets: targets(swaps) };
+      return { transactionId: (a.transactionId as string).toLowerCase(), integrator: a.integrator as string, sent: deposited(swaps), swapTargets: targets(swaps), ...receiverOf(a.receiver as string) };
     }
     if (parsed.name === 'swapAndCall') {
       const swaps = a.swapData as Swap[];
-      return { transactionId: (a.transactionId as string).toLowerCase(), integrator: a.integrator as string, sent: { token: a.sendingAssetId as string, amount: a.fromAmount as bigint }, swapTargets: targets(swaps) };
+      return {
+        transactionId: (a.transactionId as string).toLowerCase(), integrator: a.integrator as string, sent: { token: a.sendingAssetId as string, amount: a.fromAmount as bigint },
+        swapTargets: targets(swaps), ...receiverOf(a.receiver as string),
+      };
     }
     if (parsed.name === 'swapAndCompleteBridgeTokens' || parsed.name === 'swapAndCompleteBridgeTokensWithCalls') {
       const swaps = a.swapData as Swap[];
       return { transactionId: (a.transactionId as string).toLowerCase(), swapTargets: targets(swaps) };
     }
-    const b = a.bridgeData as { transactionId: string; bridge: string; integrator: string; sendingAssetId: string; minAmount: bigint; hasSourceSwaps: boolean };
+    const b = a.bridgeData as { transactionId: string; bridge: string; integrator: string; sendingAssetId: string; receiver: string; minAmount: bigint; hasSourceSwaps: boolean };
     const swaps = (parsed.fragment.inputs.length === 3 ? a.swapData : []) as Swap[];
     const fromSwaps = b.hasSourceSwaps ? deposited(swaps) : undefined;
     let sent = fromSwaps ?? { token: b.sendingAssetId, amount: b.minAmount };
@@ -220,7 +225,7 @@ export class ChainTransferReads implements TransferReads {
       const side = deposited(swaps);
       if (side && side.token.toLowerCase() === b.sendingAssetId.toLowerCase()) sent = { token: b.sendingAssetId, amount: b.minAmount + side.amount };
     }
-    return { transactionId: b.transactionId.toLowerCase(), bridge: b.bridge, integrator: b.integrator, hasSourceSwaps: b.hasSourceSwaps, sent, swapTargets: targets(swaps) };
+    return { transactionId: b.transactionId.toLowerCase(), bridge: b.bridge, integrator: b.integrator, hasSourceSwaps: b.hasSourceSwaps, sent, swapTargets: targets(swaps), ...receiverOf(b.receiver) };
   }
 }
 

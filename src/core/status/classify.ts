@@ -164,6 +164,7 @@ function failed(facts: TransferFacts, context: StatusContext): TransferStep {
     // the tool the call used: its bridge, else the exchange of its swaps (the router itself when none is known)
     ...(call.bridge ? { tool: call.bridge } : call.swapTargets.length > 0 ? { tool: swapTool(context, tx.chainId, call.swapTargets) ?? 'router' } : {}),
     fromAddress: tx.from,
+    ...(call.receiver ? { toAddress: call.receiver } : {}),
     ...(call.integrator ? { integrator: call.integrator } : {}),
     sending: { ...transaction(context, tx.chainId, tx.hash, tx.blockNumber, tx.cost), ...amountOf(context, tx.chainId, call.sent) },
   });

@@ -98,6 +98,8 @@ export interface RouterCall {
   readonly sent?: { readonly token: string; readonly amount: bigint };
   /** The swaps' callTo addresses (exchange routers or pools), in order. */
   readonly swapTargets: readonly string[];
+  /** Who the call pays (its receiver; a bridge's on the destination), when it names an EVM address. */
+  readonly receiver?: string;
 }
 
 /** A mined transaction's receipt. */

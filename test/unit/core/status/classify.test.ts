@@ -192,7 +192,7 @@ describe('classifyTransfer: reverted transactions', () => {
     reverted: true,
     cost: { ...COST, gasUsed: 120_000n },
     gasLimit: 300_000n,
-    call: { transactionId: TRANSFER_ID, bridge: 'across', integrator: 'acme', sent: { token: USDC_1, amount: 5_000_000n }, swapTargets: [] },
+    call: { transactionId: TRANSFER_ID, bridge: 'across', integrator: 'acme', sent: { token: USDC_1, amount: 5_000_000n }, swapTargets: [], receiver: RECEIVER },
     // events of a reverted transaction are ignored
     events: { swaps: [swapEvent()] },
     ...over,
@@ -215,7 +215,7 @@ describe('classifyTransfer: reverted transactions', () => {
     expect(status.substatus).toBe('INSUFFICIENT_ALLOWANCE');
     expect(status.substatusMessage).toMatch(/The contract reported InsufficientAllowance: owner 0x1{40}, spender 0x2{40}, allowance 0, needed 5000000\.$/);
     expect(status.substatusMessage).toContain('5000000');
-    expect(status).toMatchObject({ transactionId: TRANSFER_ID, tool: 'across', integrator: 'acme', fromAddress: SENDER });
+    expect(status).toMatchObject({ transactionId: TRANSFER_ID, tool: 'across', integrator: 'acme', fromAddress: SENDER, toAddress: RECEIVER });
     expect(status.sending).toEqual({ ...SOURCE_GAS, gasUsed: 120_000n, gasAmount: 2_400_000_000_000_000n, amount: 5_000_000n, token: tokenOf(1, USDC_1) });
     expect(status.receiving).toBeUndefined();
   });
