@@ -9,7 +9,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PagePosition, TransferFilter, TransferHistory, TransferPage, TransferSummary } from '../core/status/history';
 import { decodeStatus, encodeStatus, sentUsd } from '../core/status/record';
-import type { TransferState, TransferStatus } from '../core/status/transferStatus';
+import { isFinal, type TransferStatus } from '../core/status/transferStatus';
 import type { Schema } from './schema';
 
 /** A transfer as the indexer saves it. */
@@ -20,8 +20,6 @@ export interface IndexedTransfer {
   readonly blockHash: string;
   readonly status: TransferStatus;
 }
-
-const FINAL: ReadonlySet<TransferState> = new Set(['DONE', 'FAILED', 'INVALID']);
 
 /** Adds the transfer, or updates its status (same sending transaction). A NOT_FOUND status is not saved. */
 export async function saveTransfer(db: Kysely<Schema>, transfer: IndexedTransfer, now: Date): Promise<void> {
@@ -41,7 +39,7 @@ export async function saveTransfer(db: Kysely<Schema>, transfer: IndexedTransfer
     substatus: status.substatus ?? null,
     tool: status.tool ?? null,
     amount_usd: sentUsd(status) ?? null,
-    final: FINAL.has(status.status),
+    final: isFinal(status.status),
     record: encodeStatus(status),
     updated_at: now,
   };

@@ -7,7 +7,7 @@
  */
 import { requireChain } from '../core/catalog/resolve';
 import { InvalidRequestError } from '../core/errors';
-import type { TransferStatus } from '../core/status/transferStatus';
+import { isFinal, type TransferStatus } from '../core/status/transferStatus';
 import type { Dependencies } from '../server/dependencies';
 
 export interface StatusQuery {
@@ -18,9 +18,6 @@ export interface StatusQuery {
   readonly fromChain?: string | number;
   readonly toChain?: string | number;
 }
-
-/** Answers the index may give: they never change. */
-const FINAL = new Set(['DONE', 'FAILED', 'INVALID']);
 
 export async function transferStatus({ catalog, transfers, history }: Pick<Dependencies, 'catalog' | 'transfers' | 'history'>, query: StatusQuery): Promise<TransferStatus> {
   const fromChainId = query.fromChain !== undefined ? requireChain(catalog, query.fromChain, 'fromChain').id : undefined;
@@ -35,7 +32,7 @@ export async function transferStatus({ catalog, transfers, history }: Pick<Depen
     });
   }
   const indexed = history ? await history.find(ref).catch(() => undefined) : undefined;
-  if (indexed && FINAL.has(indexed.status) && matches(indexed, { bridge: query.bridge, fromChainId, toChainId })) return indexed;
+  if (indexed && isFinal(indexed.status) && matches(indexed, { bridge: query.bridge, fromChainId, toChainId })) return indexed;
   return transfers.status({
     ref,
     ...(query.bridge !== undefined ? { bridge: query.bridge } : {}),

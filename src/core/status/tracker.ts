@@ -30,7 +30,7 @@ import type { Receipt, ReleaseEvent, SolanaEscrowEntry, SolanaTransaction, Solan
 import {
   classifySolanaTransfer, isSolanaSignature, solanaAddressOf, solanaBridgeRole, solanaNotConfirmed, solanaRelease, type SolanaTransferFacts,
 } from './solana';
-import type { GasRefillStatus, StatusQuery, TransferStatus } from './transferStatus';
+import { isFinal, type GasRefillStatus, type StatusQuery, type TransferStatus } from './transferStatus';
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
@@ -98,7 +98,7 @@ export class TransferTracker {
     const cached = this.final.get(key);
     if (cached) return cached;
     const result = await this.lookUp(query);
-    if (result.status === 'DONE' || result.status === 'FAILED' || result.status === 'INVALID') this.final.set(key, result);
+    if (isFinal(result.status)) this.final.set(key, result);
     return result;
   }
 

@@ -3,6 +3,11 @@ import type { Token } from '../catalog/entities';
 
 export type TransferState = 'NOT_FOUND' | 'INVALID' | 'PENDING' | 'DONE' | 'FAILED';
 
+/** DONE, FAILED and INVALID answers never change (they are cached, indexed as final, answered from the index). */
+export function isFinal(state: TransferState): boolean {
+  return state === 'DONE' || state === 'FAILED' || state === 'INVALID';
+}
+
 export type Substatus =
   | 'WAIT_SOURCE_CONFIRMATIONS' | 'WAIT_DESTINATION_TRANSACTION' | 'BRIDGE_NOT_AVAILABLE' | 'CHAIN_NOT_AVAILABLE'
   | 'REFUND_IN_PROGRESS' | 'UNKNOWN_ERROR'
