@@ -103,6 +103,14 @@ export default {
       rules: { 'owasp:api8:2023-define-cors-origin': 'off' },
     },
     {
+      // GET /v1/status/stream answers a Server-Sent Events stream (text/event-stream): a sequence of events whose
+      // grammar is the WHATWG "event stream" one, not a value a pattern or format can describe; each event's data is
+      // a StatusResponse, which the contract bounds as every other answer's (the HTTP tests validate each event's data
+      // against it).
+      files: at('/paths/~1v1~1status~1stream/get/responses/200/content/text~1event-stream/schema'),
+      rules: { 'owasp:api4:2023-string-restricted': 'off' },
+    },
+    {
       // These parameters name crypto tokens (an ERC-20 address or a symbol such as USDC), not credentials: the
       // rule matches "token" in the name. The only credential, the API key, travels in the x-svc-api-key header
       // (owasp:api2:2023-no-api-keys-in-url passes).

@@ -6,10 +6,11 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
-    // Kysely 0.29 ships ES modules only, which jest's module system cannot require() on Node before 24.9: its files
-    // are compiled to CommonJS like ours (node itself loads them with require(esm), Node 20.19+)
-    '/node_modules/kysely/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, isolatedModules: true, module: 'commonjs', target: 'ES2022' } }],
+    // Kysely 0.29 and eventsource 5 (the tests' EventSource client) ship ES modules only, which jest's module system
+    // cannot require() on Node before 24.9: their files are compiled to CommonJS like ours (node itself loads them
+    // with require(esm), Node 20.19+)
+    '/node_modules/(kysely|eventsource|eventsource-parser)/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, isolatedModules: true, module: 'commonjs', target: 'ES2022' } }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!kysely/)'],
+  transformIgnorePatterns: ['/node_modules/(?!kysely/|eventsource/|eventsource-parser/)'],
   testTimeout: 30000,
 };

@@ -131,6 +131,9 @@ const CASES: Case[] = [
   { name: 'a token without collected fees', operationId: 'getIntegratorWithdrawal', change: set('tokenAddresses', '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1'), expect: 400 },
   { name: 'an unknown integrator', operationId: 'getIntegratorWithdrawal', change: (url) => { url.pathname = url.pathname.replace(/\/integrators\/[^/]+/, '/integrators/unknown-integrator'); }, expect: 404 },
   { name: 'an unknown chain', operationId: 'getGasSuggestion', change: (url) => { url.pathname = '/v1/gas/suggestion/nochain'; }, expect: 400, breaksContract: true },
+  { name: 'neither a transfer nor a wallet', operationId: 'getStatusStream', change: (url) => { url.search = ''; }, expect: 400 },
+  { name: 'a transfer and a wallet', operationId: 'getStatusStream', change: set('wallet', WALLET), expect: 400 },
+  { name: 'an unknown key', operationId: 'getStatusStream', key: 'unknown', expect: 401 },
   { name: 'an unknown key', operationId: 'testApiKey', key: 'unknown', expect: 401 },
   { name: 'no key', operationId: 'testApiKey', key: 'none', expect: 401, breaksContract: true },
   { name: 'a blocked key', operationId: 'testApiKey', key: 'blocked', expect: 403 },
@@ -217,8 +220,13 @@ async function main(): Promise<number> {
       kind === 'none' ? undefined : kind === 'unknown' ? UNKNOWN_KEY : kind ? keys[kind] : operation.keyRequired ? keys.valid : undefined;
     const exchanges: Exchange[] = [];
 
-    // 1. every implemented operation's example request, then the representative cases
-    const cases: Case[] = [...operations.map((op) => ({ name: 'the contract example', operationId: op.operationId, expect: 200 })), ...CASES];
+    // 1. every implemented operation's example request, then the representative cases. Prism reads a whole answer
+    // before it validates it, so an event stream's (GET /v1/status/stream's 200, which lasts while its transfer is
+    // under way) never comes through: its error answers are replayed here, its streams are validated by
+    // test/http/statusStream.test.ts and the fuzz suite
+    const streams = new Set(operations.filter((op) => op.eventStream).map((op) => op.operationId));
+    for (const id of streams) process.stdout.write(`conformance: ${id}: its 200 (an event stream) is not replayed through Prism, which waits for the end of an answer\n`);
+    const cases: Case[] = [...operations.filter((op) => !streams.has(op.operationId)).map((op) => ({ name: 'the contract example', operationId: op.operationId, expect: 200 })), ...CASES];
     for (const c of cases) {
       const operation = operations.find((op) => op.operationId === c.operationId);
       if (!operation) continue; // not implemented (yet)
@@ -248,6 +256,7 @@ async function main(): Promise<number> {
           continue;
         }
         const valid = oracle.judge(operation, req) === 'valid' && req.method === operation.method;
+        if (valid && streams.has(operation.operationId)) continue; // a stream (see above)
         exchanges.push(await replay(`${operation.operationId}: fuzz sample`, operation.operationId, valid ? 'strict' : 'lenient', req));
         sampled += 1;
       }

@@ -49,6 +49,8 @@ const BAD_INPUTS = {
     404: (url) => url.searchParams.set('token', 'NOPE'),
   },
   getTools: { 400: (url) => url.searchParams.set('chains', 'nochain') },
+  // a stream follows a transfer or a wallet, not both
+  getStatusStream: { 400: (url) => url.searchParams.set('wallet', '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9') },
   // a key of the integrator (the operation requires one), and a time that is not a time
   getAnalyticsTransfersSummary: {
     400: (url, request) => {
@@ -144,7 +146,11 @@ const SKIP = {
   implemented501: '501 cannot be produced by an implemented operation',
   noInput: 'no real input known yet for this status (add one to BAD_INPUTS in contract-tests/hooks.js)',
   noKeys: 'the run provided no API keys (CONTRACT_*_KEY)',
+  eventStream:
+    'an event stream (text/event-stream) lasts while its transfer is under way, and Dredd waits for the end of an answer: test/http/statusStream.test.ts validates its 200 and 204 against the contract',
 };
+/** Operations whose 200 is an event stream: their success answers are not sent by Dredd (SKIP.eventStream). */
+const EVENT_STREAMS = new Set(['getStatusStream']);
 
 const document = JSON.parse(fs.readFileSync(TRANSLATED, 'utf8'));
 // quick: validators are compiled on first use (compiling all of them up front takes ~10 s);
@@ -196,6 +202,7 @@ hooks.beforeEach((transaction, done) => {
   if (status === 500) return skip(SKIP.serverError);
   if (status === 503) return skip(SKIP.keysUnavailable);
   if (implemented && status === 501) return skip(SKIP.implemented501, `${operation.operationId} is implemented: ${SKIP.implemented501}`);
+  if (EVENT_STREAMS.has(operation.operationId) && status >= 200 && status < 300) return skip(SKIP.eventStream, `${operation.operationId} ${status}: ${SKIP.eventStream}`);
   transaction.operationId = operation.operationId;
   outcomes.set(transaction.name, { status: 'run' });
 

@@ -17,6 +17,7 @@ import { getGasSuggestion } from './getGasSuggestion';
 import { postContractCallsQuote } from './postContractCallsQuote';
 import { postContractCallQuote } from './postContractCallQuote';
 import { getStatus } from './getStatus';
+import { getStatusStream } from './getStatusStream';
 import { getGasStatus } from './getGasStatus';
 import { getGasPrices } from './getGasPrices';
 import { getGasPrice } from './getGasPrice';
@@ -46,6 +47,7 @@ export const handlers: HandlerTable = {
   getGasPrices,
   getGasPrice,
   getStatus,
+  getStatusStream,
   getGasStatus,
   getAnalyticsTransfers,
   getAnalyticsTransfersPage,

@@ -1,6 +1,6 @@
 import type { operations } from '../src/generated/openapi';
 import type { Dependencies } from '../src/server/dependencies';
-import type { CachePolicy, OperationRequest, RawOperationHandler } from '../src/server/operation';
+import type { CachePolicy, EventStreamAnswer, OperationRequest, RawOperationHandler } from '../src/server/operation';
 import type { EndpointClass } from '../src/core/access/policy';
 
 /** Handlers are typed from the generated contract by operationId. */
@@ -26,6 +26,14 @@ export type SuccessResponse<Op extends OperationId> = {
   [S in SuccessStatus<Op>]: { status: S; body: JsonOf<ResponsesOf<Op>[S]>; headers?: Record<string, string>; uncacheable?: boolean };
 }[SuccessStatus<Op>];
 
+/**
+ * The answers of an operation whose 200 is an event stream (text/event-stream): the stream, or 204 when there is
+ * nothing to stream.
+ */
+type EventStreamResponse<Op extends OperationId> = ResponsesOf<Op> extends { 200: { content: { 'text/event-stream': unknown } } }
+  ? { status: 200; body: undefined; stream: EventStreamAnswer } | { status: 204; body: undefined }
+  : never;
+
 export interface TypedRequest<Op extends OperationId> extends Omit<OperationRequest, 'query' | 'path' | 'body'> {
   readonly query: QueryOf<Op>;
   readonly path: PathOf<Op>;
@@ -35,7 +43,7 @@ export interface TypedRequest<Op extends OperationId> extends Omit<OperationRequ
 export type OperationHandler<Op extends OperationId> = (
   request: TypedRequest<Op>,
   dependencies: Dependencies,
-) => SuccessResponse<Op> | Promise<SuccessResponse<Op>>;
+) => SuccessResponse<Op> | EventStreamResponse<Op> | Promise<SuccessResponse<Op> | EventStreamResponse<Op>>;
 
 /**
  * Erases the operation type once the handler has been checked against it, and declares what the response cache

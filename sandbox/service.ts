@@ -31,9 +31,11 @@ import { TransferIndexer } from '../src/chain/transferIndexer';
 import { makeChainProvider } from '../src/chain/rpc';
 import { openDatabase, type Database } from '../src/persistence/database';
 import { databaseHistory } from '../src/persistence/transfers';
+import { TransferEventFeed } from '../src/persistence/transferEvents';
 import { loadConfig } from '../src/config';
 import { buildAccessControl } from '../src/server/access/build';
 import { createApp } from '../src/server/app';
+import { explorerRouter } from '../src/server/explorer';
 import { buildDependencies, type Dependencies } from '../src/server/dependencies';
 import { Metrics } from '../src/server/metrics';
 import { readinessChecks } from '../src/server/operations';
@@ -128,6 +130,7 @@ export async function startSandbox(options: {
   let chainMode: ChainMode | undefined;
   let server: http.Server | undefined;
   let indexer: TransferIndexer | undefined;
+  let events: TransferEventFeed | undefined;
   // the transfer index (GET /v1/analytics/transfers, the widget's history page): an in-memory database of the
   // sandbox's own, opened while the chains start
   const database: Promise<Database | undefined> = openDatabase({ dir: 'memory://' }).catch(() => undefined);
@@ -137,7 +140,9 @@ export async function startSandbox(options: {
     s.closeAllConnections();
   });
   const stop = async () => {
+    dependencies?.streams.slots.closeAll();
     if (server) await close(server);
+    await events?.close();
     await indexer?.stop();
     await chainMode?.stop();
     dependencies?.chains?.close();
@@ -199,7 +204,8 @@ export async function startSandbox(options: {
     const logger = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'warn' });
     const opened = await database;
     if (!opened) throw new Error('the sandbox\'s in-memory database did not open');
-    dependencies = buildDependencies(config, { access: buildAccessControl(config, { logger }), history: databaseHistory(async () => opened.db) });
+    events = new TransferEventFeed(async () => opened.db, { logger });
+    dependencies = buildDependencies(config, { access: buildAccessControl(config, { logger }), history: databaseHistory(async () => opened.db), events });
     const devnetReady = performance.now();
     if (solana && devnet.relayer) {
       setPhase('relayer: adding the Solana chain');
@@ -232,7 +238,8 @@ export async function startSandbox(options: {
     metrics.observeChains(chainMode.status);
     const readiness = readinessChecks(dependencies, config, { chains: chainMode.status });
     setPhase('service: building the app, listening');
-    const app = await createApp(dependencies, config, { handlers, logger, operations: { metrics, readiness } });
+    const explorer = explorerRouter({ dependencies, trustProxy: config.access.trustProxy });
+    const app = await createApp(dependencies, config, { handlers, logger, operations: { metrics, readiness }, explorer });
     check();
     const listening = await new Promise<http.Server>((resolve, reject) => {
       const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));

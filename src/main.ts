@@ -11,8 +11,10 @@ import { expensiveOperationsOf } from './server/access/operationAccess';
 import { openDatabase, type Database } from './persistence/database';
 import { IntegratorDirectory, seedIntegrators } from './persistence/integrators';
 import { portalRouter } from './portal/router';
+import { explorerRouter } from './server/explorer';
 import { databaseHistory } from './persistence/transfers';
 import { TransferIndexer } from './chain/transferIndexer';
+import { TransferEventFeed } from './persistence/transferEvents';
 import { makeChainProvider } from './chain/rpc';
 import type { Dependencies } from './server/dependencies';
 import { loadFeeLedger } from './core/fees/ledger';
@@ -66,11 +68,13 @@ async function main(): Promise<void> {
     // the first requests after a start wait for the blocks in force and the registered integrators
     ...(database ? { database, expensiveOperations: expensiveOperationsOf(handlers), ...(directory ? { readBeforeAnswering: directory } : {}) } : {}),
   });
+  const transferEvents = database ? new TransferEventFeed(async () => (await database).db, { logger }) : undefined;
   const dependencies: Dependencies = buildDependencies(config, {
     access,
     integratorAddress: (integratorId) => registered?.feeWallet(integratorId) ?? dependencies.feeLedger.feeWallet(integratorId),
-    // the transfer history: the index the indexer below fills (GET /v1/analytics/transfers...)
-    ...(database ? { history: databaseHistory(async () => (await database).db) } : {}),
+    // the transfer history: the index the indexer below fills (GET /v1/analytics/transfers...), and its events
+    // (GET /v1/status/stream, read while anyone follows a stream)
+    ...(database && transferEvents ? { history: databaseHistory(async () => (await database).db), events: transferEvents } : {}),
   });
   // the fee ledger's integrators (id and fee wallet) are registered in the database once, for the portal
   if (database) void database.then((db) => seedIntegrators(db.db, ledgerIntegrators(config, dependencies)), () => undefined).catch((error: Error) => logger.warn({ err: { message: error.message } }, 'the fee ledger\'s integrators were not registered in the database'));
@@ -114,9 +118,11 @@ async function main(): Promise<void> {
     // a new integrator's fee wallet is known to this instance's quotes at once (to the others' within their refresh)
     onIntegratorRegistered: () => void registered?.refresh().catch(() => undefined),
   }) : undefined;
+  // the explorer's page per transfer (/explorer/tx/<hash or transfer id>)
+  const explorer = explorerRouter({ dependencies, trustProxy: config.access.trustProxy });
   // compiled validators, and a few quotes through the request pipeline before listening, so that the first clients'
   // quotes run compiled code (src/server/warmUp.ts)
-  const app = await createApp(dependencies, config, { handlers, logger, operations: { metrics, readiness }, compileValidators: true, warmUp: true, ...(portal ? { portal } : {}) });
+  const app = await createApp(dependencies, config, { handlers, logger, operations: { metrics, readiness }, compileValidators: true, warmUp: true, explorer, ...(portal ? { portal } : {}) });
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -134,8 +140,11 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    // event streams last until their client leaves: ended now, so that the server can close
+    dependencies.streams.slots.closeAll();
     server.close(() => {
       Promise.all([
+        Promise.resolve(transferEvents?.close()),
         dependencies.access.close().then(() => {
           registered?.stop();
           return database?.then((db) => db.close(), () => undefined);

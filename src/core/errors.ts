@@ -68,6 +68,28 @@ export class NotConfiguredError extends DomainError {
   readonly code = ErrorCode.DefaultError;
 }
 
+/** The caller holds as many long-lived connections (event streams) as it may: it closes one, or retries later. */
+export class TooManyConnectionsError extends DomainError {
+  readonly code = ErrorCode.RateLimitError;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+/** This instance serves as many long-lived connections as it may: the client retries later (or on another instance). */
+export class OverloadedError extends DomainError {
+  readonly code = ErrorCode.ServerError;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
 /** A resource (token, integrator...) that does not exist. */
 export class NotFoundError extends DomainError {
   readonly code = ErrorCode.NotFoundError;

@@ -203,6 +203,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/status/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a transfer or a wallet (Server-Sent Events)
+         * @description The state changes of one transfer (`txHash` or `transactionId`, as `GET /v1/status` takes them)
+         *     or of every transfer sent from or to a wallet (`wallet`), pushed as Server-Sent Events
+         *     (`text/event-stream`, the browser's `EventSource`) instead of polled. Each change is an event
+         *     `status` whose `data` is the transfer's `GET /v1/status` answer (a `StatusResponse`, JSON).
+         *     A transfer's stream starts with its current state (`NOT_FOUND` while the transaction is not
+         *     mined or not found yet), sends each change after it, and ends after a final state (`DONE`,
+         *     `FAILED`, `INVALID`) with an event `end`; a reconnection whose `Last-Event-ID` is that final
+         *     state's id is answered 204 (so `EventSource` stops). A wallet's stream sends the changes of its
+         *     transfers as the indexer finds them (501, code 1000, on a deployment without a database); event
+         *     ids are the index's sequence numbers, and a reconnection with `Last-Event-ID` first receives the
+         *     changes it missed. Delivery is at least once, in order per transfer. A comment line
+         *     (`: keep-alive`) every 15 seconds keeps proxies from closing a quiet stream. At most 10 streams
+         *     per client address (429 beyond) and a bound per instance (503 with `Retry-After` beyond).
+         */
+        get: operations["getStatusStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/analytics/transfers": {
         parameters: {
             query?: never;
@@ -3138,6 +3170,86 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["StatusResponse"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getStatusStream: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Hash of the transfer's sending transaction, or its transfer id, as `GET /v1/status` takes it.
+                 *     One of `txHash`, `transactionId` or `wallet` is required (400, code 1011, naming them).
+                 * @example 0x0991f754c91240e76304af7d026bd597f23c9f9736ec7dafb4f9c7b2b2a17e7c
+                 */
+                txHash?: components["schemas"]["TransferReference"];
+                /**
+                 * @description The transfer id (`0x` + 64 hex), when `txHash` is not given.
+                 * @example 0x5f4a37c3e0d5a2b5f1c1a4f1e9f4d6c0b2a1e3d5c7b9a8f6e4d2c0b1a3e5d7f9
+                 */
+                transactionId?: components["schemas"]["TxHash"];
+                /**
+                 * @description A wallet whose transfers (sent from it or to it) are followed, instead of one transfer.
+                 * @example 0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9
+                 */
+                wallet?: components["schemas"]["WalletAddress"];
+            };
+            header?: {
+                /**
+                 * @description The id of the last event received, sent by `EventSource` when it reconnects.
+                 * @example 1042
+                 */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description The event stream. Each event: `id:` (resume point), `event: status` or `event: end`, and for
+             *     `status` a `data:` line holding a `StatusResponse` as JSON.
+             */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id: PENDING:WAIT_DESTINATION_TRANSACTION
+                     *     event: status
+                     *     data: {"status":"PENDING","substatus":"WAIT_DESTINATION_TRANSACTION","transactionId":"0x5f4a37c3e0d5a2b5f1c1a4f1e9f4d6c0b2a1e3d5c7b9a8f6e4d2c0b1a3e5d7f9"}
+                     *
+                     *     id: DONE:COMPLETED
+                     *     event: status
+                     *     data: {"status":"DONE","substatus":"COMPLETED","transactionId":"0x5f4a37c3e0d5a2b5f1c1a4f1e9f4d6c0b2a1e3d5c7b9a8f6e4d2c0b1a3e5d7f9"}
+                     *
+                     *     event: end
+                     *     data: {}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The transfer is final and the client has its final state (`Last-Event-ID`); nothing more will come. */
+            204: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

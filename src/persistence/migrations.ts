@@ -223,6 +223,66 @@ const transfers: Migration = {
   },
 };
 
+const transferEvents: Migration = {
+  async up(db: Kysely<any>) {
+    // each state a transfer of the index took, in the order the indexer saw them: what subscribers and webhooks get
+    await db.schema
+      .createTable('transfer_events')
+      .addColumn('seq', 'bigint', (col) => col.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('chain_id', 'bigint', (col) => col.notNull())
+      .addColumn('tx_hash', 'text', (col) => col.notNull())
+      .addColumn('transfer_id', 'text')
+      .addColumn('integrator', 'text')
+      .addColumn('from_address', 'text')
+      .addColumn('to_address', 'text')
+      .addColumn('status', 'text', (col) => col.notNull())
+      .addColumn('substatus', 'text')
+      .addColumn('record', 'text', (col) => col.notNull())
+      .addColumn('created_at', 'timestamptz', (col) => col.notNull())
+      .execute();
+    await db.schema.createIndex('transfer_events_by_transaction').on('transfer_events').columns(['tx_hash', 'seq']).execute();
+    await db.schema.createIndex('transfer_events_by_transfer_id').on('transfer_events').columns(['transfer_id', 'seq']).execute();
+    await db.schema.createIndex('transfer_events_by_sender').on('transfer_events').columns(['from_address', 'seq']).execute();
+    await db.schema.createIndex('transfer_events_by_receiver').on('transfer_events').columns(['to_address', 'seq']).execute();
+    await db.schema.createIndex('transfer_events_by_time').on('transfer_events').column('created_at').execute();
+    // an integrator's webhook: where its transfers' state changes are posted, signed with the secret
+    await db.schema
+      .createTable('webhooks')
+      .addColumn('id', 'text', (col) => col.primaryKey())
+      .addColumn('integrator_id', 'text', (col) => col.notNull().unique().references('integrators.id').onDelete('cascade'))
+      .addColumn('url', 'text', (col) => col.notNull())
+      .addColumn('secret', 'text', (col) => col.notNull())
+      .addColumn('created_at', 'timestamptz', (col) => col.notNull())
+      .addColumn('updated_at', 'timestamptz', (col) => col.notNull())
+      .execute();
+    // one delivery of one event to one webhook: pending until delivered, or failed once its attempts run out
+    await db.schema
+      .createTable('webhook_deliveries')
+      .addColumn('id', 'bigint', (col) => col.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('webhook_id', 'text', (col) => col.notNull().references('webhooks.id').onDelete('cascade'))
+      .addColumn('event_seq', 'bigint', (col) => col.notNull().references('transfer_events.seq').onDelete('cascade'))
+      .addColumn('chain_id', 'bigint', (col) => col.notNull())
+      .addColumn('tx_hash', 'text', (col) => col.notNull())
+      .addColumn('state', 'text', (col) => col.notNull().check(oneOf('state', ['pending', 'delivered', 'failed'])))
+      .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+      .addColumn('next_attempt_at', 'timestamptz', (col) => col.notNull())
+      .addColumn('claimed_by', 'text')
+      .addColumn('claimed_until', 'timestamptz')
+      .addColumn('last_status', 'integer')
+      .addColumn('last_error', 'text')
+      .addColumn('delivered_at', 'timestamptz')
+      .addColumn('created_at', 'timestamptz', (col) => col.notNull())
+      .execute();
+    await db.schema.createIndex('webhook_deliveries_due').on('webhook_deliveries').columns(['state', 'next_attempt_at']).execute();
+    await db.schema.createIndex('webhook_deliveries_by_transfer').on('webhook_deliveries').columns(['webhook_id', 'chain_id', 'tx_hash', 'event_seq']).execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropTable('webhook_deliveries').execute();
+    await db.schema.dropTable('webhooks').execute();
+    await db.schema.dropTable('transfer_events').execute();
+  },
+};
+
 /** Every migration, by name; names sort in the order they run. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0001_initial': initial,
@@ -230,6 +290,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0003_portal_sessions': portalSessions,
   '0004_integrator_ids_folded': integratorIdsFolded,
   '0005_transfers': transfers,
+  '0006_transfer_events': transferEvents,
 });
 
 export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1)!;

@@ -201,6 +201,52 @@ export interface IndexerCursorsTable {
   lease_until: Timestamp | null;
 }
 
+/** A state a transfer of the index took (0006_transfer_events), in the order the indexer saw them. */
+export interface TransferEventsTable {
+  seq: Generated<number | string>;
+  chain_id: ColumnType<number | string, number, number>;
+  tx_hash: string;
+  transfer_id: string | null;
+  integrator: string | null;
+  from_address: string | null;
+  to_address: string | null;
+  status: string;
+  substatus: string | null;
+  /** The TransferStatus (src/core/status/record.ts). */
+  record: string;
+  created_at: Timestamp;
+}
+
+/** An integrator's webhook (0006_transfer_events). */
+export interface WebhooksTable {
+  id: string;
+  integrator_id: string;
+  url: string;
+  /** The HMAC key deliveries are signed with (src/webhooks/signature.ts). */
+  secret: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One delivery of one transfer event to one webhook (0006_transfer_events). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number | string>;
+  webhook_id: string;
+  event_seq: ColumnType<number | string, number | string, never>;
+  chain_id: ColumnType<number | string, number, never>;
+  tx_hash: string;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  /** The instance sending it, until claimed_until (another takes it over after). */
+  claimed_by: string | null;
+  claimed_until: Timestamp | null;
+  last_status: number | null;
+  last_error: string | null;
+  delivered_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface Schema {
   partners: PartnersTable;
   integrators: IntegratorsTable;
@@ -214,6 +260,9 @@ export interface Schema {
   portal_nonces: PortalNoncesTable;
   transfers: TransfersTable;
   indexer_cursors: IndexerCursorsTable;
+  transfer_events: TransferEventsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;

@@ -11,6 +11,7 @@ import type { PagePosition, TransferFilter, TransferHistory, TransferPage, Trans
 import { decodeStatus, encodeStatus, sentUsd } from '../core/status/record';
 import { isFinal, type TransferStatus } from '../core/status/transferStatus';
 import type { Schema } from './schema';
+import { appendTransferEvent } from './transferEvents';
 
 /** A transfer as the indexer saves it. */
 export interface IndexedTransfer {
@@ -21,10 +22,21 @@ export interface IndexedTransfer {
   readonly status: TransferStatus;
 }
 
-/** Adds the transfer, or updates its status (same sending transaction). A NOT_FOUND status is not saved. */
+/**
+ * Adds the transfer, or updates its status (same sending transaction). A NOT_FOUND status is not saved. When the
+ * state (status, substatus) is new for the transfer, it is also appended to the transfer's events, with a delivery
+ * to the webhook of the transfer's integrator (transferEvents.ts): in the caller's transaction (the indexer's), so
+ * that a state is in the index exactly when its event is.
+ */
 export async function saveTransfer(db: Kysely<Schema>, transfer: IndexedTransfer, now: Date): Promise<void> {
   const { status } = transfer;
   if (status.status === 'NOT_FOUND') return;
+  const before = await db
+    .selectFrom('transfers')
+    .select(['status', 'substatus'])
+    .where('chain_id', '=', transfer.chainId)
+    .where('tx_hash', '=', transfer.txHash.toLowerCase())
+    .executeTakeFirst();
   const timestamp = status.sending?.timestamp;
   const columns = {
     block_number: transfer.blockNumber,
@@ -48,6 +60,9 @@ export async function saveTransfer(db: Kysely<Schema>, transfer: IndexedTransfer
     .values({ chain_id: transfer.chainId, tx_hash: transfer.txHash.toLowerCase(), ...columns })
     .onConflict((oc) => oc.columns(['chain_id', 'tx_hash']).doUpdateSet(columns))
     .execute();
+  if (!before || before.status !== status.status || before.substatus !== (status.substatus ?? null)) {
+    await appendTransferEvent(db, { chainId: transfer.chainId, txHash: transfer.txHash.toLowerCase(), ...columns, record: columns.record }, now);
+  }
 }
 
 /** Removes the chain's transfers from `block` on (their blocks were replaced by a reorganisation); how many. */

@@ -39,6 +39,8 @@ export interface AppOptions {
   readonly operations?: { readonly metrics?: Metrics; readonly readiness?: ReadinessChecks };
   /** The partner portal (src/portal/router.ts), mounted at /portal: outside /v1, before the access control. */
   readonly portal?: express.Router;
+  /** The explorer's pages per transfer (explorer.ts), mounted at /explorer: outside /v1, before the access control. */
+  readonly explorer?: express.Router;
   /**
    * Compile every operation's request validators while the app is built, instead of on each operation's first
    * request (default false: tests build many apps and use few operations of each). The service sets it, so that its
@@ -95,6 +97,8 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
     (req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/v1/') ? next() : operations(req, res, next)),
     // the partner portal lives outside /v1 too: its own sign-in, not the API's keys and limits
     ...(options.portal ? [express.Router().use('/portal', options.portal)] : []),
+    // the explorer's pages too: a limit of their own, no key
+    ...(options.explorer ? [express.Router().use('/explorer', options.explorer)] : []),
     // the docs and the contract live outside /v1
     (req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/v1/') ? next() : docs(req, res, next)),
     ...apiPipeline(dependencies.access, metrics),

@@ -18,6 +18,7 @@ import type { RouteFinder } from '../core/routing/finder';
 import { RoutingGraph } from '../core/routing/graph';
 import { TransferTracker } from '../core/status/tracker';
 import type { TransferHistory } from '../core/status/history';
+import { defaultStatusStreams, type StatusStreams, type TransferEvents } from '../core/status/events';
 import type { SvmClusterState } from '../core/transactions/build';
 import { buildAccessControl } from './access/build';
 import type { AccessControl } from './access/middleware';
@@ -53,6 +54,10 @@ export interface Dependencies {
   readonly transfers: TransferTracker;
   /** The index of transfers (GET /v1/analytics/transfers...); undefined without a database. */
   readonly history?: TransferHistory;
+  /** The index's transfer events, for the streams (GET /v1/status/stream); undefined without a database. */
+  readonly events?: TransferEvents;
+  /** The bounds and timings of the event streams. */
+  readonly streams: StatusStreams;
 }
 
 /** `chainId:pool address` → exchange key of a graph's pools, made once per graph. */
@@ -113,5 +118,7 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
     ...(solana ? { solana } : {}),
     svmCluster: overrides.svmCluster ?? ((chainId) => solana?.cluster(chainId)),
     ...(overrides.history ? { history: overrides.history } : {}),
+    ...(overrides.events ? { events: overrides.events } : {}),
+    streams: overrides.streams ?? defaultStatusStreams(),
   };
 }

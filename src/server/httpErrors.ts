@@ -14,7 +14,7 @@
 import type { Response } from 'express';
 import type { RequestLimits } from '../config';
 import {
-  DomainError, ErrorCode, ForbiddenError, InvalidRequestError, NoRouteError, NotConfiguredError, NotFoundError, NotImplementedError, SlippageMovedError, UnauthorizedError, type RequestIssue,
+  DomainError, ErrorCode, ForbiddenError, InvalidRequestError, NoRouteError, NotConfiguredError, NotFoundError, NotImplementedError, OverloadedError, SlippageMovedError, TooManyConnectionsError, UnauthorizedError, type RequestIssue,
 } from '../core/errors';
 import type { SchemaLike } from './unknownParameters';
 import type { ValidationIssue } from './validationMessage';
@@ -56,6 +56,8 @@ const STATUS_BY_CLASS: ReadonlyArray<[new (...args: never[]) => DomainError, num
   [NoRouteError, 404],
   [SlippageMovedError, 409],
   [NotImplementedError, 501],
+  [TooManyConnectionsError, 429],
+  [OverloadedError, 503],
 ];
 
 /**
@@ -66,6 +68,7 @@ export function domainErrorToHttp(error: DomainError, request?: DeclaredFields):
   const status = STATUS_BY_CLASS.find(([cls]) => error instanceof cls)?.[1] ?? 500;
   const body: ErrorBody = { message: error.message, code: error.code };
   if (error.details !== undefined) body.errors = locateIssues(error.details, request);
+  if (error instanceof TooManyConnectionsError || error instanceof OverloadedError) return { status, body, headers: { 'retry-after': String(error.retryAfterSeconds) } };
   return { status, body };
 }
 

@@ -29,6 +29,24 @@ export interface OperationResponse {
   readonly uncacheable?: boolean;
   /** The answer as serialized by the response cache (sent instead of `body`). */
   readonly cached?: CachedAnswer;
+  /** A Server-Sent Events answer, written as its events come (eventStream.ts) instead of `body`. */
+  readonly stream?: EventStreamAnswer;
+}
+
+/** One event of a text/event-stream answer; `data` is one line (JSON). */
+export interface ServerSentEvent {
+  readonly id?: string;
+  readonly event: string;
+  readonly data: string;
+}
+
+export interface EventStreamAnswer {
+  /** The events; the answer ends when they do. */
+  readonly events: AsyncIterable<ServerSentEvent>;
+  /** Called when the client leaves (or the events end): their source gives back what it holds. */
+  readonly stop: () => void;
+  /** A comment line is written on a quiet stream this often. */
+  readonly heartbeatMs: number;
 }
 
 /**

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Request, Response } from 'express';
+import { writeEventStream } from './eventStream';
 import type { HttpError } from './httpErrors';
 import type { OperationResponse } from './operation';
 import { ResponseCache } from './responseCache';
@@ -13,6 +14,14 @@ import { ResponseCache } from './responseCache';
 export function send(res: Response, result: OperationResponse, req?: Request): void {
   if (res.headersSent) return; // already answered (request timeout)
   if (result.headers) res.set(result.headers);
+  if (result.stream) {
+    writeEventStream(res, result.stream, req?.log);
+    return;
+  }
+  if (result.status === 204) {
+    res.status(204).end();
+    return;
+  }
   const cached = result.cached;
   if (!cached || !req) {
     res.status(result.status).json(result.body);

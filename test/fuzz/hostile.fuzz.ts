@@ -111,12 +111,55 @@ interface Answer {
   text: string;
 }
 
-async function send(req: WireRequest): Promise<Answer> {
-  const agent = request(server);
-  let pending = agent[req.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch'](req.url);
-  for (const [name, value] of Object.entries(req.headers)) pending = pending.set(name, value);
-  const res = await (req.body !== undefined ? pending.send(req.body) : pending);
-  return { status: res.status, headers: res.headers as Record<string, string>, body: res.body, text: res.text };
+/**
+ * Sends a request on its own connection and reads the whole answer; an event stream (GET /v1/status/stream) is read
+ * until its first event (or for STREAM_READ_MS) and then left, as a client that closes its EventSource.
+ */
+function send(req: WireRequest): Promise<Answer> {
+  const { port } = server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const headers = { ...req.headers, ...(req.body !== undefined ? { 'content-length': String(Buffer.byteLength(req.body)) } : {}) };
+    const outgoing = http.request({ host: '127.0.0.1', port, method: req.method, path: req.url, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      const stream = /^text\/event-stream/.test(res.headers['content-type'] ?? '');
+      const finish = () => {
+        clearTimeout(timer);
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: unknown;
+        if (!stream && /^application\/json/.test(res.headers['content-type'] ?? '')) {
+          try {
+            body = JSON.parse(text);
+          } catch {
+            body = text;
+          }
+        }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string>, body, text });
+      };
+      const timer = setTimeout(() => {
+        res.destroy();
+        finish();
+      }, stream ? STREAM_READ_MS : 60_000);
+      res.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        if (stream && /\ndata: .*\n\n/.test(Buffer.concat(chunks).toString('utf8'))) {
+          res.destroy();
+          finish();
+        }
+      });
+      res.on('end', finish);
+      res.on('error', () => undefined);
+    });
+    outgoing.on('error', reject);
+    outgoing.end(req.body);
+  });
+}
+
+/** How long an event stream's first event is waited for. */
+const STREAM_READ_MS = 2000;
+
+/** The data of each event of an event stream's text (`data:` lines). */
+function streamedData(text: string): unknown[] {
+  return [...text.matchAll(/^event: status\n(?:id: .*\n)?data: (.*)$/gm), ...text.matchAll(/^id: .*\nevent: status\ndata: (.*)$/gm)].map((m) => JSON.parse(m[1]!));
 }
 
 function count(operationId: string, status: number): void {
@@ -143,6 +186,12 @@ function check(operation: OperationModel, req: WireRequest, verdict: Verdict, an
   const fail = (why: string): never => {
     throw new Error(`${why}: ${where}`);
   };
+  if (/^text\/event-stream/.test(answer.headers['content-type'] ?? '')) {
+    // an event stream: only a request the contract accepts gets one, as declared, each event's data a StatusResponse
+    if (verdict === 'invalid' || answer.status !== 200) fail('an event stream answered to a request the contract refuses');
+    contract.expectEventStream(operation.operationId, answer, streamedData(answer.text), 'StatusResponse');
+    return;
+  }
   if (!/^application\/json/.test(answer.headers['content-type'] ?? '')) fail(`not JSON (content-type ${answer.headers['content-type']})`);
   const isImplemented = implemented.has(operation.operationId);
   const expected = transportExpectation(operation, req);

@@ -27,6 +27,8 @@ export interface OperationModel {
   readonly bodyRequired: boolean;
   /** The operation's security does not allow an anonymous caller. */
   readonly keyRequired: boolean;
+  /** Its 200 answer is an event stream (text/event-stream), which does not end while its subject is under way. */
+  readonly eventStream: boolean;
 }
 
 interface RawParameter {
@@ -40,7 +42,7 @@ interface RawParameter {
 
 type Document = {
   security?: Record<string, unknown>[];
-  paths: Record<string, Record<string, { operationId: string; security?: Record<string, unknown>[]; parameters?: ({ $ref: string } | RawParameter)[]; requestBody?: { required?: boolean; content: Record<string, { example?: unknown }> } }>>;
+  paths: Record<string, Record<string, { operationId: string; security?: Record<string, unknown>[]; parameters?: ({ $ref: string } | RawParameter)[]; requestBody?: { required?: boolean; content: Record<string, { example?: unknown }> }; responses?: Record<string, { content?: Record<string, unknown> }> }>>;
   components: { parameters: Record<string, RawParameter> };
 };
 
@@ -74,6 +76,7 @@ export function contractOperations(openapiPath: string): OperationModel[] {
         ...(json ? { bodyExample: json.example ?? {} } : {}),
         bodyRequired: operation.requestBody?.required === true,
         keyRequired: !(operation.security ?? document.security ?? []).some((requirement) => Object.keys(requirement).length === 0),
+        eventStream: operation.responses?.['200']?.content?.['text/event-stream'] !== undefined,
       });
     }
   }

@@ -10,6 +10,11 @@ export const OPENAPI_PATH = path.resolve(__dirname, '..', '..', 'openapi.yaml');
 export interface ContractValidator {
   /** Fails unless the status is declared for the operation and body and headers match their schemas. */
   expectResponse(operationId: string, response: Response): void;
+  /**
+   * Fails unless an event stream answer (text/event-stream) is declared for the operation with its headers, and each
+   * event's data is a value of the schema `dataSchema` (a components.schemas name).
+   */
+  expectEventStream(operationId: string, answer: { status: number; headers: Record<string, string> }, data: readonly unknown[], dataSchema: string): void;
   /** Fails unless the body is a contract error body (for answers outside any operation: 404 path, 405). */
   expectErrorBody(body: unknown): void;
   /** The operation a request goes to, if any (for answers recorded outside supertest, e.g. a client's fetches). */
@@ -58,6 +63,19 @@ async function build(): Promise<ContractValidator> {
       const headers = api.validateResponseHeaders(response.headers, operationId, { statusCode: response.status, setMatchType: SetMatchType.Superset });
       if (headers.errors && headers.errors.length > 0) {
         throw new Error(`${operationId} ${status} headers violate the contract: ${JSON.stringify(headers.errors.slice(0, 5))}`);
+      }
+    },
+    expectEventStream(operationId, answer, data, dataSchema) {
+      const operation = api.getOperation(operationId);
+      if (!operation) throw new Error(`unknown operationId ${operationId}`);
+      const declared = operation.responses?.[String(answer.status)] as { content?: Record<string, unknown> } | undefined;
+      if (!declared?.content?.['text/event-stream']) throw new Error(`${operationId} declares no event stream answer ${answer.status}`);
+      if (!String(answer.headers['content-type']).startsWith('text/event-stream')) throw new Error(`${operationId} ${answer.status}: content-type ${answer.headers['content-type']}`);
+      const headers = api.validateResponseHeaders(answer.headers, operationId, { statusCode: answer.status, setMatchType: SetMatchType.Superset });
+      if (headers.errors && headers.errors.length > 0) throw new Error(`${operationId} ${answer.status} headers violate the contract: ${JSON.stringify(headers.errors.slice(0, 5))}`);
+      const validate = ajv.compile(document.components.schemas[dataSchema] as object);
+      for (const value of data) {
+        if (!validate(value)) throw new Error(`${operationId} event data violates ${dataSchema}: ${JSON.stringify(validate.errors?.slice(0, 5))}`);
       }
     },
     operationIdOf(method, path) {

@@ -29,7 +29,7 @@ describe.each(databaseEngines())('migrations on $name', (engine) => {
     expect(await tableNames(database)).toEqual([]);
     expect(await migrateToLatest(database.db)).toEqual(ALL);
     expect(await tableNames(database)).toEqual([
-      'api_keys', 'blocks', 'indexer_cursors', 'integrators', 'key_client_minutes', 'key_events', 'key_imports', 'partners', 'portal_nonces', 'portal_sessions', 'transfers', 'usage_minutes',
+      'api_keys', 'blocks', 'indexer_cursors', 'integrators', 'key_client_minutes', 'key_events', 'key_imports', 'partners', 'portal_nonces', 'portal_sessions', 'transfer_events', 'transfers', 'usage_minutes', 'webhook_deliveries', 'webhooks',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
     expect(await appliedMigrations(database.db)).toEqual(ALL);
