@@ -7,6 +7,6 @@ export const getAnalyticsTransfersPage = operation('getAnalyticsTransfersPage', 
   const page = await transferHistoryPage(dependencies, request.caller, request.query);
   return {
     status: 200,
-    body: { data: page.transfers.map((t) => statusToWire(dependencies.catalog, t)), hasNext: page.next !== undefined, ...(page.next ? { next: page.next } : {}) },
+    body: { data: page.transfers.map((t) => statusToWire(dependencies.catalog, t, dependencies.publicUrl)), hasNext: page.next !== undefined, ...(page.next ? { next: page.next } : {}) },
   };
 });

@@ -18,6 +18,6 @@ async function* wireEvents(updates: AsyncIterable<StatusUpdate>, dependencies: D
   for await (const update of updates) {
     yield update.kind === 'end'
       ? { event: 'end', data: '{}' }
-      : { id: update.id, event: 'status', data: JSON.stringify(statusToWire(dependencies.catalog, update.status)) };
+      : { id: update.id, event: 'status', data: JSON.stringify(statusToWire(dependencies.catalog, update.status, dependencies.publicUrl)) };
   }
 }

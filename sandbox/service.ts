@@ -32,6 +32,8 @@ import { makeChainProvider } from '../src/chain/rpc';
 import { openDatabase, type Database } from '../src/persistence/database';
 import { databaseHistory } from '../src/persistence/transfers';
 import { TransferEventFeed } from '../src/persistence/transferEvents';
+import { WebhookWorker } from '../src/webhooks/worker';
+import { statusToWire } from '../handlers/wire/status';
 import { loadConfig } from '../src/config';
 import { buildAccessControl } from '../src/server/access/build';
 import { createApp } from '../src/server/app';
@@ -131,6 +133,7 @@ export async function startSandbox(options: {
   let server: http.Server | undefined;
   let indexer: TransferIndexer | undefined;
   let events: TransferEventFeed | undefined;
+  let webhooks: WebhookWorker | undefined;
   // the transfer index (GET /v1/analytics/transfers, the widget's history page): an in-memory database of the
   // sandbox's own, opened while the chains start
   const database: Promise<Database | undefined> = openDatabase({ dir: 'memory://' }).catch(() => undefined);
@@ -143,6 +146,7 @@ export async function startSandbox(options: {
     dependencies?.streams.slots.closeAll();
     if (server) await close(server);
     await events?.close();
+    await webhooks?.stop();
     await indexer?.stop();
     await chainMode?.stop();
     dependencies?.chains?.close();
@@ -232,6 +236,11 @@ export async function startSandbox(options: {
       tracker: deps.transfers, holder: `sandbox:${process.pid}`, logger, pollIntervalMs: 1000,
     });
     indexer.start();
+    // the integrators' webhooks (receivers on this machine allowed: WEBHOOK_ALLOW_PRIVATE's setting, on here)
+    webhooks = new WebhookWorker({
+      db: async () => opened.db, toWire: (status) => statusToWire(deps.catalog, status, deps.publicUrl), holder: `sandbox:${process.pid}:webhooks`, allowPrivate: true, logger,
+    });
+    webhooks.start();
     const chainModeMs = Math.round(performance.now() - devnetReady);
     // GET /ready and /metrics follow the devnet's chains as chain mode reports them
     const metrics = new Metrics();

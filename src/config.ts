@@ -41,6 +41,21 @@ export interface Config {
    * (portalOrigins(), for a browser on this machine).
    */
   readonly portalOrigins?: readonly string[];
+  /**
+   * PUBLIC_URL: the origin clients reach the service at (e.g. https://router.example.com), which the links of its
+   * answers start with (a transfer's explorer page: lifiExplorerLink); default http://localhost:PORT.
+   */
+  readonly publicUrl: string;
+  /** The integrators' webhooks (src/webhooks). */
+  readonly webhooks: WebhookConfig;
+}
+
+export interface WebhookConfig {
+  /**
+   * WEBHOOK_ALLOW_PRIVATE=true: webhooks may be sent over http and to loopback and private addresses (the sandbox,
+   * tests, a receiver on the same network); link-local and cloud metadata addresses stay refused. Default false.
+   */
+  readonly allowPrivate: boolean;
 }
 
 export interface DatabaseConfig {
@@ -101,6 +116,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const feeLedgerFile = env.FEE_LEDGER_FILE?.trim() ? path.resolve(env.FEE_LEDGER_FILE.trim()) : undefined;
   const database = parseDatabase(env, problems);
   const portalOrigins = parsePortalOrigins(env.PORTAL_ORIGIN, problems);
+  const publicUrl = parsePublicUrl(env.PUBLIC_URL, port, problems);
+  const allowPrivate = parseFlag('WEBHOOK_ALLOW_PRIVATE', env.WEBHOOK_ALLOW_PRIVATE, problems);
   if (workers > 1 && database?.dir) {
     problems.push(`WORKERS=${workers} needs DATABASE_URL (a PostgreSQL server) or DATABASE_DIR=off: an embedded database folder opens in one process only`);
   }
@@ -110,7 +127,23 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port, host, logLevel, dataDir, snapshotDir, openapiPath, access, limits, workers,
     ...(chains ? { chains } : {}), ...(feeLedgerFile ? { feeLedgerFile } : {}), ...(database ? { database } : {}),
     ...(portalOrigins ? { portalOrigins } : {}),
+    publicUrl, webhooks: Object.freeze({ allowPrivate }),
   });
+}
+
+function parsePublicUrl(raw: string | undefined, port: number, problems: string[]): string {
+  if (raw === undefined || raw.trim() === '') return `http://localhost:${port}`;
+  const trimmed = raw.trim().replace(/\/+$/, '');
+  if (!isOrigin(trimmed)) problems.push(`PUBLIC_URL must be the origin clients reach the service at, such as https://router.example.com, without a path (got ${raw})`);
+  return trimmed;
+}
+
+function parseFlag(name: string, raw: string | undefined, problems: string[]): boolean {
+  const value = raw?.trim().toLowerCase();
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  problems.push(`${name} must be true or false (got ${raw})`);
+  return false;
 }
 
 /** DATABASE_DIR that `npm start` uses when neither DATABASE_URL nor DATABASE_DIR is set. */

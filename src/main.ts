@@ -15,6 +15,8 @@ import { explorerRouter } from './server/explorer';
 import { databaseHistory } from './persistence/transfers';
 import { TransferIndexer } from './chain/transferIndexer';
 import { TransferEventFeed } from './persistence/transferEvents';
+import { WebhookWorker } from './webhooks/worker';
+import { statusToWire } from '../handlers/wire/status';
 import { makeChainProvider } from './chain/rpc';
 import type { Dependencies } from './server/dependencies';
 import { loadFeeLedger } from './core/fees/ledger';
@@ -105,6 +107,15 @@ async function main(): Promise<void> {
     started.start();
     return started;
   }, () => undefined) : undefined;
+  // the integrators' webhooks: the deliveries of their transfers' events, sent by every instance with the database
+  const webhooks = database ? new WebhookWorker({
+    db: async () => (await database).db,
+    toWire: (status) => statusToWire(dependencies.catalog, status, dependencies.publicUrl),
+    holder: `${os.hostname()}:${process.pid}:webhooks`,
+    allowPrivate: config.webhooks.allowPrivate,
+    logger,
+  }) : undefined;
+  webhooks?.start();
   // GET /ready and /metrics (src/server/operations.ts): the chains' state as chain mode reports it
   metrics.observeChains(chainMode.status);
   const readiness = readinessChecks(dependencies, config, {
@@ -145,6 +156,7 @@ async function main(): Promise<void> {
     server.close(() => {
       Promise.all([
         Promise.resolve(transferEvents?.close()),
+        Promise.resolve(webhooks?.stop()),
         dependencies.access.close().then(() => {
           registered?.stop();
           return database?.then((db) => db.close(), () => undefined);

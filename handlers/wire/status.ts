@@ -11,7 +11,9 @@ type Schemas = components['schemas'];
 /** Own tools of the service (not third-party): the router itself when no exchange is recognised. */
 const OWN_TOOL_NAMES: Readonly<Record<string, string>> = { router: 'Router', feeCollection: 'Integrator fee', wrapper: 'Wrapper' };
 
-export function statusToWire(catalog: Catalog, s: TransferStatus): Schemas['StatusResponse'] {
+/** A status as the contract's StatusResponse; `publicUrl` (PUBLIC_URL) starts the link to the transfer's explorer page. */
+export function statusToWire(catalog: Catalog, s: TransferStatus, publicUrl: string): Schemas['StatusResponse'] {
+  const page = s.sending?.txHash ? `${publicUrl}/explorer/tx/${encodeURIComponent(s.sending.txHash)}` : undefined;
   return {
     status: s.status,
     ...(s.substatus ? { substatus: s.substatus } : {}),
@@ -24,6 +26,7 @@ export function statusToWire(catalog: Catalog, s: TransferStatus): Schemas['Stat
     ...(s.tool ? { tool: s.tool } : {}),
     ...(s.integrator !== undefined ? { metadata: { integrator: s.integrator } } : {}),
     ...(s.fees ? { feeCosts: s.fees.filter((f) => f.token).map(feeToWire) } : {}),
+    ...(page ? { explorerLink: page, lifiExplorerLink: page } : {}),
   };
 }
 

@@ -1454,9 +1454,15 @@ export interface components {
             receiving?: components["schemas"]["TransactionInfo"];
             /**
              * Format: uri
-             * @description Link to the transfer in the service's explorer.
+             * @description The transfer's page in the service's explorer (`<PUBLIC_URL>/explorer/tx/<sending hash>`): what
+             *     happened on each chain, live while pending. Present once the sending transaction is known.
              */
             explorerLink?: string;
+            /**
+             * Format: uri
+             * @description The same page, under the name the ecosystem's clients read (`@lifi/types` `FullStatusData`).
+             */
+            lifiExplorerLink?: string;
             fromAddress?: components["schemas"]["WalletAddress"];
             toAddress?: components["schemas"]["WalletAddress"];
             tool?: components["schemas"]["ToolKey"];

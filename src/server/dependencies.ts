@@ -58,6 +58,8 @@ export interface Dependencies {
   readonly events?: TransferEvents;
   /** The bounds and timings of the event streams. */
   readonly streams: StatusStreams;
+  /** The origin clients reach the service at (PUBLIC_URL): the links of its answers (a transfer's explorer page). */
+  readonly publicUrl: string;
 }
 
 /** `chainId:pool address` → exchange key of a graph's pools, made once per graph. */
@@ -120,5 +122,6 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
     ...(overrides.history ? { history: overrides.history } : {}),
     ...(overrides.events ? { events: overrides.events } : {}),
     streams: overrides.streams ?? defaultStatusStreams(),
+    publicUrl: overrides.publicUrl ?? config.publicUrl,
   };
 }

@@ -131,6 +131,9 @@ describe('a transfer\'s stream', () => {
     expect(statusesOf(events)).toEqual(['PENDING:WAIT_DESTINATION_TRANSACTION', 'DONE:COMPLETED', 'end']);
     expect(events.map((e) => e.id)).toEqual(['PENDING:WAIT_DESTINATION_TRANSACTION', 'DONE:COMPLETED', 'DONE:COMPLETED']);
     expect(events[1]!.data).toMatchObject({ transactionId: hash(1001), receiving: { txHash: hash(501), amount: '990000' } });
+    // each state links to the transfer's explorer page (PUBLIC_URL, by default the listen port's localhost)
+    expect(events[1]!.data.lifiExplorerLink).toBe(`http://localhost:${t.config.port}/explorer/tx/${hash(1)}`);
+    expect(events[0]!.data.explorerLink).toBe(events[1]!.data.lifiExplorerLink);
     contract.expectEventStream('getStatusStream', { status: 200, headers: { 'content-type': 'text/event-stream', 'access-control-allow-origin': '*', 'ratelimit-limit': '1', 'ratelimit-remaining': '1', 'ratelimit-reset': '1' } }, events.filter((e) => e.type === 'status').map((e) => e.data), 'StatusResponse');
   });
 

@@ -39,4 +39,14 @@ describe('loadConfig', () => {
   it.each([['portal.example.com'], ['https://portal.example.com/portal'], ['ftp://portal.example.com'], [' , ']])('rejects PORTAL_ORIGIN=%s, naming it', (origin) => {
     expect(() => loadConfig({ PORTAL_ORIGIN: origin })).toThrow(/PORTAL_ORIGIN must be the origin/);
   });
+
+  it('reads PUBLIC_URL (the links of answers; default the listen port on localhost) and WEBHOOK_ALLOW_PRIVATE (default off)', () => {
+    expect(loadConfig({ PORT: '9090' }).publicUrl).toBe('http://localhost:9090');
+    expect(loadConfig({ PUBLIC_URL: 'https://router.example.com/' }).publicUrl).toBe('https://router.example.com');
+    expect(() => loadConfig({ PUBLIC_URL: 'https://router.example.com/api' })).toThrow(/PUBLIC_URL must be the origin/);
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL must be the origin/);
+    expect(loadConfig({}).webhooks.allowPrivate).toBe(false);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }).webhooks.allowPrivate).toBe(true);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'yes please' })).toThrow(/WEBHOOK_ALLOW_PRIVATE must be true or false/);
+  });
 });
