@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { DEFAULT_TOLERANCE_SEC, newWebhookSecret, signWebhook, verifyWebhook, WEBHOOK_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '../../../src/webhooks/signature';
 
 const SECRET = 'whsec_test_4eC39HqLyjWDarjtT1zdp7dc';
@@ -145,4 +147,27 @@ test('new secrets are whsec_ and 256 random bits', () => {
   expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
   expect(newWebhookSecret()).not.toBe(secret);
   expect(verifyWebhook(secret, signWebhook(secret, BODY, T), BODY, { nowSec: T }).ok).toBe(true);
+});
+
+describe("the README's receiver check (the few lines an integrator copies)", () => {
+  // the ```js block after "A receiver checks a delivery like this", run as it is written
+  const readme = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
+  const block = /A receiver checks a delivery like this:\n\n```js\n([\s\S]*?)```/.exec(readme)?.[1];
+  const verify = new Function('require', `${block}\nreturn verify;`)(require) as (secret: string, header: string, body: string, seen: Set<string>, id: string) => boolean;
+  const secret = 'whsec_readme';
+  const body = '{"id":"7","type":"transfer.status","data":{"status":"DONE"}}';
+
+  test('accepts a delivery signed now, once; refuses a replay, a forgery, another body and an old signature', () => {
+    expect(block).toBeDefined();
+    const now = Math.floor(Date.now() / 1000);
+    const seen = new Set<string>();
+    const header = signWebhook(secret, body, now);
+    expect(verify(secret, header, body, seen, '7')).toBe(true);
+    expect(verify(secret, header, body, seen, '7')).toBe(false); // the same delivery again
+    expect(verify('whsec_other', header, body, new Set(), '7')).toBe(false);
+    expect(verify(secret, header, body.replace('DONE', 'FAILED'), new Set(), '7')).toBe(false);
+    expect(verify(secret, `t=${now},v1=${'ab'.repeat(32)}`, body, new Set(), '7')).toBe(false);
+    expect(verify(secret, signWebhook(secret, body, now - 600), body, new Set(), '8')).toBe(false);
+    expect(verify(secret, signWebhook(['whsec_new', secret], body, now), body, new Set(), '9')).toBe(true); // during a rotation
+  });
 });
