@@ -128,6 +128,7 @@ async function main(): Promise<void> {
     database: () => database, dependencies, logger, origins, trustProxy: config.access.trustProxy,
     // a new integrator's fee wallet is known to this instance's quotes at once (to the others' within their refresh)
     onIntegratorRegistered: () => void registered?.refresh().catch(() => undefined),
+    webhookAllowPrivate: config.webhooks.allowPrivate,
   }) : undefined;
   // the explorer's page per transfer (/explorer/tx/<hash or transfer id>)
   const explorer = explorerRouter({ dependencies, trustProxy: config.access.trustProxy });

@@ -23,6 +23,14 @@ export interface IndexedTransfer {
 }
 
 /**
+ * A sending transaction as the index keys it: a hex hash lower-cased (its case means nothing), any other reference as
+ * it is (a Solana signature is base58, whose case is part of it: lower-cased it names no transaction).
+ */
+export function transactionKey(ref: string): string {
+  return /^0x[0-9a-fA-F]*$/.test(ref) ? ref.toLowerCase() : ref;
+}
+
+/**
  * Adds the transfer, or updates its status (same sending transaction). A NOT_FOUND status is not saved. When the
  * state (status, substatus) is new for the transfer, it is also appended to the transfer's events, with a delivery
  * to the webhook of the transfer's integrator (transferEvents.ts): in the caller's transaction (the indexer's), so
@@ -31,11 +39,12 @@ export interface IndexedTransfer {
 export async function saveTransfer(db: Kysely<Schema>, transfer: IndexedTransfer, now: Date): Promise<void> {
   const { status } = transfer;
   if (status.status === 'NOT_FOUND') return;
+  const txHash = transactionKey(transfer.txHash);
   const before = await db
     .selectFrom('transfers')
     .select(['status', 'substatus'])
     .where('chain_id', '=', transfer.chainId)
-    .where('tx_hash', '=', transfer.txHash.toLowerCase())
+    .where('tx_hash', '=', txHash)
     .executeTakeFirst();
   const timestamp = status.sending?.timestamp;
   const columns = {
@@ -57,11 +66,11 @@ export async function saveTransfer(db: Kysely<Schema>, transfer: IndexedTransfer
   };
   await db
     .insertInto('transfers')
-    .values({ chain_id: transfer.chainId, tx_hash: transfer.txHash.toLowerCase(), ...columns })
+    .values({ chain_id: transfer.chainId, tx_hash: txHash, ...columns })
     .onConflict((oc) => oc.columns(['chain_id', 'tx_hash']).doUpdateSet(columns))
     .execute();
   if (!before || before.status !== status.status || before.substatus !== (status.substatus ?? null)) {
-    await appendTransferEvent(db, { chainId: transfer.chainId, txHash: transfer.txHash.toLowerCase(), ...columns, record: columns.record }, now);
+    await appendTransferEvent(db, { chainId: transfer.chainId, txHash, ...columns, record: columns.record }, now);
   }
 }
 
@@ -86,11 +95,10 @@ export async function unsettledTransfers(db: Kysely<Schema>, chainId: number, li
 
 /** The transfer of a sending transaction hash (any chain) or of a router transfer id, newest first; undefined if none. */
 export async function findTransfer(db: Kysely<Schema>, ref: string): Promise<TransferStatus | undefined> {
-  const key = ref.toLowerCase();
   const row = await db
     .selectFrom('transfers')
     .select('record')
-    .where((eb) => eb.or([eb('tx_hash', '=', key), eb('transfer_id', '=', key)]))
+    .where((eb) => eb.or([eb('tx_hash', '=', transactionKey(ref)), eb('transfer_id', '=', ref.toLowerCase())]))
     .orderBy('started_at', 'desc')
     .orderBy('seq', 'desc')
     .limit(1)
@@ -210,5 +218,11 @@ export function databaseHistory(db: () => Promise<Kysely<Schema>>): TransferHist
     list: async (filter, page) => listTransfers(await db(), filter, page),
     summary: async (filter) => summarizeTransfers(await db(), filter),
     find: async (ref) => findTransfer(await db(), ref),
+    rememberFailed: async (status) => {
+      const sending = status.sending;
+      if (status.status !== 'FAILED' || !sending?.txHash || sending.block === undefined) return;
+      // the block's hash is not in a status: a reorganisation forgets the row by its block number (forgetFromBlock)
+      await saveTransfer(await db(), { chainId: sending.chainId, txHash: sending.txHash, blockNumber: sending.block, blockHash: '', status }, new Date());
+    },
   };
 }

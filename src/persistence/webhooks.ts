@@ -33,28 +33,26 @@ export async function getWebhook(db: Kysely<Schema>, integratorId: string): Prom
   return row ? webhookOf(row) : undefined;
 }
 
-/**
- * Sets the integrator's webhook URL: a new webhook gets `secret` (IssuedWebhook); a URL changed keeps its secret
- * (the receiver's check goes on working), unless `secret` is given (a renewal).
- */
-export async function setWebhook(db: Kysely<Schema>, integratorId: string, url: string, secret: string | undefined, now: Date): Promise<Webhook | IssuedWebhook> {
-  const existing = await db.selectFrom('webhooks').select('id').where('integrator_id', '=', integratorId).executeTakeFirst();
-  if (!existing) {
-    if (secret === undefined) throw new Error('a new webhook needs its secret');
-    const row = await db
-      .insertInto('webhooks')
-      .values({ id: `wh_${randomUUID().replace(/-/g, '')}`, integrator_id: integratorId, url, secret, created_at: now, updated_at: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { ...webhookOf(row), secret };
-  }
+/** Makes the integrator's webhook with its first secret; a unique violation if it has one already (made meanwhile). */
+export async function createWebhook(db: Kysely<Schema>, integratorId: string, url: string, secret: string, now: Date): Promise<IssuedWebhook> {
   const row = await db
-    .updateTable('webhooks')
-    .set({ url, updated_at: now, ...(secret !== undefined ? { secret } : {}) })
-    .where('id', '=', existing.id)
+    .insertInto('webhooks')
+    .values({ id: `wh_${randomUUID().replace(/-/g, '')}`, integrator_id: integratorId, url, secret, created_at: now, updated_at: now })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return secret !== undefined ? { ...webhookOf(row), secret } : webhookOf(row);
+  return { ...webhookOf(row), secret };
+}
+
+/** Changes the URL of the integrator's webhook, keeping its secret (the receiver's check goes on working); undefined without one. */
+export async function changeWebhookUrl(db: Kysely<Schema>, integratorId: string, url: string, now: Date): Promise<Webhook | undefined> {
+  const row = await db.updateTable('webhooks').set({ url, updated_at: now }).where('integrator_id', '=', integratorId).returningAll().executeTakeFirst();
+  return row ? webhookOf(row) : undefined;
+}
+
+/** Gives the integrator's webhook a new secret (its URL unchanged); undefined without one. */
+export async function renewWebhookSecret(db: Kysely<Schema>, integratorId: string, secret: string, now: Date): Promise<IssuedWebhook | undefined> {
+  const row = await db.updateTable('webhooks').set({ secret, updated_at: now }).where('integrator_id', '=', integratorId).returningAll().executeTakeFirst();
+  return row ? { ...webhookOf(row), secret } : undefined;
 }
 
 /** Removes the integrator's webhook and its pending deliveries; whether there was one. */

@@ -233,3 +233,74 @@ export interface WithdrawalAnswer {
   readonly transaction: WalletTransaction;
   readonly addChain: AddChainParameters;
 }
+
+/** An integrator's webhook as the portal shows it: never its secret. */
+export interface PortalWebhook {
+  readonly url: string;
+  /** ISO 8601. */
+  readonly createdAt: string;
+  /** ISO 8601: the last change of its URL or secret. */
+  readonly updatedAt: string;
+}
+
+/** One delivery of a transfer's state to the webhook (the newest first). */
+export interface WebhookDeliveryInfo {
+  readonly id: string;
+  /** The sending transaction of the transfer whose state was delivered. */
+  readonly txHash: string;
+  /** The transfer's state delivered (PENDING, DONE, FAILED...). */
+  readonly status: string;
+  /** pending: not delivered yet (retried at nextAttemptAt); delivered; failed: out of attempts. */
+  readonly state: 'pending' | 'delivered' | 'failed';
+  readonly attempts: number;
+  /** The HTTP status the receiver last answered. */
+  readonly lastStatus?: number;
+  /** Why the last attempt failed. */
+  readonly lastError?: string;
+  readonly createdAt: string;
+  readonly deliveredAt?: string;
+  readonly nextAttemptAt?: string;
+}
+
+/** GET .../webhook */
+export interface WebhookAnswer {
+  /** null: no webhook set. */
+  readonly webhook: PortalWebhook | null;
+  /** Its latest deliveries, newest first (at most 20). */
+  readonly deliveries: readonly WebhookDeliveryInfo[];
+}
+
+/** PUT .../webhook: the URL deliveries are posted to (https; checked where it resolves to). */
+export interface SetWebhookRequest {
+  readonly url: string;
+}
+
+/**
+ * PUT .../webhook and POST .../webhook/secret. `secret` is in the answer that made it (a first webhook, a renewal)
+ * and never again: a change of URL keeps the secret and has none.
+ */
+export interface IssuedWebhookAnswer {
+  readonly webhook: PortalWebhook;
+  /** `whsec_...`: the HMAC key of X-Webhook-Signature, shown once. */
+  readonly secret?: string;
+}
+
+/** A transfer of the integrator, as the portal lists it, with the link to its page. */
+export interface PortalTransfer {
+  /** The sending transaction's hash: the transfer's key. */
+  readonly txHash: string;
+  readonly status: string;
+  readonly substatus?: string;
+  readonly tool?: string;
+  readonly fromChainId: number;
+  readonly toChainId?: number;
+  /** ISO 8601: the sending transaction's block time. */
+  readonly startedAt?: string;
+  /** The transfer's explorer page on this service: /explorer/tx/<txHash>. */
+  readonly explorerUrl: string;
+}
+
+/** GET .../transfers?limit= (newest first; at most 50, 20 by default) */
+export interface TransfersAnswer {
+  readonly transfers: readonly PortalTransfer[];
+}

@@ -99,6 +99,11 @@ td.actions button { margin: 0 0.2rem 0.2rem 0; }
 .badge.active { color: var(--ok); }
 .badge.grace { color: var(--warn); }
 .badge.revoked, .badge.expired, .badge.blocked { color: var(--bad); }
+.badge.done, .badge.delivered { color: var(--ok); }
+.badge.pending { color: var(--warn); }
+.badge.failed, .badge.invalid { color: var(--bad); }
+a { color: var(--accent); }
+input.wide { flex: 1 1 24rem; min-width: 14rem; }
 .alerts { max-width: 1100px; margin: 0.8rem auto 0; padding: 0 1.2rem; display: grid; gap: 0.5rem; }
 .alert { padding: 0.6rem 0.9rem; border-radius: 6px; border: 1px solid; display: flex; justify-content: space-between; gap: 1rem; }
 .alert.error { background: #fdecea; border-color: #f5b7b1; color: #922b21; }

@@ -18,6 +18,17 @@
  *   GET  .../keys/:keyId/usage?range=1h|24h|7d[&operationId=]  requests and refusals over time and by operation, limits, blocks
  *   GET  /portal/api/integrators/:id/fees            fee balances per chain
  *   GET  .../fees/:chainId/withdrawal                the withdrawal transaction, for the wallet to send
+ *   GET  /portal/api/integrators/:id/webhook         the webhook ({ url, createdAt, updatedAt } or null, never its
+ *                                                    secret) and its latest 20 deliveries
+ *   PUT  .../webhook                                 set its URL: { url }, checked (https, no credentials, every
+ *                                                    address its host resolves to outside loopback, private,
+ *                                                    link-local and metadata ranges: src/webhooks/target.ts), else a
+ *                                                    400 naming the rule; a first webhook is made with its secret,
+ *                                                    shown in this answer once (201); a new URL keeps the secret
+ *   POST .../webhook/secret                          a new secret, shown once (the old one stops signing at once)
+ *   DELETE .../webhook                               no webhook any more, and no pending delivery (204)
+ *   GET  .../transfers?limit=                        the integrator's latest transfers of the index (at most 50,
+ *                                                    20 by default), each with its explorer page /explorer/tx/<hash>
  *
  * Answers are JSON (api.ts), never cached; errors are `{ message, code }` with a 4xx status for every mistake of
  * the client, 503 while the database is unavailable. Sign-in messages and changes are accepted only from the portal's
@@ -41,14 +52,19 @@ import { feeReportOf } from '../core/fees/balances';
 import { buildFeeWithdrawal } from '../core/fees/withdrawal';
 import { activeBlocks } from '../persistence/blocks';
 import type { Database } from '../persistence/database';
-import { ConflictError, IntegratorBlockedError, InvalidValueError, isDatabaseUnavailable, NotFoundError } from '../persistence/errors';
+import { ConflictError, IntegratorBlockedError, InvalidValueError, isDatabaseUnavailable, isUniqueViolation, NotFoundError } from '../persistence/errors';
 import { getIntegrator, listIntegrators, registerIntegrator, type Integrator } from '../persistence/integrators';
 import { createKey, getKey, listKeys, renameKey, revokeKey, rotateKey, setKeyAllowlist, type KeyView } from '../persistence/keys';
+import { listTransfers } from '../persistence/transfers';
 import { usageByOperation, usageSeries } from '../persistence/usage';
+import { changeWebhookUrl, createWebhook, deleteWebhook, getWebhook, recentDeliveries, renewWebhookSecret } from '../persistence/webhooks';
 import type { Dependencies } from '../server/dependencies';
 import { domainErrorToHttp, requestRefused } from '../server/httpErrors';
+import { newWebhookSecret } from '../webhooks/signature';
+import { checkWebhookUrl, resolveWebhookTarget, WebhookUrlError, type HostLookup } from '../webhooks/target';
 import type {
-  FeesAnswer, IntegratorAnswer, IntegratorsAnswer, IssuedKeyAnswer, KeyAnswer, MeAnswer, NonceAnswer, PortalErrorBody, PortalKey, UsageAnswer, WithdrawalAnswer,
+  FeesAnswer, IntegratorAnswer, IntegratorsAnswer, IssuedKeyAnswer, IssuedWebhookAnswer, KeyAnswer, MeAnswer, NonceAnswer, PortalErrorBody, PortalKey, PortalTransfer,
+  TransfersAnswer, UsageAnswer, WebhookAnswer, WithdrawalAnswer,
 } from './api';
 import { AttemptLimiter } from './attempts';
 import { CHANGE_METHODS, CSRF_HEADER, csrfTokenMatches, isSecureRequest, originRefusal } from './csrf';
@@ -56,7 +72,8 @@ import { PAGE_CSP, PAGE_CSS, PAGE_HTML, PAGE_REFERRER_POLICY, pageScript } from 
 import { SESSION_COOKIE, SessionStore, sessionCookieOptions, type Session } from './sessions';
 import { MAX_MESSAGE_MS, NonceStore, SignInError, verifySignIn } from './siwe';
 import {
-  DEFAULT_GRACE_MS, InputError, allowlist, feesAnswer, graceMs, integratorIdOf, keyName, noFees, orderKeys, portalKey, usageWindow, withdrawalAnswer,
+  DEFAULT_GRACE_MS, DELIVERIES_SHOWN, InputError, allowlist, deliveryInfo, feesAnswer, graceMs, integratorIdOf, keyName, noFees, orderKeys, portalKey, portalTransfer,
+  portalWebhook, transfersLimit, usageWindow, webhookUrlOf, webhookUrlRefused, withdrawalAnswer,
 } from './views';
 
 export interface PortalOptions {
@@ -83,6 +100,13 @@ export interface PortalOptions {
   readonly databaseWaitMs?: number;
   /** Told when an integrator was registered (the service reads its directory of fee wallets again at once). */
   readonly onIntegratorRegistered?: (integratorId: string) => void;
+  /**
+   * Webhook URLs may use http and name loopback and private addresses (WEBHOOK_ALLOW_PRIVATE: the sandbox and tests,
+   * whose receivers run nearby); link-local and metadata addresses stay refused. Default false.
+   */
+  readonly webhookAllowPrivate?: boolean;
+  /** How a webhook URL's host is resolved when it is set (default: the system's resolver, dns.promises.lookup). */
+  readonly webhookLookup?: HostLookup;
 }
 
 /** A wallet registers at most this many integrator ids through the portal. */
@@ -410,6 +434,81 @@ export function portalRouter(options: PortalOptions): express.Router {
       { integratorId: integrator.integratorId, chain: Number(chainId) },
     );
     res.json(withdrawalAnswer(withdrawal) satisfies WithdrawalAnswer);
+  });
+
+  // --- webhook --------------------------------------------------------------------------------------------------
+  const webhookTarget = { allowPrivate: options.webhookAllowPrivate ?? false, ...(options.webhookLookup ? { lookup: options.webhookLookup } : {}) };
+
+  /**
+   * The URL sent, if a webhook may be sent there: its form, then every address its host resolves to now (delivery
+   * checks again, on the address it connects to); otherwise a 400 naming the field and the rule.
+   */
+  const webhookUrl = async (raw: string): Promise<URL> => {
+    try {
+      const url = checkWebhookUrl(raw, webhookTarget);
+      await resolveWebhookTarget(url, webhookTarget);
+      return url;
+    } catch (error) {
+      throw error instanceof WebhookUrlError ? webhookUrlRefused(error) : error;
+    }
+  };
+
+  api.get('/integrators/:integratorId/webhook', signedIn, async (req: Request, res: Response) => {
+    const { db } = await database();
+    const integrator = await ownIntegrator(db, req, res);
+    const [webhook, deliveries] = await Promise.all([getWebhook(db, integrator.integratorId), recentDeliveries(db, integrator.integratorId, DELIVERIES_SHOWN)]);
+    res.json({ webhook: webhook ? portalWebhook(webhook) : null, deliveries: deliveries.map(deliveryInfo) } satisfies WebhookAnswer);
+  });
+
+  api.put('/integrators/:integratorId/webhook', signedIn, async (req: Request, res: Response) => {
+    const raw = webhookUrlOf((req.body as { url?: unknown } | undefined)?.url);
+    const { db } = await database();
+    const integrator = await ownIntegrator(db, req, res);
+    const url = await webhookUrl(raw);
+    const now = new Date(clock());
+    // a new URL keeps the secret: the receiver's check goes on working
+    const changed = await changeWebhookUrl(db, integrator.integratorId, url.href, now);
+    if (changed) {
+      logOf(req, logger).info({ integratorId: integrator.integratorId, host: url.host }, 'portal: webhook URL changed');
+      res.json({ webhook: portalWebhook(changed) } satisfies IssuedWebhookAnswer);
+      return;
+    }
+    try {
+      const webhook = await createWebhook(db, integrator.integratorId, url.href, newWebhookSecret(), now);
+      logOf(req, logger).info({ integratorId: integrator.integratorId, host: url.host }, 'portal: webhook set');
+      res.status(201).json({ webhook: portalWebhook(webhook), secret: webhook.secret } satisfies IssuedWebhookAnswer);
+    } catch (error) {
+      // another request made it meanwhile: its answer showed the secret
+      if (isUniqueViolation(error)) throw new PortalError(409, ErrorCode.DefaultError, `Integrator "${integrator.integratorId}" got a webhook meanwhile: reload it, and renew its secret if its answer was not seen`);
+      throw error;
+    }
+  });
+
+  api.post('/integrators/:integratorId/webhook/secret', signedIn, async (req: Request, res: Response) => {
+    const { db } = await database();
+    const integrator = await ownIntegrator(db, req, res);
+    const webhook = await renewWebhookSecret(db, integrator.integratorId, newWebhookSecret(), new Date(clock()));
+    if (!webhook) throw new PortalError(404, ErrorCode.NotFoundError, `Integrator "${integrator.integratorId}" has no webhook: set its URL first`);
+    logOf(req, logger).info({ integratorId: integrator.integratorId }, 'portal: webhook secret renewed');
+    res.json({ webhook: portalWebhook(webhook), secret: webhook.secret } satisfies IssuedWebhookAnswer);
+  });
+
+  api.delete('/integrators/:integratorId/webhook', signedIn, async (req: Request, res: Response) => {
+    const { db } = await database();
+    const integrator = await ownIntegrator(db, req, res);
+    if (!(await deleteWebhook(db, integrator.integratorId))) throw new PortalError(404, ErrorCode.NotFoundError, `Integrator "${integrator.integratorId}" has no webhook`);
+    logOf(req, logger).info({ integratorId: integrator.integratorId }, 'portal: webhook removed');
+    res.status(204).end();
+  });
+
+  // --- transfers ------------------------------------------------------------------------------------------------
+  api.get('/integrators/:integratorId/transfers', signedIn, async (req: Request, res: Response) => {
+    const limit = transfersLimit(req.query.limit);
+    const { db } = await database();
+    const integrator = await ownIntegrator(db, req, res);
+    const page = await listTransfers(db, { integrator: integrator.integratorId }, { limit });
+    const transfers = page.transfers.map(portalTransfer).filter((transfer): transfer is PortalTransfer => transfer !== undefined);
+    res.json({ transfers } satisfies TransfersAnswer);
   });
 
   // --- anything else under /portal, and every error: JSON -------------------------------------------------------

@@ -1,7 +1,8 @@
 /**
  * What the portal's answers are made of (api.ts's shapes) from the repositories' and the core's values, and the
  * checks of what partners send: a key's status, the usage ranges, the allowlist, fee balances and the withdrawal
- * transaction as a wallet takes it. No HTTP here.
+ * transaction as a wallet takes it, the webhook (never its secret) and its deliveries, the integrator's transfers with
+ * their explorer pages. No HTTP here.
  */
 import type { Catalog } from '../core/catalog/catalog';
 import { unsafeNameProblem } from '../core/text';
@@ -12,8 +13,11 @@ import { keyLimits } from '../core/access/policy';
 import type { IntegratorFeeReport } from '../core/fees/balances';
 import type { FeeWithdrawal } from '../core/fees/withdrawal';
 import type { Block } from '../persistence/blocks';
+import type { TransferStatus } from '../core/status/transferStatus';
 import type { KeyView } from '../persistence/keys';
-import type { BlockInfo, FeesAnswer, KeyStatus, PortalKey, UsageRange, WithdrawalAnswer } from './api';
+import type { DeliveryView, Webhook } from '../persistence/webhooks';
+import type { WebhookUrlError } from '../webhooks/target';
+import type { BlockInfo, FeesAnswer, KeyStatus, PortalKey, PortalTransfer, PortalWebhook, UsageRange, WebhookDeliveryInfo, WithdrawalAnswer } from './api';
 
 /** A rotated key keeps working this long by default. */
 export const DEFAULT_GRACE_MS = 24 * 3_600_000;
@@ -21,6 +25,11 @@ export const DEFAULT_GRACE_MS = 24 * 3_600_000;
 export const MAX_ALLOWLIST_ENTRIES = 100;
 /** The longest key name. */
 export const MAX_NAME_LENGTH = 100;
+/** The webhook's latest deliveries shown. */
+export const DELIVERIES_SHOWN = 20;
+/** Transfers listed by default, and at most. */
+export const DEFAULT_TRANSFERS = 20;
+export const MAX_TRANSFERS = 50;
 
 /** An input the partner sent that cannot be used: answered 400 with the message (and details for the page). */
 export class InputError extends Error {
@@ -189,6 +198,67 @@ function addChainParameters(chain: Chain): WithdrawalAnswer['addChain'] {
     nativeCurrency: metamask.nativeCurrency,
     rpcUrls: [...metamask.rpcUrls],
     ...(metamask.blockExplorerUrls.length > 0 ? { blockExplorerUrls: [...metamask.blockExplorerUrls] } : {}),
+  };
+}
+
+/** The webhook URL as sent: a non-empty string (its form and where it points are checked by src/webhooks/target.ts). */
+export function webhookUrlOf(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new InputError('url must be the webhook\'s URL (https://...)', { field: 'url' });
+  return value.trim();
+}
+
+/** The 400 of a webhook URL refused (its form, an address it names or resolves to, or a name that does not resolve): the field and the rule. */
+export function webhookUrlRefused(error: WebhookUrlError): InputError {
+  return new InputError(`url refused: ${error.message}`, { field: 'url', rule: error.kind });
+}
+
+/** The webhook as the portal shows it: its URL and dates, never its secret. */
+export function portalWebhook(webhook: Webhook): PortalWebhook {
+  return { url: webhook.url, createdAt: webhook.createdAt, updatedAt: webhook.updatedAt };
+}
+
+export function deliveryInfo(delivery: DeliveryView): WebhookDeliveryInfo {
+  return {
+    id: delivery.id,
+    txHash: delivery.txHash,
+    status: delivery.status,
+    state: delivery.state,
+    attempts: delivery.attempts,
+    ...(delivery.lastStatus === undefined ? {} : { lastStatus: delivery.lastStatus }),
+    ...(delivery.lastError === undefined ? {} : { lastError: delivery.lastError }),
+    createdAt: delivery.createdAt,
+    ...(delivery.deliveredAt === undefined ? {} : { deliveredAt: delivery.deliveredAt }),
+    ...(delivery.nextAttemptAt === undefined ? {} : { nextAttemptAt: delivery.nextAttemptAt }),
+  };
+}
+
+/** How many transfers to list (`?limit=`): 1 to MAX_TRANSFERS, DEFAULT_TRANSFERS when absent. */
+export function transfersLimit(value: unknown): number {
+  if (value === undefined) return DEFAULT_TRANSFERS;
+  if (typeof value !== 'string' || !/^[0-9]{1,3}$/.test(value) || Number(value) < 1 || Number(value) > MAX_TRANSFERS) {
+    throw new InputError(`limit must be a whole number from 1 to ${MAX_TRANSFERS}`);
+  }
+  return Number(value);
+}
+
+/** The path of a transfer's page on this service's explorer (src/server/explorer.ts). */
+export function explorerPath(txHash: string): string {
+  return `/explorer/tx/${encodeURIComponent(txHash)}`;
+}
+
+/** A transfer of the index as the portal lists it, with its explorer page; undefined without a sending transaction. */
+export function portalTransfer(status: TransferStatus): PortalTransfer | undefined {
+  const sending = status.sending;
+  if (!sending?.txHash) return undefined;
+  return {
+    txHash: sending.txHash,
+    status: status.status,
+    ...(status.substatus === undefined ? {} : { substatus: status.substatus }),
+    ...(status.tool === undefined ? {} : { tool: status.tool }),
+    fromChainId: sending.chainId,
+    ...(status.receiving?.chainId === undefined ? {} : { toChainId: status.receiving.chainId }),
+    ...(sending.timestamp === undefined ? {} : { startedAt: new Date(sending.timestamp * 1000).toISOString() }),
+    explorerUrl: explorerPath(sending.txHash),
   };
 }
 

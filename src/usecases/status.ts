@@ -3,7 +3,8 @@
  * look up. A transfer the index holds as final (DONE, FAILED, INVALID: they never change) is answered from it, by
  * its sending hash or transfer id, without reading the chains (so also when a chain does not answer, or its logs no
  * longer reach that far back); everything else is read from the chains. The ecosystem's SDK polls with `txHash` and, when its step has one, `transactionId`; a relayer `taskId`
- * (gasless transfers) has no transfer here, since this service runs no relayer.
+ * (gasless transfers) has no transfer here, since this service runs no relayer. A failed transfer read on the chains
+ * is kept in the index (TransferHistory.rememberFailed): it emits no event for the indexer to find.
  */
 import { requireChain } from '../core/catalog/resolve';
 import { InvalidRequestError } from '../core/errors';
@@ -33,12 +34,16 @@ export async function transferStatus({ catalog, transfers, history }: Pick<Depen
   }
   const indexed = history ? await history.find(ref).catch(() => undefined) : undefined;
   if (indexed && isFinal(indexed.status) && matches(indexed, { bridge: query.bridge, fromChainId, toChainId })) return indexed;
-  return transfers.status({
+  const read = await transfers.status({
     ref,
     ...(query.bridge !== undefined ? { bridge: query.bridge } : {}),
     ...(fromChainId !== undefined ? { fromChainId } : {}),
     ...(toChainId !== undefined ? { toChainId } : {}),
   });
+  // a failed transfer emits no event for the indexer to find: kept when a status request reads it (not in the index
+  // yet); a failing index does not fail the answer
+  if (history && read.status === 'FAILED' && indexed === undefined) await history.rememberFailed(read).catch(() => undefined);
+  return read;
 }
 
 /** Whether an indexed transfer is the one the request narrows to (else the chains are asked, and say why not). */

@@ -2,10 +2,12 @@
  * Browser test of the partner portal (`npm run test:browser`, after /docs and the widget): the page at /portal as a
  * partner uses it, in headless Debian Chromium (test/browser/chromium.ts) driven by playwright-core, with a wallet.
  *
- * The service runs in process on a loopback port with the portal mounted, an in-memory database (PGlite) whose keys
- * the access control authenticates (usage recorded from its outcomes: test/support/portal.ts), and chain mode on a
- * devnet: one anvil chain (Arbitrum, 42161) with the service's contracts, whose fee collector is seeded with this
- * test's fee ledger (2.5 USDC of "browser-dapp", booked to the wallet).
+ * The service runs in process on a loopback port with the portal mounted (webhookAllowPrivate: its webhook receiver
+ * runs on this machine) and the explorer's pages (/explorer/tx/<hash>, reading the transfer index), an in-memory
+ * database (PGlite) whose keys the access control authenticates (usage recorded from its outcomes:
+ * test/support/portal.ts) and which holds the transfer index, and chain mode on a devnet: one anvil chain (Arbitrum,
+ * 42161) with the service's contracts, whose fee collector is seeded with this test's fee ledger (2.5 USDC of
+ * "browser-dapp", booked to the wallet).
  *
  * The wallet is an EIP-1193 provider installed in the page with addInitScript (`window.ethereum`); its `request`
  * forwards to this process through exposeFunction, where an ethers Wallet (anvil dev account 2) answers:
@@ -18,18 +20,25 @@
  * refusals: a sign-in message for another domain, its nonce presented again, an expired message, another wallet's
  * integrator (read, or given a key), a change without or with a wrong CSRF token; create a key (shown once); use it against /v1 from this
  * process and see the usage chart move (requests, then a refusal from outside an allowlist set in the page); rotate
- * it (both keys work during the grace period); revoke the old one (refused from then on); see the fee balance and
+ * it (both keys work during the grace period); revoke the old one (refused from then on); set the integrator's
+ * webhook to a local receiver (its secret shown once, as the database holds it, and gone from the page once stored
+ * and after a reload), change its URL (the secret kept, not shown), renew its secret (a new one shown once); a
+ * transfer of the integrator saved into the index meanwhile (its tool named `<img src=x onerror=...>`) shows in the
+ * recent transfers, as text, linked to /explorer/tx/<hash>, whose page opens in a new tab with the transfer's final
+ * state, and as a delivery of the webhook; remove the webhook; see the fee balance and
  * withdraw it (the wallet switches chains and sends the page's transaction; its receipt is checked here and the
  * USDC arrives in the wallet); sign out. It fails on any page error, console error (a CSP refusal is one), error
  * alert of the page, or request to another origin.
  *
- * Artifacts (test/browser/artifacts/, gitignored): portal-1-connect.png ... portal-9-signed-out.png,
+ * Artifacts (test/browser/artifacts/, gitignored): portal-1-connect.png ... portal-7-revoked.png, portal-7a-webhook.png,
+ * portal-7b-transfers.png, portal-7c-explorer.png, portal-8-withdrawn.png, portal-9-signed-out.png,
  * portal-failed.png (when a step fails), portal-browser-log.txt (console, requests, wallet calls).
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import express from 'express';
 import { Transaction, Wallet, getAddress, getBytes, type JsonRpcProvider } from 'ethers';
 import type { BrowserContext, Page } from 'playwright-core';
 import pino from 'pino';
@@ -37,10 +46,13 @@ import { startDevnet, type Devnet } from '../../sandbox/devnet';
 import { balanceOf } from '../../sandbox/execute';
 import { devAccountKey } from '../../sandbox/rpc';
 import { chainsFileOf } from '../../sandbox/service';
+import type { TransferStatus } from '../../src/core/status/transferStatus';
 import { openDatabase, type Database } from '../../src/persistence/database';
 import { registerIntegrator } from '../../src/persistence/integrators';
+import { databaseHistory, saveTransfer } from '../../src/persistence/transfers';
 import { portalRouter } from '../../src/portal/router';
 import { SIGN_IN_STATEMENT } from '../../src/portal/siwe';
+import { explorerRouter } from '../../src/server/explorer';
 import { makeTestApp, type TestApp } from '../support/app';
 import { ARB_USDC } from '../support/fixtures';
 import { UsageRecorder, databaseAccess } from '../support/portal';
@@ -54,6 +66,8 @@ const STEP_TIMEOUT_MS = 20_000;
 const INTEGRATOR = 'browser-dapp';
 const ARBITRUM = 42161;
 const SEEDED_USDC = 2_500_000n;
+/** A tool name that would be markup if the page wrote it as HTML. */
+const HOSTILE = '<img src=x onerror=alert(1)>';
 
 const timer = new StepTimer();
 const step = timer.step.bind(timer);
@@ -308,6 +322,27 @@ function attackerPage(portal: string): string {
 </script>`;
 }
 
+/** The secret the database holds for the integrator's webhook (the one its deliveries are signed with). */
+async function storedWebhookSecret(database: Database, integratorId: string): Promise<string | undefined> {
+  return (await database.db.selectFrom('webhooks').select('secret').where('integrator_id', '=', integratorId).executeTakeFirst())?.secret;
+}
+
+/** A webhook receiver on this machine: answers 204, keeps what it was sent. */
+async function webhookReceiver(): Promise<{ server: http.Server; port: number; received: string[] }> {
+  const received: string[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += String(chunk)));
+    req.on('end', () => {
+      received.push(`${req.method} ${req.url} ${body.slice(0, 200)}`);
+      res.writeHead(204).end();
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  return { server, port: (server.address() as { port: number }).port, received };
+}
+
 async function countSessions(database: Database): Promise<number> {
   const row = await database.db.selectFrom('portal_sessions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
@@ -330,6 +365,7 @@ async function main(): Promise<void> {
   let testApp: TestApp | undefined;
   let context: BrowserContext | undefined;
   let attacker: AttackerSite | undefined;
+  let receiver: Awaited<ReturnType<typeof webhookReceiver>> | undefined;
   const deadline = failAfter('browser test (portal)', TEST_TIMEOUT_MS);
   try {
     // the wallet: anvil dev account 2 (the devnet's first funded test wallet), the integrator's fee wallet
@@ -351,13 +387,17 @@ async function main(): Promise<void> {
     const opened = database;
     testApp = await step('service start', () => makeTestApp({
       env: { CHAINS_FILE: chainsFile, FEE_LEDGER_FILE: ledgerFile },
-      dependencies: { access: databaseAccess(opened, recorder) },
-      // the portal's origin (PORTAL_ORIGIN): the loopback address it listens on, known once it listens
-      portal: (dependencies) => portalRouter({ database: async () => opened, dependencies, logger: pino({ level: 'silent' }), origins: () => [origin] }),
+      dependencies: { access: databaseAccess(opened, recorder), history: databaseHistory(async () => opened.db) },
+      // the portal's origin (PORTAL_ORIGIN): the loopback address it listens on, known once it listens; the webhook's
+      // receiver is on this machine (WEBHOOK_ALLOW_PRIVATE, as the sandbox sets it)
+      portal: (dependencies) => portalRouter({ database: async () => opened, dependencies, logger: pino({ level: 'silent' }), origins: () => [origin], webhookAllowPrivate: true }),
     }));
-    service = testApp.app.listen(0, '127.0.0.1');
+    // the explorer's pages beside the app, on the same origin (src/main.ts mounts them in the app itself)
+    const served = express().use('/explorer', explorerRouter({ dependencies: testApp.dependencies })).use(testApp.app);
+    service = served.listen(0, '127.0.0.1');
     const origin = await listening(service);
     attacker = await step('the attacker\'s site (another origin)', () => attackerSite(origin));
+    receiver = await step('a webhook receiver (loopback)', webhookReceiver);
     const useKey = async (key: string) => (await fetch(`${origin}/v1/keys/test`, { headers: { 'x-svc-api-key': key } })).status;
 
     const launched = await step('browser launch', () => launchChromium(userDataDir, { width: 1200, height: 1000 }));
@@ -528,6 +568,95 @@ async function main(): Promise<void> {
         await screenshot(page, 'portal-7-revoked.png');
       });
 
+      await step('set a webhook to a local receiver: its secret shown once; a new URL keeps it; renewed, shown once again', async () => {
+        const hookUrl = `http://127.0.0.1:${receiver!.port}/hooks/transfers`;
+        await shows(page, '[data-webhook="none"]', 'no webhook yet');
+        await page.fill('[data-form="webhook"] input', hookUrl);
+        await page.click('[data-form="webhook"] button[type="submit"]');
+        await shows(page, '[data-webhook-secret="new"] [data-secret="webhook"]', 'new webhook secret');
+        const secret = (await page.locator('[data-secret="webhook"]').innerText()).trim();
+        if (!/^whsec_[A-Za-z0-9_-]{43}$/.test(secret)) throw new Error(`the webhook secret shows as "${secret}"`);
+        if ((await storedWebhookSecret(opened, INTEGRATOR)) !== secret) throw new Error('the secret shown is not the one the database signs deliveries with');
+        await shows(page, `[data-webhook-url="${hookUrl}"]`, 'webhook URL');
+        await page.locator('[data-section="webhook"]').scrollIntoViewIfNeeded();
+        await screenshot(page, 'portal-7a-webhook.png');
+        await page.click('[data-webhook-secret] button:has-text("I have stored it")');
+        if ((await page.content()).includes(secret)) throw new Error('the webhook secret is still on the page after "I have stored it"');
+        // read again from the service (a reload): the URL, never the secret
+        await page.reload({ waitUntil: 'load' });
+        await shows(page, `[data-webhook-url="${hookUrl}"]`, 'webhook URL after a reload');
+        if ((await page.content()).includes(secret) || (await page.locator('[data-secret="webhook"]').count()) > 0) throw new Error('the webhook secret shows again after a reload');
+
+        const movedUrl = `http://localhost:${receiver!.port}/hooks/v2`;
+        await page.fill('[data-form="webhook"] input', movedUrl);
+        await page.click('[data-form="webhook"] button[type="submit"]');
+        await shows(page, `[data-webhook-url="${movedUrl}"]`, 'webhook URL changed');
+        if ((await page.locator('[data-secret="webhook"]').count()) > 0) throw new Error('a change of URL showed a secret');
+        if ((await storedWebhookSecret(opened, INTEGRATOR)) !== secret) throw new Error('a change of URL changed the secret');
+
+        await page.click('[data-action="renew-webhook-secret"]');
+        await page.click('[data-action="confirm-renew-webhook-secret"]');
+        await shows(page, '[data-webhook-secret="renewed"] [data-secret="webhook"]', 'renewed webhook secret');
+        const renewed = (await page.locator('[data-secret="webhook"]').innerText()).trim();
+        if (!/^whsec_/.test(renewed) || renewed === secret) throw new Error(`the renewed secret shows as "${renewed}"`);
+        if ((await storedWebhookSecret(opened, INTEGRATOR)) !== renewed) throw new Error('the renewed secret shown is not the one the database holds');
+        await page.click('[data-webhook-secret] button:has-text("I have stored it")');
+        if ((await page.content()).includes(renewed)) throw new Error('the renewed secret is still on the page after "I have stored it"');
+        process.stdout.write(`browser test (portal): webhook set to ${hookUrl}, moved to ${movedUrl} (secret kept), secret renewed; each secret shown once\n`);
+      });
+
+      await step('a transfer of the integrator shows in the recent transfers, as text, linked to its explorer page, and as a delivery', async () => {
+        const txHash = `0x${'7e'.repeat(32)}`;
+        const status: TransferStatus = {
+          status: 'DONE', substatus: 'COMPLETED', transactionId: `0x${'7f'.repeat(32)}`, tool: HOSTILE, integrator: INTEGRATOR,
+          fromAddress: wallet.signer.address, toAddress: wallet.signer.address,
+          sending: { chainId: ARBITRUM, txHash, block: 1, amount: 1_000_000n, timestamp: Math.floor(Date.now() / 1000) - 60 },
+          receiving: { chainId: ARBITRUM, txHash: `0x${'7d'.repeat(32)}`, block: 2, amount: 990_000n },
+        };
+        await saveTransfer(opened.db, { chainId: ARBITRUM, txHash, blockNumber: 1, blockHash: `0x${'11'.repeat(32)}`, status }, new Date());
+        await page.click('[data-action="refresh-transfers"]');
+        const row = `[data-table="transfers"] tr[data-tx-hash="${txHash}"]`;
+        await shows(page, row, 'the transfer in the recent transfers');
+        const link = page.locator(`${row} a[data-explorer-link]`);
+        const href = await link.getAttribute('href');
+        if (href !== `/explorer/tx/${txHash}`) throw new Error(`the transfer links to ${href}, not /explorer/tx/${txHash}`);
+        if ((await link.innerText()).trim() !== txHash) throw new Error(`the link reads "${await link.innerText()}"`);
+        const tool = (await page.locator(`${row} [data-tool]`).innerText()).trim();
+        if (tool !== HOSTILE) throw new Error(`the tool shows as "${tool}", not as the text ${HOSTILE}`);
+        if ((await page.locator('[data-section="transfers"] img').count()) > 0) throw new Error('a tool name became an element of the page');
+        await page.locator('[data-section="transfers"]').scrollIntoViewIfNeeded();
+        await screenshot(page, 'portal-7b-transfers.png');
+
+        // the link opens the transfer's page, on this origin, in a new tab
+        const [explorer] = await Promise.all([context!.waitForEvent('page'), link.click()]);
+        try {
+          watch(explorer, origin);
+          await explorer.waitForLoadState('load');
+          if (explorer.url() !== `${origin}/explorer/tx/${txHash}`) throw new Error(`the link opened ${explorer.url()}`);
+          const text = await explorer.locator('main').innerText();
+          const missing = ['DONE', txHash].filter((part) => !text.includes(part));
+          if (missing.length > 0) throw new Error(`the explorer page lacks ${missing.join(', ')}:\n${text.slice(0, 500)}`);
+          await screenshot(explorer, 'portal-7c-explorer.png');
+        } finally {
+          await explorer.close();
+        }
+
+        // the transfer's state is a delivery of the webhook (pending: no worker sends it in this test)
+        await page.click('[data-action="refresh-webhook"]');
+        await shows(page, `[data-table="deliveries"] tr[data-delivery-state="pending"] a[href="/explorer/tx/${txHash}"]`, 'the delivery of the transfer\'s state');
+        const delivery = await page.locator('[data-table="deliveries"] tbody tr').first().innerText();
+        if (!delivery.includes('DONE') || !delivery.includes('pending')) throw new Error(`the delivery reads "${delivery}"`);
+        process.stdout.write(`browser test (portal): transfer ${txHash} listed, linked to /explorer/tx/${txHash} (opened), delivery pending\n`);
+      });
+
+      await step('remove the webhook', async () => {
+        await page.click('[data-action="remove-webhook"]');
+        await page.click('[data-action="confirm-remove-webhook"]');
+        await shows(page, '[data-webhook="none"]', 'no webhook');
+        if ((await storedWebhookSecret(opened, INTEGRATOR)) !== undefined) throw new Error('the webhook is still in the database');
+        if ((await page.locator('[data-table="deliveries"]').count()) > 0) throw new Error('the removed webhook\'s deliveries are still shown');
+      });
+
       await step('withdraw the fees with the wallet', async () => {
         const before = await balanceOf(chain.provider, ARB_USDC, wallet.signer.address);
         await page.click(`tr[data-chain-id="${ARBITRUM}"] [data-action="withdraw"]`);
@@ -563,6 +692,7 @@ async function main(): Promise<void> {
     await context?.close().catch(() => undefined);
     if (service) await closeServer(service);
     if (attacker) await closeServer(attacker.server);
+    if (receiver) await closeServer(receiver.server);
     testApp?.dependencies.chains?.close();
     await testApp?.dependencies.access.close();
     await database?.close();

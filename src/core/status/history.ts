@@ -48,6 +48,12 @@ export interface TransferHistory {
   summary(filter: TransferFilter): Promise<TransferSummary>;
   /** The transfer of a sending transaction hash or a transfer id, if indexed. */
   find(ref: string): Promise<TransferStatus | undefined>;
+  /**
+   * Keeps a failed transfer that a status request read on the chains: a reverted transaction emits no event, so the
+   * indexer, which follows the router's events, never finds it (the ecosystem's clients ask for the status of every
+   * transaction they send, so a failed one is known as soon as its sender looks).
+   */
+  rememberFailed(status: TransferStatus): Promise<void>;
 }
 
 /** A page cursor as clients see it: opaque text (base64url of the position). */

@@ -6,15 +6,17 @@
  * The page is a function of one state object: every action changes the state and renders again. What it shows, in
  * order: no wallet → connect → sign in (Sign-In with Ethereum, EIP-4361) → the wallet's integrators (register one) →
  * an integrator's keys (create, rename, allowlist, rotate, revoke; a new key shown once) → a key's usage chart,
- * limits and blocks → fee balances per chain with a withdraw button each. Errors show as alerts at the top.
+ * limits and blocks → the integrator's recent transfers, each linked to its explorer page (/explorer/tx/<hash>) →
+ * fee balances per chain with a withdraw button each → its webhook (set the URL, its secret shown once when made or
+ * renewed, renew, remove) with its latest deliveries. Errors show as alerts at the top.
  *
  * Everything is built with DOM calls and textContent (never innerHTML), so nothing from an answer runs as markup;
  * the page's Content-Security-Policy allows this script and the stylesheet, and connections to this origin only.
  */
 import { formatUnits, getAddress, toHex } from 'viem';
 import type {
-  ChainFeesInfo, FeesAnswer, IntegratorAnswer, IntegratorSummary, IntegratorsAnswer, IssuedKeyAnswer, KeyAnswer, MeAnswer, NonceAnswer, PortalErrorBody,
-  PortalKey, UsageAnswer, UsageRange, WithdrawalAnswer,
+  ChainFeesInfo, FeesAnswer, IntegratorAnswer, IntegratorSummary, IntegratorsAnswer, IssuedKeyAnswer, IssuedWebhookAnswer, KeyAnswer, MeAnswer, NonceAnswer,
+  PortalErrorBody, PortalKey, PortalTransfer, TransfersAnswer, UsageAnswer, UsageRange, WebhookAnswer, WebhookDeliveryInfo, WithdrawalAnswer,
 } from '../api';
 
 // ------------------------------------------------------------------------------------------------------------------
@@ -58,6 +60,12 @@ interface IssuedKey {
   readonly previous?: PortalKey;
 }
 
+/** A webhook secret just made or renewed: shown once, until dismissed. */
+interface IssuedSecret {
+  readonly secret: string;
+  readonly renewed: boolean;
+}
+
 interface WithdrawalProgress {
   readonly chainId: number;
   readonly hash?: string;
@@ -81,6 +89,14 @@ interface State {
   usage?: UsageAnswer;
   fees?: FeesAnswer;
   withdrawal?: WithdrawalProgress;
+  /** The integrator's webhook and its latest deliveries. */
+  webhook?: WebhookAnswer;
+  /** The webhook's secret, just made or renewed. */
+  webhookSecret?: IssuedSecret;
+  /** The webhook change that waits for its confirmation. */
+  armedWebhook?: 'renew' | 'remove';
+  /** The integrator's latest transfers. */
+  transfers?: readonly PortalTransfer[];
   /** The key whose edit row is open. */
   editing?: string;
   /** The key whose revoke button waits for its confirmation. */
@@ -239,7 +255,10 @@ async function signOut(): Promise<void> {
 }
 
 function resetSession(): void {
-  Object.assign(state, { me: { signedIn: false }, integrators: [], selectedIntegrator: undefined, integrator: undefined, issued: undefined, selectedKey: undefined, usage: undefined, fees: undefined, withdrawal: undefined, editing: undefined, armedRevoke: undefined });
+  Object.assign(state, {
+    me: { signedIn: false }, integrators: [], selectedIntegrator: undefined, integrator: undefined, issued: undefined, selectedKey: undefined, usage: undefined, fees: undefined,
+    withdrawal: undefined, editing: undefined, armedRevoke: undefined, webhook: undefined, webhookSecret: undefined, armedWebhook: undefined, transfers: undefined,
+  });
 }
 
 // ------------------------------------------------------------------------------------------------------------------
@@ -257,11 +276,23 @@ async function loadIntegrators(): Promise<void> {
 }
 
 async function loadIntegrator(id: string): Promise<void> {
-  if (id !== state.selectedIntegrator) Object.assign(state, { issued: undefined, selectedKey: undefined, usage: undefined, fees: undefined, withdrawal: undefined, editing: undefined });
+  if (id !== state.selectedIntegrator) {
+    Object.assign(state, {
+      issued: undefined, selectedKey: undefined, usage: undefined, fees: undefined, withdrawal: undefined, editing: undefined,
+      webhook: undefined, webhookSecret: undefined, armedWebhook: undefined, transfers: undefined,
+    });
+  }
   state.selectedIntegrator = id;
-  const [integrator, fees] = await Promise.all([api<IntegratorAnswer>('GET', integratorPath(id)), api<FeesAnswer>('GET', `${integratorPath(id)}/fees`)]);
+  const [integrator, fees, webhook, transfers] = await Promise.all([
+    api<IntegratorAnswer>('GET', integratorPath(id)),
+    api<FeesAnswer>('GET', `${integratorPath(id)}/fees`),
+    api<WebhookAnswer>('GET', `${integratorPath(id)}/webhook`),
+    api<TransfersAnswer>('GET', `${integratorPath(id)}/transfers`),
+  ]);
   state.integrator = integrator;
   state.fees = fees;
+  state.webhook = webhook;
+  state.transfers = transfers.transfers;
   // the usage shown is of a working key: the one selected, else the newest
   const working = integrator.keys.filter((k) => k.status === 'active' || k.status === 'grace');
   if (!integrator.keys.some((k) => k.id === state.selectedKey)) state.selectedKey = working[0]?.id;
@@ -330,6 +361,42 @@ async function loadUsage(): Promise<void> {
 async function loadFees(): Promise<void> {
   const id = state.selectedIntegrator;
   if (id) state.fees = await api<FeesAnswer>('GET', `${integratorPath(id)}/fees`);
+}
+
+async function loadWebhook(): Promise<void> {
+  const id = state.selectedIntegrator;
+  if (id) state.webhook = await api<WebhookAnswer>('GET', `${integratorPath(id)}/webhook`);
+}
+
+async function loadTransfers(): Promise<void> {
+  const id = state.selectedIntegrator;
+  if (id) state.transfers = (await api<TransfersAnswer>('GET', `${integratorPath(id)}/transfers`)).transfers;
+}
+
+/** Sets the webhook's URL: a first one comes with its secret (shown once); a new URL keeps the secret. */
+async function saveWebhook(url: string): Promise<void> {
+  const id = state.selectedIntegrator!;
+  const answer = await api<IssuedWebhookAnswer>('PUT', `${integratorPath(id)}/webhook`, { url });
+  state.armedWebhook = undefined;
+  if (answer.secret) state.webhookSecret = { secret: answer.secret, renewed: false };
+  else showAlert('info', `Webhook URL changed to ${answer.webhook.url}; its secret is unchanged.`);
+  await loadWebhook();
+}
+
+async function renewWebhookSecret(): Promise<void> {
+  const id = state.selectedIntegrator!;
+  const answer = await api<IssuedWebhookAnswer>('POST', `${integratorPath(id)}/webhook/secret`);
+  state.armedWebhook = undefined;
+  if (answer.secret) state.webhookSecret = { secret: answer.secret, renewed: true };
+  await loadWebhook();
+}
+
+async function removeWebhook(): Promise<void> {
+  const id = state.selectedIntegrator!;
+  await api<undefined>('DELETE', `${integratorPath(id)}/webhook`);
+  Object.assign(state, { armedWebhook: undefined, webhookSecret: undefined });
+  showAlert('info', `The webhook of "${id}" is removed: nothing is posted to it any more.`);
+  await loadWebhook();
 }
 
 /** Builds the withdrawal on the server, switches the wallet to its chain, has the wallet send it and waits for it. */
@@ -473,7 +540,9 @@ function sections(): Node[] {
     if (state.issued) nodes.push(issuedSection(state.issued));
     nodes.push(keysSection(state.integrator));
     nodes.push(usageSection());
+    nodes.push(transfersSection());
     nodes.push(feesSection());
+    nodes.push(webhookSection());
   }
   return nodes;
 }
@@ -704,6 +773,107 @@ function feesSection(): Node {
     elsewhere,
     h('table', { 'data-table': 'fees' }, h('thead', {}, h('tr', {}, ...['Chain', 'Balance', ''].map((t) => h('th', {}, t)))), h('tbody', {}, ...rows)),
     done);
+}
+
+/** The path of a transfer's page on this service's explorer, built from its sending transaction's hash. */
+function explorerHref(txHash: string): string {
+  return `/explorer/tx/${encodeURIComponent(txHash)}`;
+}
+
+/** A link to a transfer's explorer page (a new tab), the hash as its text. */
+function transferLink(txHash: string): HTMLAnchorElement {
+  return h('a', { href: explorerHref(txHash), target: '_blank', rel: 'noopener', class: 'mono', 'data-explorer-link': txHash }, txHash);
+}
+
+function transfersSection(): Node {
+  const transfers = state.transfers ?? [];
+  const id = state.selectedIntegrator ?? '';
+  const rows = transfers.map((transfer) => h('tr', { 'data-tx-hash': transfer.txHash },
+    h('td', { class: 'small' }, transfer.startedAt ? time(transfer.startedAt) : h('span', { class: 'muted' }, 'not known')),
+    h('td', {}, transferLink(transfer.txHash)),
+    h('td', { class: 'small' }, transfer.toChainId === undefined || transfer.toChainId === transfer.fromChainId ? `chain ${transfer.fromChainId}` : `chain ${transfer.fromChainId} → chain ${transfer.toChainId}`),
+    h('td', { class: 'small', 'data-tool': '' }, transfer.tool ?? h('span', { class: 'muted' }, '—')),
+    h('td', {}, h('span', { class: `badge transfer ${transfer.status.toLowerCase()}` }, transfer.status), transfer.substatus ? h('div', { class: 'small muted' }, transfer.substatus) : null)));
+  return h('section', { class: 'card', 'data-section': 'transfers' },
+    h('h2', {}, 'Recent transfers'),
+    h('p', { class: 'muted small' }, `The latest transfers sent with integrator "${id}", as the service found them on the chains. Each opens its page on the explorer.`),
+    h('div', { class: 'row' }, button('Refresh', loadTransfers, { 'data-action': 'refresh-transfers' })),
+    transfers.length === 0
+      ? h('p', { class: 'empty' }, 'No transfer seen yet.')
+      : h('table', { 'data-table': 'transfers' },
+        h('thead', {}, h('tr', {}, ...['Started', 'Transfer', 'Chains', 'Tool', 'State'].map((title) => h('th', {}, title)))),
+        h('tbody', {}, ...rows)));
+}
+
+function webhookSection(): Node {
+  const answer = state.webhook;
+  const webhook = answer?.webhook ?? null;
+  const url = h('input', { name: 'url', type: 'url', value: webhook?.url ?? '', placeholder: 'https://example.com/webhooks/transfers', maxlength: 2048, class: 'wide', 'aria-label': 'Webhook URL' });
+  // novalidate: the service's answer says what is wrong with a URL, more precisely than the browser
+  const form = h('form', { class: 'inline', 'data-form': 'webhook', novalidate: true }, url, h('button', { type: 'submit', class: 'primary', disabled: state.busy }, webhook ? 'Save URL' : 'Set webhook'));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const value = url.value.trim();
+    void act(() => saveWebhook(value));
+  });
+  const armed = state.armedWebhook;
+  const actions = webhook
+    ? h('div', { class: 'row' },
+      button(armed === 'renew' ? 'Confirm: renew the secret' : 'Renew secret', async () => {
+        if (armed === 'renew') await renewWebhookSecret();
+        else state.armedWebhook = 'renew';
+      }, { class: armed === 'renew' ? 'danger armed' : undefined, 'data-action': armed === 'renew' ? 'confirm-renew-webhook-secret' : 'renew-webhook-secret' }),
+      button(armed === 'remove' ? 'Confirm: remove the webhook' : 'Remove', async () => {
+        if (armed === 'remove') await removeWebhook();
+        else state.armedWebhook = 'remove';
+      }, { class: armed === 'remove' ? 'danger armed' : 'danger', 'data-action': armed === 'remove' ? 'confirm-remove-webhook' : 'remove-webhook' }),
+      armed === 'renew' ? h('span', { class: 'small muted' }, 'The current secret stops signing at once: update your receiver with the new one.') : null)
+    : null;
+  const deliveries = answer?.deliveries ?? [];
+  return h('section', { class: 'card', 'data-section': 'webhook' },
+    h('h2', {}, 'Webhook'),
+    h('p', { class: 'muted small' },
+      'Each state change of your transfers is posted to this URL as JSON, signed with the webhook\'s secret (X-Webhook-Signature: t=<unix time>,v1=<HMAC-SHA256 of "t.body">); ',
+      'a delivery not answered with 2xx is retried for about a day. The URL must be https and reach the internet: addresses of loopback, private and link-local networks are refused.'),
+    state.webhookSecret ? webhookSecretNotice(state.webhookSecret) : null,
+    form,
+    webhook
+      ? h('p', { class: 'small', 'data-webhook-url': webhook.url }, 'Posting to ', h('span', { class: 'mono' }, webhook.url), h('span', { class: 'muted' }, ` (set ${time(webhook.createdAt)}, changed ${time(webhook.updatedAt)})`))
+      : h('p', { class: 'empty', 'data-webhook': 'none' }, 'No webhook set: your transfers\' state changes are not posted anywhere.'),
+    actions,
+    h('h3', {}, 'Latest deliveries'),
+    deliveries.length === 0
+      ? h('p', { class: 'empty' }, 'No delivery yet.')
+      : h('table', { 'data-table': 'deliveries' },
+        h('thead', {}, h('tr', {}, ...['Created', 'Transfer', 'Status sent', 'Delivery', 'Attempts', 'Last answer'].map((title) => h('th', {}, title)))),
+        h('tbody', {}, ...deliveries.map(deliveryRow))),
+    h('div', { class: 'row' }, button('Refresh', loadWebhook, { 'data-action': 'refresh-webhook' })));
+}
+
+function deliveryRow(delivery: WebhookDeliveryInfo): Node {
+  const when = delivery.state === 'delivered' && delivery.deliveredAt ? `delivered ${time(delivery.deliveredAt)}`
+    : delivery.state === 'pending' && delivery.nextAttemptAt ? `next attempt ${time(delivery.nextAttemptAt)}` : '';
+  return h('tr', { 'data-delivery-id': delivery.id, 'data-delivery-state': delivery.state },
+    h('td', { class: 'small' }, time(delivery.createdAt)),
+    h('td', {}, transferLink(delivery.txHash)),
+    h('td', { class: 'small' }, delivery.status),
+    h('td', {}, h('span', { class: `badge delivery ${delivery.state}` }, delivery.state), when ? h('div', { class: 'small muted' }, when) : null),
+    h('td', {}, delivery.attempts),
+    h('td', { class: 'small' },
+      delivery.lastStatus === undefined ? null : h('div', {}, `HTTP ${delivery.lastStatus}`),
+      delivery.lastError === undefined ? null : h('div', { class: 'muted' }, delivery.lastError),
+      delivery.lastStatus === undefined && delivery.lastError === undefined ? h('span', { class: 'muted' }, '—') : null));
+}
+
+function webhookSecretNotice(issued: IssuedSecret): Node {
+  const copy = h('button', { type: 'button', onclick: () => void navigator.clipboard?.writeText(issued.secret).then(() => showAlert('info', 'Secret copied.'), () => undefined) }, 'Copy');
+  return h('div', { class: 'secret', 'data-webhook-secret': issued.renewed ? 'renewed' : 'new' },
+    h('strong', {}, `${issued.renewed ? 'New webhook secret' : 'Webhook secret'}: copy it now into your receiver, it is shown only once.`),
+    h('code', { class: 'mono', 'data-secret': 'webhook' }, issued.secret),
+    h('p', { class: 'small' }, issued.renewed
+      ? 'The previous secret no longer signs deliveries. If you lose this one, renew it again.'
+      : 'Your receiver checks each delivery\'s X-Webhook-Signature with it. If you lose it, renew it.'),
+    h('div', { class: 'row' }, copy, h('button', { type: 'button', onclick: () => { state.webhookSecret = undefined; render(); } }, 'I have stored it')));
 }
 
 // ------------------------------------------------------------------------------------------------------------------

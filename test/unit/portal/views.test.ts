@@ -1,5 +1,9 @@
 import type { KeyView } from '../../../src/persistence/keys';
-import { InputError, allowlist, graceMs, keyName, keyStatus, orderKeys, portalKey, usageWindow } from '../../../src/portal/views';
+import {
+  InputError, allowlist, explorerPath, graceMs, keyName, keyStatus, orderKeys, portalKey, portalTransfer, portalWebhook, transfersLimit, usageWindow, webhookUrlOf,
+  webhookUrlRefused,
+} from '../../../src/portal/views';
+import { WebhookUrlError } from '../../../src/webhooks/target';
 
 const NOW = Date.parse('2026-05-01T12:34:56.000Z');
 const view = (overrides: Partial<KeyView> = {}): KeyView => ({ id: 'key_1', createdAt: '2026-04-01T00:00:00.000Z', ...overrides });
@@ -85,4 +89,47 @@ test('usage windows end with the current step', () => {
   expect(usageWindow('7d', NOW)).toMatchObject({ stepMinutes: 120, to: new Date('2026-05-01T14:00:00.000Z') });
   expect(inputError(() => usageWindow('toString', NOW)).message).toBe('range must be one of 1h, 24h, 7d');
   expect(inputError(() => usageWindow(['1h'], NOW)).message).toBe('range must be one of 1h, 24h, 7d');
+});
+
+describe('webhook', () => {
+  test('a URL must be a non-empty string (trimmed); a refusal of the target checks names the field and the rule', () => {
+    expect(webhookUrlOf('  https://hooks.example.com/x ')).toBe('https://hooks.example.com/x');
+    for (const bad of [undefined, null, '', '   ', 42, ['https://hooks.example.com/']]) {
+      const error = inputError(() => webhookUrlOf(bad));
+      expect(error.message).toBe('url must be the webhook\'s URL (https://...)');
+      expect(error.details).toEqual({ field: 'url' });
+    }
+    const refused = webhookUrlRefused(new WebhookUrlError('webhook URL resolves to a loopback address (127.0.0.1)', 'address'));
+    expect(refused).toBeInstanceOf(InputError);
+    expect(refused.message).toBe('url refused: webhook URL resolves to a loopback address (127.0.0.1)');
+    expect(refused.details).toEqual({ field: 'url', rule: 'address' });
+  });
+
+  test('shown without its secret', () => {
+    const issued = { id: 'wh_1', integratorId: 'dapp', url: 'https://hooks.example.com/x', createdAt: '2026-05-01T00:00:00.000Z', updatedAt: '2026-05-02T00:00:00.000Z', secret: 'whsec_x' };
+    expect(portalWebhook(issued)).toEqual({ url: 'https://hooks.example.com/x', createdAt: '2026-05-01T00:00:00.000Z', updatedAt: '2026-05-02T00:00:00.000Z' });
+  });
+});
+
+describe('transfers', () => {
+  const txHash = `0x${'ab'.repeat(32)}`;
+
+  test('listed with the path of their explorer page; a transfer without a sending hash is left out', () => {
+    expect(portalTransfer({ status: 'DONE', substatus: 'COMPLETED', tool: 'across', sending: { chainId: 42161, txHash, timestamp: 1_790_000_000 }, receiving: { chainId: 8453 } })).toEqual({
+      txHash, status: 'DONE', substatus: 'COMPLETED', tool: 'across', fromChainId: 42161, toChainId: 8453, startedAt: '2026-09-21T14:13:20.000Z', explorerUrl: `/explorer/tx/${txHash}`,
+    });
+    expect(portalTransfer({ status: 'PENDING', sending: { chainId: 1, txHash } })).toEqual({ txHash, status: 'PENDING', fromChainId: 1, explorerUrl: `/explorer/tx/${txHash}` });
+    expect(portalTransfer({ status: 'PENDING', sending: { chainId: 1 } })).toBeUndefined();
+    expect(portalTransfer({ status: 'PENDING' })).toBeUndefined();
+    // whatever a hash holds stays in the path's segment
+    expect(explorerPath('../../portal/api/me?x=1#y')).toBe('/explorer/tx/..%2F..%2Fportal%2Fapi%2Fme%3Fx%3D1%23y');
+  });
+
+  test('a limit from 1 to 50, 20 by default', () => {
+    expect(transfersLimit(undefined)).toBe(20);
+    expect(transfersLimit('1')).toBe(1);
+    expect(transfersLimit('50')).toBe(50);
+    expect(transfersLimit('007')).toBe(7);
+    for (const bad of ['0', '51', '', '1e1', '-3', ' 5', ['5'], 5]) expect(inputError(() => transfersLimit(bad)).message).toBe('limit must be a whole number from 1 to 50');
+  });
 });

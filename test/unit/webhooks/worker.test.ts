@@ -13,7 +13,7 @@ import type { TransferStatus } from '../../../src/core/status/transferStatus';
 import { openDatabase, type Database } from '../../../src/persistence/database';
 import { registerIntegrator } from '../../../src/persistence/integrators';
 import { saveTransfer } from '../../../src/persistence/transfers';
-import { setWebhook } from '../../../src/persistence/webhooks';
+import { createWebhook } from '../../../src/persistence/webhooks';
 import { verifyWebhook, WEBHOOK_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '../../../src/webhooks/signature';
 import { WebhookWorker } from '../../../src/webhooks/worker';
 
@@ -77,7 +77,7 @@ const worker = (options: { allowPrivate?: boolean; holder?: string } = {}) =>
 test('a receiver gets each state change of its integrator\'s transfers, in order, signed; a forged or replayed copy fails the check', async () => {
   const hooks = await receiver();
   try {
-    await setWebhook(database.db, 'dapp', hooks.url, SECRET, new Date(now));
+    await createWebhook(database.db, 'dapp', hooks.url, SECRET, new Date(now));
     await save(1);
     await save(2, { integrator: 'someone-else' });
     await save(1, { status: 'DONE', substatus: 'COMPLETED' });
@@ -108,7 +108,7 @@ test('a receiver gets each state change of its integrator\'s transfers, in order
 test('a failing receiver gets retries on the schedule, the later state after the earlier one, and each delivery keeps its id', async () => {
   const hooks = await receiver((n) => (n <= 2 ? 500 : 200));
   try {
-    await setWebhook(database.db, 'dapp', hooks.url, SECRET, new Date(now));
+    await createWebhook(database.db, 'dapp', hooks.url, SECRET, new Date(now));
     await save(3);
     await save(3, { status: 'DONE', substatus: 'COMPLETED' });
     const sender = worker();
@@ -134,7 +134,7 @@ test('a failing receiver gets retries on the schedule, the later state after the
 test('a URL on loopback reaches nothing unless private addresses are allowed: the delivery fails and is retried later', async () => {
   const hooks = await receiver();
   try {
-    await setWebhook(database.db, 'dapp', hooks.url.replace('http:', 'https:'), SECRET, new Date(now));
+    await createWebhook(database.db, 'dapp', hooks.url.replace('http:', 'https:'), SECRET, new Date(now));
     await save(4);
     expect(await worker({ allowPrivate: false }).runOnce()).toBe(1);
     expect(hooks.got).toEqual([]);
@@ -149,7 +149,7 @@ test('a URL on loopback reaches nothing unless private addresses are allowed: th
 test('two instances on one database send each delivery once', async () => {
   const hooks = await receiver();
   try {
-    await setWebhook(database.db, 'dapp', hooks.url, SECRET, new Date(now));
+    await createWebhook(database.db, 'dapp', hooks.url, SECRET, new Date(now));
     for (let n = 10; n < 30; n += 1) await save(n);
     const [a, b] = [worker({ holder: 'a' }), worker({ holder: 'b' })];
     const [sentA, sentB] = await Promise.all([a.runOnce(), b.runOnce()]);
