@@ -99,6 +99,7 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
   const transfers = overrides.transfers ?? new TransferTracker(chains ? new ChainTransferReads(chains, catalog.listTools().bridges.map((b) => b.key)) : undefined, () => liquidity.graph.catalog, {
     solana: solanaTransferReadsOf(config.chains, catalog, (chainId) => routers.bridgeEscrowOf(chainId)?.owner),
     exchangeOf: (chainId, address) => exchangeByAddress.get(address.toLowerCase()) ?? poolExchanges.get(liquidity.graph, poolExchangesOf).get(`${chainId}:${address.toLowerCase()}`),
+    bridgeRoutes: (chainId, token) => liquidity.graph.bridgesFrom(chainId, token),
   });
   return {
     get catalog() {

@@ -122,6 +122,8 @@ describe('cross-chain transfers', () => {
     expect(body.receiving.chainId).toBe(42161);
     const bridgeStep = body.sending.includedSteps.find((s: { tool: string }) => s.tool === q.tool);
     expect(bridgeStep).toMatchObject({ fromAmount: q.action.fromAmount, toAmount: q.estimate.toAmount });
+    // the PENDING answer listed the same step, estimated by the bridge's model (as quoted), as the DONE answer does
+    expect(pending.sending.includedSteps).toEqual(body.sending.includedSteps);
     expect(await status({ txHash: body.receiving.txHash })).toEqual(body);
     // fromChain names the source: the receiving hash is still found on the other chains
     expect(await status({ txHash: body.receiving.txHash, fromChain: '8453' })).toEqual(body);

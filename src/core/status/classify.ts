@@ -33,6 +33,11 @@ export interface StatusContext {
   exchangeOf(chainId: number, address: string): string | undefined;
   /** A receiver's bytes (0x-hex, as a bridge request or memo carries them) as an address of `chainId`'s family (undefined: unknown). */
   receiverAddress?(chainId: number, bytes: string): string | undefined;
+  /**
+   * What `bridge` delivers on `toChainId` for `amount` of `token` deposited on `fromChainId`, by the bridge's model
+   * (its route's fees; undefined: no such route, or outside its limits): the bridge step of a transfer not released yet.
+   */
+  bridgeEstimate?(bridge: string, fromChainId: number, toChainId: number, token: string, amount: bigint): { readonly token: string; readonly amount: bigint } | undefined;
 }
 
 /** A release or a refund, with the transaction that made it. */
@@ -254,8 +259,23 @@ export interface BridgeLeg {
  * source chain, the destination chain and its endpoint, the release there.
  */
 export function bridgeProgress(leg: BridgeLeg, context: StatusContext): TransferStep {
-  const { deposit, common, sending, sourceSteps, sourceChainId } = leg;
+  const { deposit, common, sourceSteps, sourceChainId } = leg;
   const waiting = { chainId: deposit.destinationChainId };
+  // while the release is awaited, the sending side lists the bridge step as the bridge's model estimates it (the DONE
+  // answer lists it with the amount released); a refund lists the steps that ran
+  const estimate = context.bridgeEstimate?.(deposit.bridge, sourceChainId, deposit.destinationChainId, deposit.token, deposit.amount);
+  const sending: TransferTransaction = estimate
+    ? {
+        ...leg.sending,
+        includedSteps: [
+          ...sourceSteps,
+          {
+            tool: deposit.bridge, fromAmount: deposit.amount, toAmount: estimate.amount, bridgedAmount: deposit.amount,
+            ...tokenField('fromToken', context.token(sourceChainId, deposit.token)), ...tokenField('toToken', context.token(deposit.destinationChainId, estimate.token)),
+          },
+        ],
+      }
+    : leg.sending;
   if (leg.unconfirmed !== undefined) {
     return done({ status: 'PENDING', substatus: 'WAIT_SOURCE_CONFIRMATIONS', ...common, sending, receiving: waiting, substatusMessage: leg.unconfirmed });
   }
@@ -263,7 +283,7 @@ export function bridgeProgress(leg: BridgeLeg, context: StatusContext): Transfer
   // a refund happens on the source chain, also when the destination chain is out of reach
   if (leg.refund === undefined) return { need: leg.refundNeed };
   if (leg.refund) {
-    return done({ status: 'DONE', substatus: 'REFUNDED', ...common, sending, substatusMessage: leg.refund.message, receiving: leg.refund.receiving });
+    return done({ status: 'DONE', substatus: 'REFUNDED', ...common, sending: leg.sending, substatusMessage: leg.refund.message, receiving: leg.refund.receiving });
   }
   const destination = context.chain(deposit.destinationChainId);
   if (!destination) {
@@ -293,7 +313,7 @@ export function bridgeProgress(leg: BridgeLeg, context: StatusContext): Transfer
     substatusMessage: received.partial
       ? 'The destination call failed: the bridged token was paid to the receiver instead of the requested token.'
       : 'The transfer is complete.',
-    sending: { ...sending, includedSteps: [...sourceSteps, received.bridgeStep] },
+    sending: { ...leg.sending, includedSteps: [...sourceSteps, received.bridgeStep] },
     receiving: received.transaction,
   });
 }

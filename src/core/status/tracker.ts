@@ -20,6 +20,8 @@
 import { getAddress } from 'ethers';
 import { LRUCache } from 'lru-cache';
 import type { Catalog } from '../catalog/catalog';
+import type { BridgeRoute } from '../liquidity/snapshot';
+import { bridgeOut } from '../math/bridge';
 import { transactionIdOf } from '../transactions/ids';
 import {
   chainNotConnected, chainStoppedAnswering, classifyTransfer, NO_SOLANA_CHAIN, NOT_A_TRACKED_REFERENCE, NOT_CONNECTED, notFound, notMined,
@@ -44,6 +46,8 @@ export interface TrackerOptions {
   readonly exchangeOf?: (chainId: number, address: string) => string | undefined;
   /** The connected Solana chains (chain mode: CHAINS_FILE's Solana entries with a bridge escrow). */
   readonly solana?: readonly SolanaTransferReads[];
+  /** The bridge routes from a token (the liquidity graph's): a pending transfer's bridge step is estimated on them. */
+  readonly bridgeRoutes?: (chainId: number, token: string) => readonly BridgeRoute[];
 }
 
 /** A read of `chainId` failed while a transfer was being read. */
@@ -84,6 +88,11 @@ export class TransferTracker {
       token: (chainId, address) => current().findToken(chainId, address),
       nativeToken: (chainId) => current().getChain(chainId)?.nativeToken,
       exchangeOf: (chainId, address) => options.exchangeOf?.(chainId, address),
+      bridgeEstimate: (bridge, fromChainId, toChainId, token, amount) => {
+        const route = options.bridgeRoutes?.(fromChainId, current().addressKey(fromChainId, token)).find((r) => r.bridge === bridge && r.toChainId === toChainId);
+        const quote = route ? bridgeOut(amount, route) : undefined;
+        return route && quote?.ok ? { token: route.toToken, amount: quote.amountOut } : undefined;
+      },
       receiverAddress: (chainId, bytes) => {
         if (this.solana.has(chainId)) return solanaAddressOf(bytes);
         return evm.has(chainId) && /^0x[0-9a-fA-F]{40}$/.test(bytes) ? getAddress(bytes) : undefined;
