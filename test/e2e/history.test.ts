@@ -5,6 +5,7 @@
  * and the new blocks' transfer appears; a restarted indexer neither loses nor duplicates a row; two instances on one
  * database index each chain once.
  */
+import { Transaction } from 'ethers';
 import pino from 'pino';
 import request from 'supertest';
 import { startDevnet, type Devnet } from '../../sandbox/devnet';
@@ -148,4 +149,28 @@ test('transfers are indexed with the states /v1/status gives, reorganisations un
   }
   expect(await rows()).toHaveLength(3);
   await Promise.all([second.stop(), third.stop()]);
+
+  // a reorganisation whose new blocks hold the same transaction (re-included, in another block): the transfer is
+  // forgotten with its old block and found again in the new one, once
+  const fourth = indexer('instance-d');
+  const snapshot = await arbitrum.send('evm_snapshot', []);
+  const moved = await execute({ fromChain: String(ARBITRUM), toChain: String(ARBITRUM), fromToken: 'ETH', toToken: 'USDC', fromAmount: '10000000000000000' }, 1);
+  await fourth.pollAll();
+  const blockOf = async (hash: string) => (await database.db.selectFrom('transfers').select('block_hash').where('tx_hash', '=', hash).executeTakeFirst())?.block_hash;
+  const oldBlock = await blockOf(moved.hash);
+  expect(oldBlock).toBeDefined();
+  const signed = Transaction.from((await arbitrum.getTransaction(moved.hash))!).serialized;
+  await arbitrum.send('evm_revert', [snapshot]);
+  await arbitrum.send('anvil_mine', ['0x2']); // the new chain's blocks differ from the replaced ones
+  await arbitrum.send('eth_sendRawTransaction', [signed]);
+  await arbitrum.send('anvil_mine', ['0x1']);
+  const again = await fourth.pollAll();
+  expect(again.find((p) => p.chainId === ARBITRUM)?.forgotten).toBeGreaterThanOrEqual(1);
+  const found = (await rows()).filter((r) => r.tx_hash === moved.hash);
+  expect(found).toHaveLength(1);
+  expect(found[0]).toMatchObject({ status: 'DONE', final: true });
+  const newBlock = await blockOf(moved.hash);
+  expect(newBlock).not.toBe(oldBlock);
+  expect(newBlock).toBe((await arbitrum.getTransactionReceipt(moved.hash))!.blockHash);
+  await fourth.stop();
 });
