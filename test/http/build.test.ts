@@ -76,3 +76,25 @@ test('a client mistake is a 400 with the parameter named, from the compiled vali
   expect(res.status).toBe(400);
   expect(((await res.json()) as { message: string }).message).toMatch(/fromAmount/);
 });
+
+describe('npm start builds only what changed (--if-stale)', () => {
+  const build = (...args: string[]) => execFileSync(process.execPath, ['scripts/build.mjs', '--outfile', OUT, ...args], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  const builtAt = () => fs.statSync(OUT).mtimeMs;
+
+  test('with nothing changed it builds nothing; a file it is built from, changed, makes it build again', () => {
+    const before = builtAt();
+    expect(build('--if-stale')).toBe(`${OUT} is up to date\n`);
+    expect(builtAt()).toBe(before);
+    // the last build's inputs: the service's sources and the packages bundled with them
+    const listed = JSON.parse(fs.readFileSync(`${OUT}.inputs.json`, 'utf8')) as { inputs: string[] };
+    expect(listed.inputs).toEqual(expect.arrayContaining(['src/main.ts', 'src/core/routing/finder.ts', 'handlers/getQuote.ts']));
+    expect(listed.inputs.some((file) => file.startsWith('node_modules/express/'))).toBe(true);
+    // a file the service is built from, newer than the build: rebuilt (its content is unchanged, its time is not)
+    const source = path.join(PROJECT_ROOT, 'src', 'core', 'routing', 'finder.ts');
+    const later = new Date(before + 5000);
+    fs.utimesSync(source, later, later);
+    expect(build('--if-stale')).toMatch(/built in \d+ ms/);
+    expect(builtAt()).toBeGreaterThan(before);
+    expect(build('--if-stale')).toMatch(/is up to date/);
+  });
+});
