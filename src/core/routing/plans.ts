@@ -5,7 +5,8 @@
  * the fromAmount it needs. A candidate that cannot be planned is recorded with its reason.
  */
 import { bridgeIn, bridgeOut } from '../math/bridge';
-import { amountBeforeFee, fractionToPpm, grossUp, takeFee } from '../math/amounts';
+import { amountBeforeFee, fractionToPpm, grossUp, takeFee, toDecimalString } from '../math/amounts';
+import type { Token } from '../catalog/entities';
 import { PPM } from '../math/rational';
 import { quoteHopExactOut } from '../liquidity/poolQuote';
 import { describePath } from './assemble';
@@ -177,13 +178,19 @@ function estimatedInput(request: RouteRequest): bigint {
   return grossUp((value * 102n) / 100n, feePpmOf(request));
 }
 
-/** The fromAmount a plan needs to deliver the requested amount, walking it backwards; a message when it cannot. */
+/**
+ * The fromAmount a plan needs to deliver the requested amount, walking it backwards; a message when it cannot, whose
+ * amounts are in the units of the token it names (the amount needed at that point of the path, and a limit).
+ */
 function requiredInput(ctx: SearchContext, plan: RoutePlan): bigint | string {
   const { graph, request } = ctx;
+  const units = (token: Token, amount: bigint) => `${amount} units of ${token.symbol} (${toDecimalString(amount, token.decimals)} ${token.symbol})`;
   let need = request.amount;
+  // the token `need` is in, as the walk goes back from the requested token
+  let needToken: Token = request.toToken;
   if (plan.destination) {
     const back = backwards(plan.destination, need);
-    if (back === undefined) return `the destination swap cannot deliver ${need} units`;
+    if (back === undefined) return `the destination swap cannot deliver ${units(needToken, need)}`;
     need = back;
   }
   const callsGas = request.contractCallsGas ?? 0n;
@@ -194,15 +201,17 @@ function requiredInput(ctx: SearchContext, plan: RoutePlan): bigint | string {
   }
   if (plan.bridge) {
     const route = plan.bridge;
-    const needSent = rescale(need, graph.token(route.toChainId, route.toToken).decimals, graph.token(route.fromChainId, route.fromToken).decimals, true);
+    const sent = graph.token(route.fromChainId, route.fromToken);
+    const needSent = rescale(need, graph.token(route.toChainId, route.toToken).decimals, sent.decimals, true);
     const bridged = bridgeIn(needSent, route);
-    if (!bridged.ok) return `${route.bridge} cannot deliver ${needSent} units: ${bridged.reason} (limit ${bridged.limit})`;
+    if (!bridged.ok) return `${route.bridge} cannot deliver ${units(sent, needSent)}: the amount it would carry is ${bridged.reason} (limit ${units(sent, bridged.limit)})`;
     need = bridged.amountIn;
+    needToken = sent;
   }
   const source = plan.sources[0]?.path;
   if (source) {
     const back = backwards(source, need);
-    if (back === undefined) return `the source swap cannot deliver ${need} units`;
+    if (back === undefined) return `the source swap cannot deliver ${units(needToken, need)}`;
     need = back;
   }
   // the smallest fromAmount whose rest after the fee (takeFee) covers `need`

@@ -226,6 +226,14 @@ describe('RouteFinder: across chains', () => {
     const [error] = Object.values(result.unavailable.failed[0].subpaths)[0];
     expect(error).toMatchObject({ code: 'AMOUNT_TOO_LOW', tool: 'across' });
   });
+
+  it('an exact output the bridge cannot carry says so in the units of the token it names, the amount and the limit alike', () => {
+    // WETH on Ethereum → 2,000,000 USDC on OP: across would carry more USDC than its maximum (1,000,000 USDC)
+    const result = finderOn([UNI], [ACROSS]).find(request({ mode: 'exactOut', fromToken: 'WETH', toChain: 10, toToken: 'USDC', amount: '2000000000000' }));
+    expect(result.routes).toEqual([]);
+    const [error] = Object.values(result.unavailable.failed[0].subpaths)[0];
+    expect(error.message).toBe('across cannot deliver 2000000000000 units of USDC (2000000 USDC): the amount it would carry is AMOUNT_TOO_HIGH (limit 1000000000000 units of USDC (1000000 USDC))');
+  });
 });
 
 describe('RouteFinder: a token without a USD price (discovered, unpriced)', () => {
