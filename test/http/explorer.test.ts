@@ -69,7 +69,7 @@ beforeAll(async () => {
     status: { ...doneTransfer, status: 'PENDING', substatus: 'WAIT_DESTINATION_TRANSACTION', substatusMessage: 'Waiting for the bridge.', transactionId: hash(1002), sending: { ...doneTransfer.sending!, txHash: PENDING_HASH }, receiving: { chainId: 8453 } },
   }, new Date());
   app = await explorerApp();
-});
+}, 120_000); // an in-memory PGlite opens in seconds, in tens of them on a loaded machine
 afterAll(async () => {
   for (const close of closers) await close();
   await database?.close();

@@ -53,7 +53,7 @@ const lookup: HostLookup = async (hostname, options) => {
 let database: Database;
 beforeAll(async () => {
   database = await openDatabase({ dir: 'memory://' });
-});
+}, 120_000); // an in-memory PGlite opens in seconds, in tens of them on a loaded machine
 afterAll(async () => {
   await database?.close();
 });

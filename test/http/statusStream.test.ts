@@ -58,7 +58,7 @@ beforeAll(async () => {
   server = t.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
+}, 120_000); // an in-memory PGlite opens in seconds, in tens of them on a loaded machine
 afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));

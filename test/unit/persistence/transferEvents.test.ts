@@ -19,7 +19,7 @@ const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 let database: Database;
 beforeAll(async () => {
   database = await openDatabase({ dir: 'memory://' });
-});
+}, 120_000); // an in-memory PGlite opens in seconds, in tens of them on a loaded machine
 afterAll(async () => {
   await database.close();
 });

@@ -48,7 +48,7 @@ const clock = () => now;
 beforeAll(async () => {
   database = await openDatabase({ dir: 'memory://' });
   await registerIntegrator(database.db, { integratorId: 'dapp', feeWallet: '0x1111111111111111111111111111111111111111' });
-});
+}, 120_000); // an in-memory PGlite opens in seconds, in tens of them on a loaded machine
 afterAll(async () => {
   await database.close();
 });
