@@ -28,6 +28,7 @@ import { getBase58Decoder } from '@solana/kit';
 import { handlers } from '../handlers';
 import { startChainMode, type ChainMode } from '../src/chain/mode';
 import { TransferIndexer } from '../src/chain/transferIndexer';
+import { solanaFollowersOf } from '../src/chain/solanaTransferIndexer';
 import { makeChainProvider } from '../src/chain/rpc';
 import { openDatabase, type Database } from '../src/persistence/database';
 import { databaseHistory } from '../src/persistence/transfers';
@@ -228,11 +229,13 @@ export async function startSandbox(options: {
     chainModeStart = startChainMode(dependencies, config, logger);
     chainMode = await chainModeStart;
     check();
-    // every transfer on the devnet's chains, from their first block, into the index; on connections of its own
-    // (sharing the chain follower's delayed its discovery of new pools: e2e uniswap-following)
+    // every transfer on the devnet's chains, from their first block (the Solana chain's escrow from its first slot),
+    // into the index; on connections of its own (sharing the chain follower's delayed its discovery of new pools:
+    // e2e uniswap-following)
     const deps = dependencies;
     indexer = new TransferIndexer({
       db: opened.db, chains: (deps.chains?.chains ?? []).map((c) => ({ chainId: c.chainId, provider: makeChainProvider(c.rpcUrl, c.chainId), router: c.router, startBlock: 0 })),
+      followers: solanaFollowersOf(config.chains, () => deps.catalog, (chainId) => deps.routers.bridgeEscrowOf(chainId)?.owner, { startSlot: 0 }),
       tracker: deps.transfers, holder: `sandbox:${process.pid}`, logger, pollIntervalMs: 1000,
     });
     indexer.start();

@@ -14,6 +14,7 @@ import { portalRouter } from './portal/router';
 import { explorerRouter } from './server/explorer';
 import { databaseHistory } from './persistence/transfers';
 import { TransferIndexer } from './chain/transferIndexer';
+import { solanaFollowersOf } from './chain/solanaTransferIndexer';
 import { TransferEventFeed } from './persistence/transferEvents';
 import { WebhookWorker } from './webhooks/worker';
 import { statusToWire } from '../handlers/wire/status';
@@ -89,16 +90,17 @@ async function main(): Promise<void> {
     process.exit(2);
   });
   const feed = fed ? await followFeed(dependencies.liquidity, logger) : undefined;
-  // chain mode with a database: the transfers of the connected EVM chains indexed into it (one instance per chain at a
-  // time, by a lease in the database)
-  const indexer = database && dependencies.chains ? database.then((db) => {
+  // chain mode with a database: the transfers of the connected EVM chains, and of the Solana chains' bridge escrows,
+  // indexed into it (one instance per chain at a time, by a lease in the database)
+  const indexer = database && (dependencies.chains || dependencies.solana) ? database.then((db) => {
     const started = new TransferIndexer({
       db: db.db,
-      chains: dependencies.chains!.chains.map((c) => {
+      chains: (dependencies.chains?.chains ?? []).map((c) => {
         const from = config.chains?.chains.find((entry) => entry.chainId === c.chainId)?.indexFromBlock;
         // a connection of its own: sharing the chain follower's delayed its discovery of new pools (e2e uniswap-following)
         return { chainId: c.chainId, provider: makeChainProvider(c.rpcUrl, c.chainId, config.chains?.rpcTimeoutMs), router: c.router, ...(from !== undefined ? { startBlock: from } : {}) };
       }),
+      followers: solanaFollowersOf(config.chains, () => dependencies.catalog, (chainId) => dependencies.routers.bridgeEscrowOf(chainId)?.owner),
       tracker: dependencies.transfers,
       holder: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
       logger,

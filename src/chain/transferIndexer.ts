@@ -1,7 +1,9 @@
 /**
  * The transfer indexer: follows the router of every connected EVM chain into the transfer index of the database
  * (src/persistence/transfers.ts), so that the service remembers every transfer (GET /v1/analytics/transfers, and
- * /v1/status for transfers it knows).
+ * /v1/status for transfers it knows). Chains of other families are followed by their own readers, polled here with
+ * the EVM chains under the same leases (TransferFollower: the bridge escrow of a Solana chain,
+ * src/chain/solanaTransferIndexer.ts).
  *
  * Each poll, per chain, this instance takes (or renews) the chain's lease in the database: one instance indexes a
  * chain at a time, and another takes over when the holder's lease runs out (it stopped or died). It then reads the
@@ -22,6 +24,7 @@ import type { Logger } from 'pino';
 import type { Kysely } from 'kysely';
 import { ROUTER_ABI } from '../core/transactions/abi';
 import type { TransferTracker } from '../core/status/tracker';
+import { transactionKey } from '../core/status/history';
 import { inBlockRanges } from './poolDiscovery';
 import type { Schema } from '../persistence/schema';
 import {
@@ -38,12 +41,12 @@ const LOG_RANGE_BLOCKS = 2000;
 /** Blocks read per chain and poll, at most (the next poll goes on from there). */
 const MAX_BLOCKS_PER_POLL = 20_000;
 /** Unsettled transfers read again per chain and poll, at most. */
-const UNSETTLED_BATCH = 50;
+export const UNSETTLED_BATCH = 50;
 /** Transfers whose status is read at the same time, at most (each is a few JSON-RPC calls). */
 const STATUS_CONCURRENCY = 10;
 
 /** `read` of every item, STATUS_CONCURRENCY at a time, in order. */
-async function inBatches<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
+export async function inBatches<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
   for (let start = 0; start < items.length; start += STATUS_CONCURRENCY) {
     results.push(...(await Promise.all(items.slice(start, start + STATUS_CONCURRENCY).map(read))));
@@ -62,9 +65,32 @@ export interface IndexedChain {
   readonly startBlock?: number;
 }
 
+/**
+ * A chain of another family that the indexer polls with the EVM chains (each poll, one after the other; a failure
+ * logged and skipped as theirs), and whose lease it gives up on stop(): the Solana chains' escrows
+ * (solanaTransferIndexer.ts). Its poll writes as the EVM chains' do, under the chain's lease (claimChain,
+ * asChainWriter, moveCursor).
+ */
+export interface TransferFollower {
+  readonly chainId: number;
+  poll(indexer: IndexerContext): Promise<ChainPoll>;
+}
+
+/** What a follower's poll works with: the indexer's database, tracker, name in the leases, lease length and clock. */
+export interface IndexerContext {
+  readonly db: Kysely<Schema>;
+  readonly tracker: Pick<TransferTracker, 'status'>;
+  readonly holder: string;
+  readonly leaseMs: number;
+  readonly logger: Logger;
+  now(): Date;
+}
+
 export interface TransferIndexerOptions {
   readonly db: Kysely<Schema>;
   readonly chains: readonly IndexedChain[];
+  /** The chains of other families (default none). */
+  readonly followers?: readonly TransferFollower[];
   readonly tracker: Pick<TransferTracker, 'status'>;
   /** This instance's name in the leases (unique per process). */
   readonly holder: string;
@@ -80,6 +106,7 @@ export interface ChainPoll {
   readonly chainId: number;
   /** false: another instance holds the chain's lease. */
   readonly leased: boolean;
+  /** The blocks read (a Solana chain: the slots). */
   readonly fromBlock?: number;
   readonly toBlock?: number;
   /** Transactions whose transfers were saved (new or again). */
@@ -103,22 +130,32 @@ export class TransferIndexer {
     return new Date((this.options.clock ?? Date.now)());
   }
 
-  /** Polls every chain now (one after the other); what each poll did. A chain that fails is logged and skipped. */
+  /** What the followers' polls work with. */
+  private get context(): IndexerContext {
+    const { db, tracker, holder, logger } = this.options;
+    return { db, tracker, holder, logger, leaseMs: this.options.leaseMs ?? 30_000, now: () => this.now() };
+  }
+
+  /** Polls every chain now (one after the other: the EVM chains, then the followers'); what each poll did. A chain that fails is logged and skipped. */
   async pollAll(): Promise<ChainPoll[]> {
     const polls: ChainPoll[] = [];
-    for (const chain of this.options.chains) {
+    const chains = [
+      ...this.options.chains.map((chain) => ({ chainId: chain.chainId, poll: () => this.poll(chain) })),
+      ...(this.options.followers ?? []).map((follower) => ({ chainId: follower.chainId, poll: () => follower.poll(this.context) })),
+    ];
+    for (const { chainId, poll } of chains) {
       try {
-        polls.push(await this.poll(chain));
+        polls.push(await poll());
       } catch (error) {
         if (error instanceof LeaseLostError) {
-          polls.push({ chainId: chain.chainId, leased: false, saved: 0, refreshed: 0, forgotten: 0 });
+          polls.push({ chainId, leased: false, saved: 0, refreshed: 0, forgotten: 0 });
           continue;
         }
         // a chain (or the database) that does not answer: logged at its first failure, then at most every 30 s
         const now = Date.now();
-        if (now - (this.lastLogged.get(chain.chainId) ?? 0) >= 30_000) {
-          this.lastLogged.set(chain.chainId, now);
-          this.options.logger.warn({ chainId: chain.chainId, err: { message: (error as Error).message } }, `indexer: chain ${chain.chainId} not read: ${(error as Error).message}`);
+        if (now - (this.lastLogged.get(chainId) ?? 0) >= 30_000) {
+          this.lastLogged.set(chainId, now);
+          this.options.logger.warn({ chainId, err: { message: (error as Error).message } }, `indexer: chain ${chainId} not read: ${(error as Error).message}`);
         }
       }
     }
@@ -178,8 +215,11 @@ export class TransferIndexer {
     const unsettled = await unsettledTransfers(db, chainId, UNSETTLED_BATCH);
     if (unsettled.length > 0) {
       const statuses = await inBatches(unsettled, async (u) => ({ ...u, status: await this.options.tracker.status({ ref: u.txHash, fromChainId: chainId }) }));
+      // an answer that is not the transfer's own (its chain did not answer: no sending side) leaves the row as it was,
+      // so that a passing failure neither hides it from its wallet's history nor pushes a state it never took
+      const own = statuses.filter((s) => s.status.sending?.txHash !== undefined && transactionKey(s.status.sending.txHash) === s.txHash);
       await asChainWriter(db, chainId, holder, this.now(), async (trx) => {
-        for (const s of statuses) await saveTransfer(trx, { chainId, txHash: s.txHash, blockNumber: s.blockNumber, blockHash: s.blockHash, status: s.status }, this.now());
+        for (const s of own) await saveTransfer(trx, { chainId, txHash: s.txHash, blockNumber: s.blockNumber, blockHash: s.blockHash, status: s.status }, this.now());
       });
     }
     return { chainId, leased: true, fromBlock: from, toBlock: to, saved, refreshed: unsettled.length, forgotten };
@@ -201,6 +241,6 @@ export class TransferIndexer {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running?.catch(() => undefined);
-    for (const chain of this.options.chains) await releaseChain(this.options.db, chain.chainId, this.options.holder).catch(() => undefined);
+    for (const { chainId } of [...this.options.chains, ...(this.options.followers ?? [])]) await releaseChain(this.options.db, chainId, this.options.holder).catch(() => undefined);
   }
 }

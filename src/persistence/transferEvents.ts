@@ -11,6 +11,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Logger } from 'pino';
 import { followedBy, type TransferEvent, type TransferEvents, type TransferSubscription } from '../core/status/events';
+import { transactionKey } from '../core/status/history';
 import { decodeStatus } from '../core/status/record';
 import type { Schema, TransferEventsTable } from './schema';
 
@@ -93,8 +94,8 @@ export async function eventsAfter(db: Kysely<Schema>, after: bigint, also: reado
 export async function subscriptionEventsAfter(db: Kysely<Schema>, subscription: TransferSubscription, after: bigint, limit: number): Promise<TransferEvent[]> {
   let query = db.selectFrom('transfer_events').selectAll().where('seq', '>', after.toString());
   if ('ref' in subscription) {
-    const ref = subscription.ref.toLowerCase();
-    query = query.where((eb) => eb.or([eb('tx_hash', '=', ref), eb('transfer_id', '=', ref)]));
+    const { ref } = subscription;
+    query = query.where((eb) => eb.or([eb('tx_hash', '=', transactionKey(ref)), eb('transfer_id', '=', ref.toLowerCase())]));
   } else {
     const wallet = subscription.wallet.toLowerCase();
     query = query.where((eb) => eb.or([eb('from_address', '=', wallet), eb('to_address', '=', wallet)]));

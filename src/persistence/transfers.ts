@@ -7,7 +7,7 @@
  * counts and volumes of a time range.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { PagePosition, TransferFilter, TransferHistory, TransferPage, TransferSummary } from '../core/status/history';
+import { transactionKey, type PagePosition, type TransferFilter, type TransferHistory, type TransferPage, type TransferSummary } from '../core/status/history';
 import { decodeStatus, encodeStatus, sentUsd } from '../core/status/record';
 import { isFinal, type TransferStatus } from '../core/status/transferStatus';
 import type { Schema } from './schema';
@@ -22,13 +22,6 @@ export interface IndexedTransfer {
   readonly status: TransferStatus;
 }
 
-/**
- * A sending transaction as the index keys it: a hex hash lower-cased (its case means nothing), any other reference as
- * it is (a Solana signature is base58, whose case is part of it: lower-cased it names no transaction).
- */
-export function transactionKey(ref: string): string {
-  return /^0x[0-9a-fA-F]*$/.test(ref) ? ref.toLowerCase() : ref;
-}
 
 /**
  * Adds the transfer, or updates its status (same sending transaction). A NOT_FOUND status is not saved. When the

@@ -56,6 +56,14 @@ export interface TransferHistory {
   rememberFailed(status: TransferStatus): Promise<void>;
 }
 
+/**
+ * A sending transaction as the index keys it: a hex hash lower-cased (its case means nothing), any other reference as
+ * it is (a Solana signature is base58, whose case is part of it: lower-cased it names no transaction).
+ */
+export function transactionKey(ref: string): string {
+  return /^0x[0-9a-fA-F]*$/.test(ref) ? ref.toLowerCase() : ref;
+}
+
 /** A page cursor as clients see it: opaque text (base64url of the position). */
 export function encodeCursor(position: PagePosition): string {
   return Buffer.from(`${position.startedAt}.${position.seq}`, 'utf8').toString('base64url');
