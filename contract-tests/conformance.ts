@@ -91,7 +91,7 @@ const CASES: Case[] = [
     change: (url) => { url.search = `?fromChain=eth&toChain=eth&fromToken=ETH&toToken=USDC&toAmount=1000000000&fromAddress=${WALLET}`; },
     expect: 200,
   },
-  { name: 'no route for 1 unit', operationId: 'getQuoteToAmount', change: set('toAmount', '1'), expect: 404 },
+  { name: 'no route for 100,000,000 USDC (more than any bridge carries)', operationId: 'getQuoteToAmount', change: set('toAmount', '100000000000000'), expect: 404 },
   { name: 'fee=1', operationId: 'getQuoteToAmount', change: set('fee', '1'), expect: 400, breaksContract: true },
   {
     name: 'the README routes request',

@@ -76,7 +76,8 @@ const BAD_INPUTS = {
   },
   getQuoteToAmount: {
     400: (url) => url.searchParams.set('fee', '1'),
-    404: (url) => url.searchParams.set('toAmount', '1'),
+    // more than any bridge carries (the example is USDC Arbitrum → OP Mainnet)
+    404: (url) => url.searchParams.set('toAmount', '100000000000000'),
   },
   // none of fromChain, toChain, fromToken, toToken: the rule the schema cannot express
   getConnections: { 400: (url) => ['fromChain', 'toChain', 'fromToken', 'toToken'].forEach((name) => url.searchParams.delete(name)) },
@@ -99,17 +100,20 @@ const BAD_INPUTS = {
   getGasPrice: { 400: (url) => { url.pathname = url.pathname.replace(/\/prices\/[^/]+/, '/prices/nochain'); } },
   getGasSuggestion: { 400: (url) => { url.pathname = url.pathname.replace(/\/suggestion\/[^/]+/, '/suggestion/nochain'); } },
   // the example body, changed: both toAmount and fromAmount (the rule the schema leaves to the server);
-  // an amount below the bridge's minimum (no route)
+  // an amount no bridge or pool carries (no route)
   postContractCallsQuote: {
     400: (url, request) => changeBody(request, (body) => { body.fromAmount = body.toAmount; }),
-    404: (url, request) => changeBody(request, (body) => { body.toAmount = '1'; body.contractCalls.forEach((call) => { call.fromAmount = '1'; }); }),
+    404: (url, request) => changeBody(request, (body) => { body.toAmount = HUGE; body.contractCalls.forEach((call) => { call.fromAmount = HUGE; }); }),
   },
-  // a gas limit too high for any chain; an amount below the bridge's minimum
+  // a gas limit too high for any chain; an amount no bridge or pool carries
   postContractCallQuote: {
     400: (url, request) => changeBody(request, (body) => { body.toContractGasLimit = '99999999'; }),
-    404: (url, request) => changeBody(request, (body) => { body.toAmount = '1'; }),
+    404: (url, request) => changeBody(request, (body) => { body.toAmount = HUGE; }),
   },
 };
+
+/** An amount (10^27 units) more than any bridge or pool of the embedded data carries: "no route" (404). */
+const HUGE = '1000000000000000000000000000';
 
 /** Rewrites a JSON request body in place (and its Content-Length, when set). */
 function changeBody(request, change) {

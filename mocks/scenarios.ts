@@ -155,8 +155,8 @@ export const SCENARIOS: readonly Scenario[] = [
   { name: 'blockedKey', operationId: 'getChains', status: 403, summary: 'A blocked key', request: get('/v1/chains', {}, { 'x-svc-api-key': MOCK_KEYS.blocked }) },
   { name: 'unknownToken', operationId: 'getToken', status: 404, summary: 'A token the chain does not list', request: get('/v1/token', { chain: 'arb', token: 'USDX' }) },
   { name: 'unknownIntegrator', operationId: 'getIntegrator', status: 404, summary: 'An integrator without fees or registration', request: get('/v1/integrators/nobody') },
-  { name: 'noRoute', operationId: 'getQuote', status: 404, summary: 'No route: 0.5 USDC from Arbitrum to OP Mainnet over across only, below its minimum; errors say why for every path', request: quote('arb', 'opt', 'USDC', 'USDC', '500000', { allowBridges: 'across', allowExchanges: 'none' }) },
-  { name: 'noRoutes', operationId: 'postRoutes', status: 404, summary: 'No route for the routes search, with the reasons', request: post('/v1/advanced/routes', { fromChainId: 42161, toChainId: 10, fromTokenAddress: ARB_USDC, toTokenAddress: OP_USDC, fromAmount: '500000', options: { bridges: { allow: ['across'] }, exchanges: { allow: ['none'] } } }) },
+  { name: 'noRoute', operationId: 'getQuote', status: 404, summary: 'No route: 0.1 USDC from Arbitrum to OP Mainnet over across only, below its minimum (the relayer\'s gas); errors say why for every path', request: quote('arb', 'opt', 'USDC', 'USDC', '100000', { allowBridges: 'across', allowExchanges: 'none' }) },
+  { name: 'noRoutes', operationId: 'postRoutes', status: 404, summary: 'No route for the routes search, with the reasons', request: post('/v1/advanced/routes', { fromChainId: 42161, toChainId: 10, fromTokenAddress: ARB_USDC, toTokenAddress: OP_USDC, fromAmount: '100000', options: { bridges: { allow: ['across'] }, exchanges: { allow: ['none'] } } }) },
   {
     name: 'slippageExceeded',
     operationId: 'postStepTransaction',

@@ -4,9 +4,13 @@
  * Parameters come from `bridges` in data/sources/liquidity.json:
  *
  * - feePpm = 100 × basis points (by coinKey; `feeBpsFrom` overrides by source chain);
- * - fixedFee = fixedFeeUSD, destinationGasFee = destinationGasFactor × fillCostUSD of the destination chain,
- *   minAmount = max(minUSD, 2 × (fixedFee + destinationGasFee)) (so the minimum always delivers something), all in
- *   raw units of fromToken at its catalog price, rounded up;
+ * - fixedFee = fixedFeeUSD, destinationGasFee = destinationGasFactor × fillCostUSD of the destination chain, in raw
+ *   units of fromToken at its catalog price, rounded up;
+ * - minAmount = max(the bridge's documented minimum (minUSD, `minUSDFrom` overrides by source chain and coinKey;
+ *   "0" where its documentation names none), the smallest input whose output is at least one unit of toToken),
+ *   so a bridge without a documented floor carries any amount its fees leave something of. (Until issue 35 the
+ *   floor was max(minUSD, 2 × (fixedFee + destinationGasFee)) with invented USD minimums; the factor 2 refused
+ *   amounts the real bridges carry, e.g. 0.1 USDC on CCTP, which charges nothing.)
  * - maxAmount = maxUSD (by coinKey) in raw fromToken units, rounded down; for pool-based bridges × clamp(8 × the
  *   smaller depthScale of the two chains, 0.05, 1);
  * - nativeFee = nativeFeeUSD in raw units of the source chain's native coin (wei on EVM), rounded up;
@@ -19,7 +23,10 @@
 import type { CatalogToken, ToolsFile } from '../catalog/types';
 import type { ChainContext } from './inputs';
 import type { BridgeParams, BridgeRoute, PerRoute } from './types';
+import { divCeil } from '../../src/core/math/rational';
 import { compareStrings, max, mul, parseDecimal, usdToRaw, type Rational } from './units';
+
+const PPM = 1_000_000n;
 
 const POOL_CAP_DEPTH_FACTOR = 8n;
 const POOL_CAP_FLOOR: Rational = { num: 1n, den: 20n };
@@ -33,6 +40,24 @@ function feeBps(params: BridgeParams, fromChainId: number, coinKey: string): num
   const bps = override?.[coinKey] ?? override?.default ?? params.feeBps[coinKey] ?? params.feeBps.default;
   if (bps === undefined) throw new Error(`liquidity.json: bridge ${params.key} has no default feeBps`);
   return bps;
+}
+
+function documentedMinUSD(params: BridgeParams, fromChainId: number, coinKey: string): Rational {
+  const override = params.minUSDFrom?.[String(fromChainId)];
+  return parseDecimal(override?.[coinKey] ?? override?.default ?? params.minUSD);
+}
+
+/**
+ * The smallest input (raw fromToken units) whose output is at least one raw unit of toToken: out =
+ * floor((in − fixed)·(1e6 − feePpm)/1e6) − destinationGas ≥ unit ⇔ in ≥ ceil((unit + destinationGas)·1e6/(1e6 − feePpm))
+ * + fixed, where unit = 10^(fromDecimals − toDecimals) when the destination token has fewer decimals (the output is
+ * rescaled down), else 1. The same bound as the routing core's bridgeOut/bridgeIn (src/core/math/bridge.ts).
+ */
+export function smallestDeliveringInput(
+  fixedFee: bigint, destinationGasFee: bigint, feePpm: bigint, fromDecimals: number, toDecimals: number,
+): bigint {
+  const unit = fromDecimals > toDecimals ? 10n ** BigInt(fromDecimals - toDecimals) : 1n;
+  return divCeil((unit + destinationGasFee) * PPM, PPM - feePpm) + fixedFee;
 }
 
 function poolCapFactor(from: ChainContext, to: ChainContext): Rational {
@@ -52,14 +77,17 @@ function buildRoute(
   const raw = (usd: Rational, round: 'down' | 'up') => usdToRaw(usd, price, fromToken.decimals, round);
   const fixedUSD = parseDecimal(params.fixedFeeUSD);
   const destinationUSD = mul(parseDecimal(params.destinationGasFactor), parseDecimal(to.params.fillCostUSD));
-  const costs = { num: 2n * (fixedUSD.num * destinationUSD.den + destinationUSD.num * fixedUSD.den), den: fixedUSD.den * destinationUSD.den };
-  const minUSD = max(parseDecimal(params.minUSD), costs);
   const capUSD = parseDecimal(params.maxUSD[coinKey] ?? params.maxUSD.default!);
   const maxUSD = params.maxScalesWithDepth ? mul(capUSD, poolCapFactor(from, to)) : capUSD;
   const native = from.chain.nativeToken;
   const nativeFee = usdToRaw(
     parseDecimal(perRoute(params.nativeFeeUSD, fromId, toId)), parseDecimal(native.priceUSD), native.decimals, 'up',
   );
+  const feePpm = feeBps(params, fromId, coinKey) * 100;
+  const fixedFee = raw(fixedUSD, 'up');
+  const destinationGasFee = raw(destinationUSD, 'up');
+  const documentedMin = raw(documentedMinUSD(params, fromId, coinKey), 'up');
+  const delivering = smallestDeliveringInput(fixedFee, destinationGasFee, BigInt(feePpm), fromToken.decimals, toToken.decimals);
   const route: BridgeRoute = {
     bridge: params.key,
     fromChainId: fromId,
@@ -67,10 +95,10 @@ function buildRoute(
     coinKey,
     fromToken: fromToken.address,
     toToken: toToken.address,
-    feePpm: feeBps(params, fromId, coinKey) * 100,
-    fixedFee: raw(fixedUSD, 'up').toString(),
-    destinationGasFee: raw(destinationUSD, 'up').toString(),
-    minAmount: raw(minUSD, 'up').toString(),
+    feePpm,
+    fixedFee: fixedFee.toString(),
+    destinationGasFee: destinationGasFee.toString(),
+    minAmount: (documentedMin > delivering ? documentedMin : delivering).toString(),
     maxAmount: raw(maxUSD, 'down').toString(),
     durationSeconds: perRoute(params.durationSeconds, fromId, toId),
     gasUnits: from.isEvm ? perRoute(params.gasUnits, fromId, toId) : 0,

@@ -72,7 +72,11 @@ export interface BridgeParams {
   destinationGasFactor: string;
   /** Message/protocol fee paid as transaction value in the source chain's native coin. */
   nativeFeeUSD: PerRoute<string>;
+  /** A minimum the bridge documents, in USD ("0": none; the minimum is then the smallest amount that delivers
+   *  something after the fees). */
   minUSD: string;
+  /** Overrides of minUSD by source chain id, then coinKey (`default` for the others). */
+  minUSDFrom?: Record<string, Record<string, string>>;
   maxUSD: Record<string, string>;
   /** Pool-based bridges: the cap shrinks with the smaller depthScale of the two chains. */
   maxScalesWithDepth: boolean;

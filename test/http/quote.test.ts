@@ -89,7 +89,8 @@ describe('GET /v1/quote', () => {
   });
 
   it('names the bridge minimum when the amount is too small', async () => {
-    const res = await quote({ fromChain: 'arb', toChain: 'opt', fromToken: 'USDC', toToken: 'USDC', fromAmount: '1' });
+    // Across' minimum is its relayer's gas on OP Mainnet (100,042 units); CCTP sets none and would carry the unit
+    const res = await quote({ fromChain: 'arb', toChain: 'opt', fromToken: 'USDC', toToken: 'USDC', fromAmount: '1', allowBridges: 'across' });
     contract.expectResponse('getQuote', res);
     expect(res.status).toBe(404);
     const codes = res.body.errors.failed.flatMap((f: { subpaths: Record<string, { code: string }[]> }) => Object.values(f.subpaths).flat().map((e) => e.code));
@@ -126,6 +127,19 @@ describe('GET /v1/quote/toAmount', () => {
     contract.expectResponse('getQuoteToAmount', res);
     expect(BigInt(res.body.estimate.toAmount)).toBeGreaterThanOrEqual(500_000_000n);
     expect(BigInt(res.body.estimate.fromAmount)).toBeGreaterThanOrEqual(500_000_000n);
+  });
+});
+
+describe('GET /v1/quote/toAmount beyond every bridge', () => {
+  it('answers 404 with each bridge\'s refusal in the units of the token it names, never a route in another token', async () => {
+    // 20,000,000 USDC to Base: more than any bridge carries (cctp 10,000,000 USDC a burn); a shape through DAI whose
+    // bridge refused the probe has no destination swap and was once walked back as if DAI were USDC (a 200 in DAI)
+    const res = await request(t.app).get('/v1/quote/toAmount').query({ fromChain: 'arb', toChain: 'bas', fromToken: 'USDC', toToken: 'USDC', toAmount: '20000000000000', fromAddress: WALLET });
+    contract.expectResponse('getQuoteToAmount', res);
+    expect(res.status).toBe(404);
+    const messages = (res.body.errors.failed as { subpaths: Record<string, { message: string }[]> }[]).flatMap((f) => Object.values(f.subpaths).flat().map((e) => e.message));
+    expect(messages).toContain('cctp cannot deliver 20000000000000 units of USDC (20000000 USDC): the amount it would carry is AMOUNT_TOO_HIGH (limit 10000000000000 units of USDC (10000000 USDC))');
+    expect(messages.filter((m) => / units of DAI /.test(m)).every((m) => /^\w+ cannot carry \d+ units of DAI \([\d.]+ DAI\): AMOUNT_TOO_HIGH \(limit \d+ units of DAI/.test(m))).toBe(true);
   });
 });
 

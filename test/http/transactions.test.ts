@@ -398,7 +398,8 @@ describe('POST /v1/advanced/stepTransaction', () => {
   });
 
   it('answers 404 code 1002 when the step can no longer be priced, saying why', async () => {
-    const [route] = await routes(routesRequest(42161, ARB_USDC, 10, OP_USDC, '100000000'));
+    // over Across, whose minimum (its relayer's gas on OP Mainnet) one raw unit is below; CCTP, the cheapest, sets none
+    const [route] = await routes({ ...routesRequest(42161, ARB_USDC, 10, OP_USDC, '100000000'), options: { bridges: { allow: ['across'] } } });
     const step = route.steps[0];
     const tiny = { ...step, action: { ...step.action, fromAmount: '1' } };
     let res = await stepTransaction(tiny);

@@ -83,8 +83,7 @@ export class RouteFinder {
       }
       candidates.push({ amounts, preferred: isPreferred(ctx, amounts) });
     }
-    const routes = rank(candidates, request)
-      .slice(0, request.maxRoutes)
+    const routes = withEveryTag(rank(candidates, request), request.maxRoutes)
       .map(({ candidate, tags }) => {
         const route = assembleRoute(graph, request, candidate.amounts);
         return { ...route, id: routeId(request, route.overallPath, route.fromAmount), preferred: candidate.preferred, tags };
@@ -138,6 +137,25 @@ function rank(candidates: Candidate[], request: RouteRequest): { candidate: Cand
     if (candidate === bestFast) tags.push('FASTEST');
     return { candidate, tags };
   });
+}
+
+/**
+ * The first `max` ranked routes, except that a tagged route (the cheapest, the fastest) ranked further down takes the
+ * place of the last untagged one: a client that asks for several routes always gets the best of each order (a fast
+ * bridge whose fee ranks it eighth is still offered as FASTEST). Rank order is kept.
+ */
+function withEveryTag<T extends { readonly tags: readonly unknown[] }>(ranked: readonly T[], max: number): T[] {
+  const chosen = ranked.slice(0, max);
+  if (max < 2) return chosen;
+  for (const entry of ranked.slice(max)) {
+    if (entry.tags.length === 0) continue;
+    let untagged = chosen.length - 1;
+    while (untagged >= 0 && chosen[untagged]!.tags.length > 0) untagged -= 1;
+    if (untagged < 0) break;
+    chosen.splice(untagged, 1);
+    chosen.push(entry);
+  }
+  return chosen;
 }
 
 /** The element that `compare` puts first (the first such element when several tie). */

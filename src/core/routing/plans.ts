@@ -158,8 +158,15 @@ function exactOutPlans(ctx: SearchContext, sameChain: boolean): PlanToPrice[] {
   const probe: SearchContext = { ...ctx, request: { ...request, mode: 'exactIn', amount: estimate > 0n ? estimate : 1n } };
   const shapes = sameChain ? sameChainPlans(probe) : crossChainPlans(probe);
   const plans: PlanToPrice[] = [];
+  const to = ctx.graph.catalog.addressKey(request.toChain.id, request.toToken.address);
   for (const { plan } of shapes) {
     if (plan.sources.length > 1) continue; // splits serve exact input
+    if (plan.bridge && !plan.destination && plan.bridge.toToken !== to) {
+      // the probe's bridge could not carry its amount, so no destination swap was searched: the shape cannot be walked
+      // back from the requested token (its amount is not the bridged token's), only reported
+      reportBridgeRefusal(ctx, plan, plan.sources[0]?.path.amountOut ?? probe.request.amount);
+      continue;
+    }
     const required = requiredInput(ctx, plan);
     if (typeof required === 'string') {
       failed(ctx, planPath(ctx, plan), 'INSUFFICIENT_LIQUIDITY', plan.bridge?.bridge ?? 'swap', required);
@@ -216,6 +223,18 @@ function requiredInput(ctx: SearchContext, plan: RoutePlan): bigint | string {
   }
   // the smallest fromAmount whose rest after the fee (takeFee) covers `need`
   return amountBeforeFee(need, feePpmOf(request));
+}
+
+/** Why a plan's bridge refuses `sent` (units of its source token), as a failed path whose amounts name their token. */
+function reportBridgeRefusal(ctx: SearchContext, plan: RoutePlan, sent: bigint): void {
+  const route = plan.bridge!;
+  const token = ctx.graph.token(route.fromChainId, route.fromToken);
+  const quote = bridgeOut(sent, route);
+  const units = (amount: bigint) => `${amount} units of ${token.symbol} (${toDecimalString(amount, token.decimals)} ${token.symbol})`;
+  const message = quote.ok
+    ? `${route.bridge} carries ${units(sent)}, but no swap from what arrives reaches ${ctx.request.toToken.symbol}`
+    : `${route.bridge} cannot carry ${units(sent)}: ${quote.reason} (limit ${units(quote.limit)})`;
+  failed(ctx, planPath(ctx, plan), quote.ok ? 'INSUFFICIENT_LIQUIDITY' : quote.reason, route.bridge, message);
 }
 
 /** The input a path needs for `amountOut`, hop by hop from the end (exact inverse math, rounding up). */

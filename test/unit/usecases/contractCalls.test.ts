@@ -102,7 +102,9 @@ describe('quotes', () => {
   });
 
   it('says why there is no route', () => {
-    const result = quoteContractCalls(ctx, toBase({ toAmount: '1', contractCalls: [call(BASE_USDC, '1')], bridges: { allow: ['across'] } }));
+    // 20,000,000 USDC over CCTP: above Circle's $10 million limit per burn (one raw unit over Across is deliverable
+    // since issue 35: no minimum of its own)
+    const result = quoteContractCalls(ctx, toBase({ toAmount: '20000000000000', contractCalls: [call(BASE_USDC, '20000000000000')], bridges: { allow: ['cctp'] } }));
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.message).toMatch(/^No available quotes for the transfer before the contract calls: /);
