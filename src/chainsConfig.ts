@@ -19,7 +19,7 @@
  * their creation logs either way.
  * indexFromBlock: the first block the transfer indexer (src/chain/transferIndexer.ts) reads on this chain, the first
  * time it runs with the database (the router's deployment block, to index every transfer); without it, the head
- * at that time (transfers from then on). EVM only.
+ * at that time (transfers from then on). On a Solana entry, the first slot of the bridge escrow's history read.
  * exchangeRouters: the swap routers of this chain that are not routers.json's (`<exchange>:<kind>` → address), e.g. a
  * router `npm run deploy:contracts` deployed where routers.json's address has no contract (SushiSwap V3's); the
  * quotes' transactions call them for that exchange's pools on this chain. EVM only.

@@ -11,7 +11,7 @@ import { familyOf } from '../core/chains/families';
 import type { ChainEndpointConfig, ChainsConfig } from '../chainsConfig';
 
 /** CHAINS_FILE fields that apply to EVM chains only (the service's contracts, eth_gasPrice, block confirmations, pool discovery). */
-const EVM_ONLY_FIELDS = ['router', 'feeCollector', 'bridgeEndpoint', 'permit2Proxy', 'permit2', 'gasPrice', 'confirmations', 'discoverFromBlock', 'indexFromBlock', 'exchangeRouters'] as const satisfies readonly (keyof ChainEndpointConfig)[];
+const EVM_ONLY_FIELDS = ['router', 'feeCollector', 'bridgeEndpoint', 'permit2Proxy', 'permit2', 'gasPrice', 'confirmations', 'discoverFromBlock', 'exchangeRouters'] as const satisfies readonly (keyof ChainEndpointConfig)[];
 
 /**
  * The checks of CHAINS_FILE that need the catalog (parseChainsConfig has none): every chain id is a chain of the
@@ -30,7 +30,7 @@ export function checkChainEntries(config: ChainsConfig, catalog: Catalog): void 
     if (family.evmContracts) return;
     const given = EVM_ONLY_FIELDS.filter((field) => c[field] !== undefined);
     if (given.length > 0) {
-      problems.push(`chains[${k}] (${chain.name}, ${c.chainId}): ${given.join(', ')} ${given.length === 1 ? 'applies' : 'apply'} to EVM chains only; an entry for a ${family.label} chain takes rpcUrl and publicRpcUrl only`);
+      problems.push(`chains[${k}] (${chain.name}, ${c.chainId}): ${given.join(', ')} ${given.length === 1 ? 'applies' : 'apply'} to EVM chains only; an entry for a ${family.label} chain takes rpcUrl, publicRpcUrl and indexFromBlock only`);
     }
   });
   if (problems.length > 0) throw new Error(`CHAINS_FILE: ${problems.join('; ')}`);

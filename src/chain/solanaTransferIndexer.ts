@@ -282,6 +282,8 @@ export function solanaFollowersOf(
       const native = current.getChain(c.chainId)?.nativeToken.address;
       return current.tokensOf(c.chainId).map((t) => t.address).filter((a) => a !== native);
     };
-    return [new SolanaTransferFollower(c.chainId, new RpcEscrowNode({ rpcUrl: c.rpcUrl, escrowOwner, mints, timeoutMs: config!.rpcTimeoutMs }), options)];
+    // the chains file's indexFromBlock is the first slot on a Solana entry (the escrow's deployment, to index it all)
+    const start = c.indexFromBlock !== undefined ? { startSlot: c.indexFromBlock } : {};
+    return [new SolanaTransferFollower(c.chainId, new RpcEscrowNode({ rpcUrl: c.rpcUrl, escrowOwner, mints, timeoutMs: config!.rpcTimeoutMs }), { ...options, ...start })];
   });
 }

@@ -124,8 +124,14 @@ describe('CHAINS_FILE against the catalog (checkChainEntries, at start where the
   ])('refuses %s given for Solana, naming the entry and the field', (field, extra) => {
     const config = parsed([{ chainId: 42161, rpcUrl: 'http://a' }, { chainId: SOLANA, rpcUrl: 'http://b', ...extra }]);
     expect(() => checkChainEntries(config, catalog)).toThrow(
-      `CHAINS_FILE: chains[1] (Solana, ${SOLANA}): ${field} applies to EVM chains only; an entry for a Solana (SVM) chain takes rpcUrl and publicRpcUrl only`,
+      `CHAINS_FILE: chains[1] (Solana, ${SOLANA}): ${field} applies to EVM chains only; an entry for a Solana (SVM) chain takes rpcUrl, publicRpcUrl and indexFromBlock only`,
     );
+  });
+
+  it('takes indexFromBlock on a Solana entry (the first slot the transfer indexer reads there)', () => {
+    const config = parsed([{ chainId: 42161, rpcUrl: 'http://a' }, { chainId: SOLANA, rpcUrl: 'http://b', indexFromBlock: 250_000_000 }]);
+    expect(() => checkChainEntries(config, catalog)).not.toThrow();
+    expect(config.chains[1]!.indexFromBlock).toBe(250_000_000);
   });
 
   it('names every EVM-only field of an entry, and every offending entry, in one error; and the start stops on it', () => {
@@ -133,7 +139,7 @@ describe('CHAINS_FILE against the catalog (checkChainEntries, at start where the
       { chainId: SOLANA, rpcUrl: 'http://b', router: '0x4edE37CdC0E447C88409766468a66de242114A8E', gasPrice: 'chain' },
       { chainId: 999_999, rpcUrl: 'http://c' },
     ];
-    const message = `CHAINS_FILE: chains[0] (Solana, ${SOLANA}): router, gasPrice apply to EVM chains only; an entry for a Solana (SVM) chain takes rpcUrl and publicRpcUrl only; chains[1].chainId 999999 is not a chain of the catalog (GET /v1/chains lists them)`;
+    const message = `CHAINS_FILE: chains[0] (Solana, ${SOLANA}): router, gasPrice apply to EVM chains only; an entry for a Solana (SVM) chain takes rpcUrl, publicRpcUrl and indexFromBlock only; chains[1].chainId 999999 is not a chain of the catalog (GET /v1/chains lists them)`;
     expect(() => checkChainEntries(parsed(chains), catalog)).toThrow(message);
     withFile(chains, (env) => expect(() => buildDependencies(loadConfig(env))).toThrow(message));
   });
