@@ -207,7 +207,9 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
     }
   }
 
-  // --- code (the models; none at a genuine router's or pool's address)
+  // --- code (the models; none at a genuine router's or pool's address). anvil refuses a request body of more than a
+  // few megabytes ("Invalid request"): a token's code is ~12 KB of hex, so code goes 50 contracts a batch
+  const CODE_BATCH = 50;
   const code: [string, string][] = [
     ...[...tokens.values()].map((t) => [t.address, t.contract] as [string, string]),
     ...pools.filter((p) => !genuinePool(p)).map((p) => [getAddress(p.address), p.kind === 'constantProduct' ? 'V2Pair' : p.kind === 'concentrated' ? 'V3Pool' : 'StableSwapPool'] as [string, string]),
@@ -234,7 +236,7 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   // the wrapped native token is the genuine WETH9 (its name, symbol and decimals in its storage); the rest, models
   await rpcBatch(provider._getConnection().url, code.flatMap(([address, name]): [string, unknown[]][] => (name === 'WETH9'
     ? weth9Placement(address, tokens.get(address.toLowerCase())!.name, tokens.get(address.toLowerCase())!.symbol)
-    : [['anvil_setCode', [address, artifacts[name].deployedBytecode]]])));
+    : [['anvil_setCode', [address, artifacts[name].deployedBytecode]]])), CODE_BATCH);
   lap('code');
 
   // --- the service's own contracts, deployed as on any chain (scripts/deploy-contracts.ts) by the admin's first

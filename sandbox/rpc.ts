@@ -174,6 +174,7 @@ export async function rpcBatch(url: string, requests: readonly (readonly [string
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     if (!response.ok) throw new Error(`JSON-RPC batch: HTTP ${response.status} from ${url}`);
     const answers = (await response.json()) as { id: number; result?: unknown; error?: { message: string } }[];
+    if (!Array.isArray(answers)) throw new Error(`JSON-RPC batch of ${chunk.length} (${chunk[0][0]}…) refused by ${url}: ${JSON.stringify(answers).slice(0, 300)}`);
     const byId = new Map(answers.map((a) => [a.id, a]));
     chunk.forEach(([method], n) => {
       const a = byId.get(n);

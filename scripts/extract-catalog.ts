@@ -1,6 +1,7 @@
 /**
  * Generates the embedded catalog data (data/catalog/{chains,tokens,tools,markets}.json) from
  *   - @lifi/data-types (Apache-2.0): chain facts, coin and wrapped-token addresses and decimals,
+ *   - the published token lists on npm (scripts/catalog/tokenLists.ts): the tokens beyond the curated coins,
  *   - data/sources/prices.json, tools.json and markets.json (hand-maintained),
  * and cross-checks the EVM chains against viem/chains (MIT). The service reads only the generated files.
  *
@@ -10,13 +11,15 @@
  * Output is deterministic: fixed key order, sorted lists, 2-space JSON, trailing newline.
  */
 import { resolve } from 'node:path';
+import { getAddress } from 'ethers';
 import { buildChain, selectChains } from './catalog/chains';
-import { SCHEMA_VERSION } from './catalog/config';
+import { SCHEMA_VERSION, STABLECOIN_COIN_KEYS } from './catalog/config';
 import { runScript, toJsonText, writeGenerated } from './catalog/format';
 import { loadSources } from './catalog/sources';
 import { buildChainTokens, compareTokens } from './catalog/tokens';
 import { buildTools } from './catalog/tools';
 import type { CatalogSources, ChainsFile, MarketsFile, TokensFile, ToolsFile } from './catalog/types';
+import { mergeTokenLists, readTokenLists, type Refusal, type TokenListSource } from './catalog/tokenLists';
 import { readUpstream, type Upstream } from './catalog/upstream';
 
 export const REPO_ROOT = resolve(__dirname, '..');
@@ -28,6 +31,7 @@ export const MARKETS_FILE = 'data/catalog/markets.json';
 export interface BuildCatalogInput {
   sources?: CatalogSources;
   upstream?: Upstream;
+  lists?: TokenListSource[];
 }
 
 export interface BuiltCatalog {
@@ -35,6 +39,8 @@ export interface BuiltCatalog {
   tokens: TokensFile;
   tools: ToolsFile;
   markets: MarketsFile;
+  /** Listed tokens left out, and why (printed by the CLI). */
+  refused: Refusal[];
 }
 
 /** The catalog as objects. Reads the source tables from the repository unless they are given. */
@@ -47,7 +53,15 @@ export function buildCatalogData(input: BuildCatalogInput = {}): BuiltCatalog {
   const tokensByChain = selected.map((chain) =>
     buildChainTokens(chain.id, chain.chainType === 'EVM', upstream, sources.prices));
   const chains = selected.map((chain, i) => buildChain(chain, tokensByChain[i]));
-  const tokens = tokensByChain.flat().sort(compareTokens);
+  const curated = tokensByChain.flat();
+  const chainTypes = new Map(chains.map((c) => [c.id, c.chainType]));
+  const listed = mergeTokenLists(curated, input.lists ?? readTokenLists(), chains.map((c) => c.id), {
+    normalise: (chainId, address) => normaliseListedAddress(chainTypes.get(chainId)!, address),
+    nativeAddress: (chainId) => chains.find((c) => c.id === chainId)?.nativeToken.address,
+    prices: sources.prices.prices,
+    stablecoinKeys: STABLECOIN_COIN_KEYS,
+  });
+  const tokens = [...curated, ...listed.tokens].sort(compareTokens);
   const tools = buildTools(sources.tools, chains, tokens);
 
   return {
@@ -55,7 +69,25 @@ export function buildCatalogData(input: BuildCatalogInput = {}): BuiltCatalog {
     tokens: { schemaVersion: SCHEMA_VERSION, asOf, tokens },
     tools: { schemaVersion: SCHEMA_VERSION, asOf, bridges: tools.bridges, exchanges: tools.exchanges },
     markets: { schemaVersion: SCHEMA_VERSION, asOf: sources.markets.asOf, markets: sortedMarkets(sources.markets.markets) },
+    refused: listed.refused,
   };
+}
+
+/** A listed token's address in the catalog's form: EIP-55 on EVM chains (a mixed-case address must already be its
+ *  checksum: a wrong one is a damaged entry, not a case to repair), base58 on Solana and Tron. */
+export function normaliseListedAddress(chainType: string, address: string): string {
+  if (chainType === 'EVM') {
+    if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new Error(`not an EVM address: ${address}`);
+    const mixed = address.slice(2) !== address.slice(2).toLowerCase() && address.slice(2) !== address.slice(2).toUpperCase();
+    const checksummed = getAddress(address.toLowerCase());
+    if (mixed && checksummed !== address) throw new Error(`${address} is not its EIP-55 checksum ${checksummed}`);
+    return checksummed;
+  }
+  if (chainType === 'SVM' || chainType === 'TVM') {
+    if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)) throw new Error(`not a base58 address: ${address}`);
+    return address;
+  }
+  throw new Error(`listed tokens of ${chainType} chains are not read`);
 }
 
 /** The generated files' contents, keyed by their path relative to the repository root. */
@@ -127,6 +159,10 @@ function main(argv: string[]): number {
     return 1;
   }
   const stale = writeGenerated(REPO_ROOT, files, check, 'npx tsx scripts/extract-catalog.ts');
+  const refusedBy = new Map<string, number>();
+  for (const r of data.refused) refusedBy.set(r.rule, (refusedBy.get(r.rule) ?? 0) + 1);
+  for (const r of data.refused.filter((r) => r.rule !== 'symbol taken')) console.log(`left out: ${r.symbol} ${r.address} on ${r.chainId} (${r.list}): ${r.reason}`);
+  console.log(`listed tokens left out: ${[...refusedBy].map(([rule, count]) => `${count} (${rule})`).join(', ') || 'none'}`);
   const bridgePairs = data.tools.bridges.reduce((n, b) => n + b.supportedChains.length, 0);
   console.log(`${data.chains.chains.length} chains, ${data.tokens.tokens.length} tokens, `
     + `${data.tools.bridges.length} bridges (${bridgePairs} chain pairs), ${data.tools.exchanges.length} exchanges`

@@ -2,8 +2,9 @@
  * Chain mode's fee ledger: integrators' collected fees read from the fee collector contract of every connected
  * chain, getTokenBalance(bookingAddress, token) for every catalog token of the chain (the native coin is address 0,
  * as the fee collector books it). The calls of one chain are issued in the same tick, so the chain's provider sends
- * them as one JSON-RPC batch (src/chain/rpc.ts; up to 100 calls, more than any chain's catalog holds); all chains
- * are read in parallel, on every request (no cache: a withdrawal shows at once).
+ * them as JSON-RPC batches of up to 100 calls (src/chain/rpc.ts; a chain of the published token lists holds up to
+ * ~1,000 tokens: 11 batches on Ethereum); all chains are read in parallel, on every request (no cache: a withdrawal
+ * shows at once).
  *
  * Decisions:
  * - Chains that are not connected keep the seeded ledger's figures (data/integrators/ledger.json or
@@ -95,7 +96,7 @@ export class ChainFeeLedger implements FeeLedger {
 /** The holder's non-zero balances on one chain (catalog order), or undefined when the chain could not be read. */
 async function readBalances(endpoint: FeeCollectorEndpoint, chain: Chain, tokens: readonly Token[], holder: string): Promise<FeeBalance[] | undefined> {
   try {
-    // issued in one tick: one JSON-RPC batch
+    // issued in one tick: JSON-RPC batches of 100 calls
     const answers = await Promise.all(tokens.map((token) => endpoint.provider.send('eth_call', [{
       to: endpoint.feeCollector,
       data: feeCollectorInterface.encodeFunctionData('getTokenBalance', [holder, collectorToken(chain, token)]),

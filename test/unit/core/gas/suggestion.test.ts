@@ -24,25 +24,29 @@ describe('the 10 approvals + 10 swaps sample', () => {
   });
 
   it.each([
-    // Ethereum's 72 pools: 27 cp, 41 concentrated, 4 stableswap. 10·27/72 = 3 r 54, 10·41/72 = 5 r 50,
+    // Ethereum's 72 pools before the listed coins' (issue 35): 27 cp, 41 concentrated, 4 stableswap. 10·27/72 = 3 r 54, 10·41/72 = 5 r 50,
     // 10·4/72 = 0 r 40: floors give 8, the two largest remainders (cp, concentrated) get one more each.
     [{ constantProduct: 27, concentrated: 41, stableswap: 4 }, { constantProduct: 4, concentrated: 6, stableswap: 0 }],
-    // Optimism's 53 pools: 16 / 31 / 6 → 3 r 1, 5 r 45, 1 r 7: floors give 9, concentrated gets the last one.
+    // Optimism's 53 pools then: 16 / 31 / 6 → 3 r 1, 5 r 45, 1 r 7: floors give 9, concentrated gets the last one.
     [{ constantProduct: 16, concentrated: 31, stableswap: 6 }, { constantProduct: 3, concentrated: 6, stableswap: 1 }],
     // equal remainders: the fixed kind order breaks the tie
     [{ constantProduct: 1, concentrated: 1, stableswap: 1 }, { constantProduct: 4, concentrated: 3, stableswap: 3 }],
     [{ stableswap: 2 }, { constantProduct: 0, concentrated: 0, stableswap: 10 }],
     [{}, { constantProduct: 0, concentrated: 0, stableswap: 0 }],
+    // Ethereum's 148 pools now: 65 / 79 / 4 → 650/148 = 4 r 58, 790/148 = 5 r 50, 40/148 = 0 r 40: cp gets the 10th
+    [{ constantProduct: 65, concentrated: 79, stableswap: 4 }, { constantProduct: 5, concentrated: 5, stableswap: 0 }],
+    // Optimism's 113: 46 / 61 / 6 → 460/113 = 4 r 8, 610/113 = 5 r 45, 60/113 = 0 r 60: stableswap gets the 10th
+    [{ constantProduct: 46, concentrated: 61, stableswap: 6 }, { constantProduct: 4, concentrated: 5, stableswap: 1 }],
   ])('shares the 10 swaps among pool kinds %o → %o', (counts, mix) => {
     expect(swapMix(counts)).toEqual(mix);
   });
 
-  it('averages Ethereum: (10 · 46,000 + 4 · 195,000 + 6 · 215,000) / 20 = (460,000 + 780,000 + 1,290,000) / 20 = 2,530,000 / 20 = 126,500 gas', () => {
-    expect(kindsOf(1)).toHaveLength(72);
+  it('averages Ethereum: (10 · 46,000 + 5 · 195,000 + 5 · 215,000) / 20 = (460,000 + 975,000 + 1,075,000) / 20 = 2,510,000 / 20 = 125,500 gas', () => {
+    expect(kindsOf(1)).toHaveLength(148);
     const sample = transactionSample(kindsOf(1))!;
-    expect(sample.swaps).toEqual({ constantProduct: 4, concentrated: 6, stableswap: 0 });
-    expect(sample.totalGas).toBe(2_530_000n);
-    expect(sample.averageGas).toBe(126_500n);
+    expect(sample.swaps).toEqual({ constantProduct: 5, concentrated: 5, stableswap: 0 });
+    expect(sample.totalGas).toBe(2_510_000n);
+    expect(sample.averageGas).toBe(125_500n);
   });
 
   it.each([
@@ -68,25 +72,25 @@ describe('chainGasSuggestion', () => {
     const s = chainGasSuggestion(chain('eth'), graph.gas(1), kindsOf(1));
     if (!s.available) throw new Error(s.message);
     expect(s.gasPriceWei).toBe(18_000_000_000n);
-    // 126,500 gas · 5 = 632,500 gas · 18 gwei = 11,385,000 gwei = 0.011385 ETH · $3250 = $37.00125
-    expect(s.recommended.amount).toBe(11_385_000_000_000_000n);
-    expect(s.recommended.amountUSD).toBeCloseTo(37.00125, 9);
+    // 125,500 gas · 5 = 627,500 gas · 18 gwei = 11,295,000 gwei = 0.011295 ETH · $3250 = $36.70875
+    expect(s.recommended.amount).toBe(11_295_000_000_000_000n);
+    expect(s.recommended.amountUSD).toBeCloseTo(36.70875, 9);
     expect(s.recommended.token).toBe(chain('eth').nativeToken);
-    // max(10 · 0.011385 ETH = 0.11385 ETH ($370.0125), $50 = 0.0153846… ETH) = 0.11385 ETH
-    expect(s.limit.amount).toBe(113_850_000_000_000_000n);
-    expect(s.limit.amountUSD).toBeCloseTo(370.0125, 9);
+    // max(10 · 0.011295 ETH = 0.11295 ETH ($367.0875), $50 = 0.0153846… ETH) = 0.11295 ETH
+    expect(s.limit.amount).toBe(112_950_000_000_000_000n);
+    expect(s.limit.amountUSD).toBeCloseTo(367.0875, 9);
   });
 
   it('Optimism at 0.008 gwei: limit is the $50 floor', () => {
     const s = chainGasSuggestion(chain('opt'), graph.gas(10), kindsOf(10));
     if (!s.available) throw new Error(s.message);
-    // (460,000 + 3 · 195,000 + 6 · 215,000 + 255,000) / 20 = (460,000 + 585,000 + 1,290,000 + 255,000) / 20
-    // = 2,590,000 / 20 = 129,500 gas
-    expect(s.sample.averageGas).toBe(129_500n);
-    // 129,500 · 5 · 8,000,000 wei = 5,180,000,000,000 wei = 5.18e-6 ETH · $3250 = $0.016835
-    expect(s.recommended.amount).toBe(5_180_000_000_000n);
-    expect(s.recommended.amountUSD).toBeCloseTo(0.016835, 9);
-    // 10 · recommended = $0.16835 < $50 → floor(50 · 10^18 / 3250) = 15,384,615,384,615,384 wei
+    // (460,000 + 4 · 195,000 + 5 · 215,000 + 255,000) / 20 = (460,000 + 780,000 + 1,075,000 + 255,000) / 20
+    // = 2,570,000 / 20 = 128,500 gas
+    expect(s.sample.averageGas).toBe(128_500n);
+    // 128,500 · 5 · 8,000,000 wei = 5,140,000,000,000 wei = 5.14e-6 ETH · $3250 = $0.016705
+    expect(s.recommended.amount).toBe(5_140_000_000_000n);
+    expect(s.recommended.amountUSD).toBeCloseTo(0.016705, 9);
+    // 10 · recommended = $0.16705 < $50 → floor(50 · 10^18 / 3250) = 15,384,615,384,615,384 wei
     expect(s.limit.amount).toBe(15_384_615_384_615_384n);
   });
 
