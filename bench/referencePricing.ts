@@ -2,7 +2,7 @@
  * The brute force's own pricing of a route (bench only; the service never uses it).
  *
  * A route is given by its hops (RouteSpec: source pool/wrap edges, at most one bridge route, destination edges) and
- * priced here from the documented models (README "Routing", ../shared/reference/routing-models.md), without any of
+ * priced here from the documented models (docs/api.md "Routing", ../shared/reference/routing-models.md), without any of
  * the service's composition code (evaluatePlan, pricePlan, netValue, swap-path replay, hop quoting, pricing.ts):
  *
  *  1. integrator fee: fee = floor(fromAmount · feePpm / 1e6), feePpm = the request's fee fraction in ppm rounded up
@@ -50,7 +50,7 @@ import type { Route, RouteRequest } from '../src/core/routing/route';
 export const GAS = {
   /** Intrinsic transaction gas plus the router's own work (dispatch, checks, event, balance ledger), per transaction. */
   routerBase: 75_000n,
-  /** Allowance for first-time storage writes, per transaction (README: FIRST_USE_GAS). */
+  /** Allowance for first-time storage writes, per transaction (docs/sandbox.md: FIRST_USE_GAS). */
   firstUse: 65_000n,
   /** The integrator fee collection step, when a fee is taken: the fee collector's 35k + 60k per SwapData. */
   feeCollection: 95_000n,

@@ -22,7 +22,7 @@ export interface Config {
   readonly access: AccessConfig;
   /** HTTP worker processes (node:cluster), 1 = a single process. */
   readonly workers: number;
-  /** Limits on requests and the browser policy (src/server/hardening.ts, README "Limits on requests"). */
+  /** Limits on requests and the browser policy (src/server/hardening.ts, docs/integrating.md "Limits on requests"). */
   readonly limits: RequestLimits;
   /** Chain mode (CHAINS_FILE, src/chainsConfig.ts): the EVM chains read over JSON-RPC; undefined = embedded snapshot only. */
   readonly chains?: ChainsConfig;

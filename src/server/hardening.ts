@@ -10,7 +10,7 @@ import { connectionRefused, requestTimedOut, sendError, urlTooLong } from './htt
 import { sendOnSocket } from './send';
 
 /**
- * Limits on requests and the browser policy (README, "Limits on requests"):
+ * Limits on requests and the browser policy (docs/integrating.md, "Limits on requests"):
  *
  * - request target (path + query) over MAX_URL_BYTES → 414 code 1011, before anything else runs;
  * - no answer within REQUEST_TIMEOUT_MS → 503 code 1009 (the work in progress is not interrupted:

@@ -2,7 +2,7 @@ import type { Operation } from 'openapi-backend';
 import type { ValidationIssue } from './validationMessage';
 
 /**
- * What the service does with parts of a request that the contract does not declare (README, "Parameters the
+ * What the service does with parts of a request that the contract does not declare (docs/integrating.md, "Parameters the
  * service does not know"): the ecosystem's clients add optional parameters in new releases, and an integration
  * must not break the day its client is upgraded.
  *

@@ -4,7 +4,7 @@
  * EventSource on a transfer's stream and on its wallet's, and an integrator's webhook receiver on loopback (the
  * worker with private receivers allowed, as the sandbox runs it):
  *   - a bridge transfer held by a stopped relayer: the stream says PENDING, then DONE when the relayer releases, then
- *     ends; the wallet's stream gets both; the webhook receiver gets both, in order, signed (the README's check);
+ *     ends; the wallet's stream gets both; the webhook receiver gets both, in order, signed (the check of docs/api.md);
  *   - a transfer to a chain the devnet does not run, refunded by the relayer: DONE REFUNDED, pushed the same ways;
  *   - a router call that reverts (no approval): no event for the indexer, but its FAILED status, once a client asks
  *     for it, is in the wallet's history.

@@ -1,6 +1,6 @@
 /**
  * Limits on requests (URL length, body size, request time, the node server's header timeout and
- * malformed requests), security headers and the CORS policy (README, "Limits on requests").
+ * malformed requests), security headers and the CORS policy (docs/integrating.md, "Limits on requests").
  * Every refusal is JSON with the contract's Error body.
  */
 import net from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * What the service does with parameters it does not know (README, "Parameters the service does not know"):
+ * What the service does with parameters it does not know (docs/integrating.md, "Parameters the service does not know"):
  * ignored and named in x-ignored-parameters; declared ones strict; a misspelt required one is a 400 naming both.
  */
 import request from 'supertest';

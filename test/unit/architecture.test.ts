@@ -1,5 +1,5 @@
 /**
- * The rooms of the code and the doors between them (README, "Project layout"), read from the import statements
+ * The rooms of the code and the doors between them (docs/architecture.md), read from the import statements
  * of every TypeScript file under src/ and handlers/:
  *   - src/core is pure: it imports nothing of the service outside src/core (no HTTP, no chain I/O, no use case);
  *   - src/usecases import the core, and the composition root's types (src/server/dependencies) only;

@@ -5,7 +5,7 @@
  * instance through the database); the caller stores the blocks they decide, and the access rules refuse a blocked
  * subject (403) until its block ends or an operator lifts it.
  *
- * The rules and their defaults (BLOCKING_DEFAULTS; configurable, README "Automatic blocking"):
+ * The rules and their defaults (BLOCKING_DEFAULTS; configurable, docs/integrating.md "Automatic blocking"):
  * - sustained-429: a key or client refused with 429 in at least `sustainedMinutes` (10) of the last `windowMinutes`
  *   (15) minutes. A caller within its limits is never refused with 429, so it is never blocked by this rule.
  * - keys-per-address: one client address using at least `keysPerAddress` (3) different keys in the window while

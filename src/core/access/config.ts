@@ -3,7 +3,7 @@ import { INTEGRATOR_ID_PATTERN, MAX_PER_MINUTE } from './keyFile';
 import { parseTrustProxy, type TrustProxy } from './ipAddress';
 import { BLOCKING_DEFAULTS, type BlockingThresholds } from './blocking';
 
-/** Access-control settings read from the environment (see README, Configuration). */
+/** Access-control settings read from the environment (see docs/running.md, "Configuration"). */
 export interface AccessConfig {
   /** API_KEYS_FILE: JSON key document, re-read when it changes. */
   readonly apiKeysFile?: string;

@@ -2,7 +2,7 @@
  * Token prices from the pools (chain mode): what `priceUSD`, `toAmountUSD`, gas in USD and the ranking of routes
  * follow when the service reads its pools from the chains, instead of the catalog's reference table.
  *
- * The rule, stated (README "Prices in chain mode"):
+ * The rule, stated (docs/chain-mode.md "Prices in chain mode"):
  * - Anchors: the catalog's USD stablecoins (tag `stablecoin`) keep their reference price; every other coin is priced
  *   from pools against coins already priced, anchors first, then coins priced from anchors (WBTC/WETH after
  *   WETH/USDC), up to MAX_ROUNDS rounds.

@@ -149,10 +149,11 @@ test('new secrets are whsec_ and 256 random bits', () => {
   expect(verifyWebhook(secret, signWebhook(secret, BODY, T), BODY, { nowSec: T }).ok).toBe(true);
 });
 
-describe("the README's receiver check (the few lines an integrator copies)", () => {
-  // the ```js block after "A receiver checks a delivery like this", run as it is written
-  const readme = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
-  const block = /A receiver checks a delivery like this:\n\n```js\n([\s\S]*?)```/.exec(readme)?.[1];
+describe("the docs' receiver check (the few lines an integrator copies)", () => {
+  // the ```js block after "A receiver checks a delivery like this" in docs/api.md ("A page per transfer, and its
+  // changes pushed"), run as it is written
+  const page = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'docs', 'api.md'), 'utf8');
+  const block = /A receiver checks a delivery like this:\n\n```js\n([\s\S]*?)```/.exec(page)?.[1];
   const verify = new Function('require', `${block}\nreturn verify;`)(require) as (secret: string, header: string, body: string, seen: Set<string>, id: string) => boolean;
   const secret = 'whsec_readme';
   const body = '{"id":"7","type":"transfer.status","data":{"status":"DONE"}}';
