@@ -84,7 +84,8 @@ describe('breaking changes fail the gate with a report of what breaks and for wh
     // the major version without the changelog entry, and the entry under a minor version, both fail
     const unannounced = gate(released(), fixture(newRequiredParameter, nextMajor), changelogFor(nextMajor));
     expect(unannounced.ok).toBe(false);
-    expect(unannounced.report).toContain(`CHANGELOG.md's "## ${nextMajor}" has no "### Breaking" entry naming GET /v1/quote`);
+    expect(unannounced.report).toContain(`CHANGELOG.md's "## ${nextMajor}" does not name 1 breaking change(s)`);
+    expect(unannounced.report).toContain('- `GET /v1/quote`: query parameter `referrer` added (required)');
     expect(gate(released(), fixture(newRequiredParameter, nextMinor), changelogFor(nextMinor, body)).ok).toBe(false);
     // an entry naming another operation does not cover this one
     const elsewhere = '### Breaking\n- `GET /v1/quote/toAmount`: something else\n';
@@ -92,16 +93,20 @@ describe('breaking changes fail the gate with a report of what breaks and for wh
   });
 });
 
-test('a beta operation may break in a minor version, announced in the changelog', () => {
+test('a beta operation may break in a minor version, announced in the changelog (each place it breaks)', () => {
   const removeBetaField = (doc: Doc) => {
     const op = doc.paths['/v1/calldata/parse'].get;
     expect(op['x-beta']).toBe(true);
     op.parameters = op.parameters.filter((p: Doc) => p.$ref || p.name !== 'chainId');
     op.parameters.push({ name: 'format', in: 'query', required: true, schema: { type: 'string' } });
   };
-  const body = '### Breaking\n- `GET /v1/calldata/parse` (beta): the query parameter `format` is required\n';
+  const body = '### Breaking\n- `GET /v1/calldata/parse` (beta): the query parameter `format` is required, the query parameter `chainId` removed\n';
   expect(gate(released(), fixture(removeBetaField), changelogFor(nextMinor, body)).ok).toBe(true);
   expect(gate(released(), fixture(removeBetaField), changelogFor(nextMinor)).ok).toBe(false);
+  // the operation named for one of its breaks does not cover the other
+  const formatOnly = gate(released(), fixture(removeBetaField), changelogFor(nextMinor, '### Breaking\n- `GET /v1/calldata/parse` (beta): the query parameter `format` is required\n'));
+  expect(formatOnly.ok).toBe(false);
+  expect(formatOnly.report).toContain('- `GET /v1/calldata/parse`: query parameter `chainId` removed');
 });
 
 test('error answers shared through components/responses are judged as answers: a bound added passes, a field removed fails', () => {
