@@ -18,6 +18,8 @@ export interface RawToken {
   readonly symbol: string;
   readonly decimals: number;
   readonly name: string;
+  /** "0": no price (a listed-only token, src/core/catalog/entities.ts isListedOnly) */
+  readonly priceUSD: string;
 }
 
 export interface RawChain {

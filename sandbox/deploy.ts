@@ -47,6 +47,7 @@ import { deployV3Fork, SUSHISWAP_V3, V3_FORK_QUOTER } from './v3Forks';
 import { endpointRoutes } from './bridgeRoutes';
 import { allowRouterCalls, deployServiceContracts } from '../scripts/deploy-contracts';
 import { exchangeRouterOn } from '../src/core/catalog/routers';
+import { isListedOnly } from '../src/core/catalog/entities';
 
 export interface SeedOptions {
   readonly provider: JsonRpcProvider;
@@ -150,8 +151,10 @@ export async function seedChain(o: SeedOptions): Promise<ChainDeployment> {
   // --- what goes where
   const wrapped = wrappedNativeOf(data, chainId);
   const tokens = new Map<string, RawToken & { contract: 'TestToken' | 'TestPermitToken' | 'WETH9' }>();
+  // the tokens the embedded data routes: a listed-only token (no price, no pool, no bridge route) gets no contract, as
+  // nothing the service quotes moves it (the fee collector books balances by address, so reading one costs nothing)
   for (const t of data.tokens) {
-    if (t.chainId !== chainId || isNative(t.address)) continue;
+    if (t.chainId !== chainId || isNative(t.address) || isListedOnly(t)) continue;
     tokens.set(t.address.toLowerCase(), { ...t, address: getAddress(t.address), contract: t === wrapped ? 'WETH9' : PERMIT_TOKENS.has(t.symbol) ? 'TestPermitToken' : 'TestToken' });
   }
   const wrappedNative = [...tokens.values()].find((t) => t.contract === 'WETH9')?.address;

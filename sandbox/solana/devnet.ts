@@ -51,6 +51,7 @@ import {
 } from '@solana-program/token';
 import { decodeMint, decodeTransaction, Ledger, NATIVE_MINT, SYSTEM_PROGRAM, type LandedTransaction } from './ledger';
 import { SOLANA_CHAIN_ID } from './bridge';
+import { isListedOnly } from '../../src/core/catalog/entities';
 import { MAINNET_GENESIS_HASH, startSolanaRpc, type SolanaRpcServer } from './rpc';
 
 /** The catalog's chain id of Solana (defined beside the bridge's Solana side, which the EVM seeding imports without LiteSVM). */
@@ -147,10 +148,11 @@ interface CatalogToken {
   readonly name: string;
 }
 
-/** The catalog's SPL tokens on Solana (the native SOL entry left out: it is the chain's coin, not a mint). */
+/** The catalog's SPL tokens on Solana (the native SOL entry left out: it is the chain's coin, not a mint; and the
+ *  listed-only tokens, which no route of the embedded data moves). */
 export function catalogSplTokens(catalogDir = DEFAULT_CATALOG_DIR): CatalogToken[] {
-  const file = JSON.parse(fs.readFileSync(path.join(catalogDir, 'tokens.json'), 'utf8')) as { tokens: CatalogToken[] };
-  return file.tokens.filter((t) => t.chainId === SOLANA_CHAIN_ID && t.address !== SYSTEM_PROGRAM);
+  const file = JSON.parse(fs.readFileSync(path.join(catalogDir, 'tokens.json'), 'utf8')) as { tokens: (CatalogToken & { priceUSD: string })[] };
+  return file.tokens.filter((t) => t.chainId === SOLANA_CHAIN_ID && t.address !== SYSTEM_PROGRAM && !isListedOnly(t));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@
  */
 import { getAddress, Interface } from 'ethers';
 import type { Catalog } from '../core/catalog/catalog';
-import type { Token } from '../core/catalog/entities';
+import { isListedOnly, type Token } from '../core/catalog/entities';
 import { exchangeRouterOn, type RouterDeployments } from '../core/catalog/routers';
 import type { PoolState } from '../core/liquidity/snapshot';
 
@@ -95,12 +95,14 @@ export class PoolDiscovery {
     return [UNISWAP_FACTORY_EVENTS.getEvent('PairCreated')!.topicHash, UNISWAP_FACTORY_EVENTS.getEvent('PoolCreated')!.topicHash];
   }
 
-  /** The questions that find the pools of every pair of the chain's catalog tokens (the native coin left out). */
+  /** The questions that find the pools of every pair of the chain's catalog tokens (the native coin and the listed-only
+   *  tokens left out: ~1,000 of them on Ethereum would ask for ~2.5 million pairs and fee tiers; their pools are found
+   *  from the factories' creation events). */
   lookups(chainId: number): FactoryLookup[] {
     const chain = this.catalog.getChain(chainId);
     if (!chain) return [];
     const native = chain.nativeToken.address.toLowerCase();
-    const tokens = this.catalog.tokensOf(chainId).filter((t) => t.address.toLowerCase() !== native && /^0x[0-9a-fA-F]{40}$/.test(t.address));
+    const tokens = this.catalog.tokensOf(chainId).filter((t) => t.address.toLowerCase() !== native && /^0x[0-9a-fA-F]{40}$/.test(t.address) && !isListedOnly(t));
     const out: FactoryLookup[] = [];
     for (let i = 0; i < tokens.length; i++) {
       for (let j = i + 1; j < tokens.length; j++) {

@@ -39,6 +39,7 @@ import { address, createSolanaRpc, signature as asSignature, type Address } from
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import type { ChainsConfig } from '../chainsConfig';
 import type { Catalog } from '../core/catalog/catalog';
+import { isListedOnly } from '../core/catalog/entities';
 import { familyOf } from '../core/chains/families';
 import { BRIDGE_MEMO_PREFIX, REFUND_MEMO_PREFIX, RELEASE_MEMO_PREFIX } from '../core/chains/solana/memo';
 import type { TransferStatus } from '../core/status/transferStatus';
@@ -280,7 +281,8 @@ export function solanaFollowersOf(
     const mints = () => {
       const current = catalog();
       const native = current.getChain(c.chainId)?.nativeToken.address;
-      return current.tokensOf(c.chainId).map((t) => t.address).filter((a) => a !== native);
+      // the mints the service quotes deposits of: a listed-only token has no bridge route
+      return current.tokensOf(c.chainId).filter((t) => !isListedOnly(t)).map((t) => t.address).filter((a) => a !== native);
     };
     // the chains file's indexFromBlock is the first slot on a Solana entry (the escrow's deployment, to index it all)
     const start = c.indexFromBlock !== undefined ? { startSlot: c.indexFromBlock } : {};

@@ -105,7 +105,10 @@ test('an exchange router the chain lacks that routers.json marks deployable (Sus
   const sushiApp = await makeTestApp({ env: { CHAINS_FILE: chainsFile } });
   try {
     const pool = sushiApp.dependencies.graph.pools.find((p) => p.id === '42161:sushiswap:concentrated:WETH-USDC:3000')!;
-    const others = sushiApp.dependencies.graph.pools.filter((p) => p.chainId === ARB && p.id !== pool.id);
+    // every other pool holding USDC: any other route's first hop (the request's denyPools takes at most 100 addresses,
+    // fewer than Arbitrum's pools)
+    const usdcAddress = pool.tokens.find((t) => t !== devnet.data.tokens.find((x) => x.chainId === ARB && x.symbol === 'WETH')!.address)!;
+    const others = sushiApp.dependencies.graph.pools.filter((p) => p.chainId === ARB && p.id !== pool.id && p.tokens.includes(usdcAddress));
     const wallet = devnet.wallet(ARB, 1);
     const res = await request(sushiApp.app).get('/v1/quote').query({
       fromChain: String(ARB), toChain: String(ARB), fromToken: 'USDC', toToken: 'WETH', fromAmount: '2000000000', fromAddress: wallet.address,

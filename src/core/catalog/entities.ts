@@ -30,6 +30,17 @@ export function hasPrice(token: Pick<Token, 'priceUSD'>): boolean {
   return /[1-9]/.test(token.priceUSD);
 }
 
+/**
+ * A catalog token the published token lists add without a price (data/README.md, "Listed tokens"): listed and found,
+ * but no pool or bridge route of the embedded data holds it. The parts of the service that act per token on a chain
+ * leave these out — the factories' start-up lookups (every pair of tokens: quadratic in ~1,000 listed tokens), the
+ * Solana escrow's followed token accounts, the sandbox's deployed tokens — where pools of them would be found only by
+ * their creation events. A discovered token (unverified) is not one: it came from a pool.
+ */
+export function isListedOnly(token: Pick<Token, 'priceUSD' | 'verificationStatus'>): boolean {
+  return !hasPrice(token) && token.verificationStatus !== 'unverified';
+}
+
 export interface ChainMetamask {
   readonly chainId: string;
   readonly chainName: string;
