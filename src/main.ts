@@ -3,30 +3,20 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import pino from 'pino';
 import { ConfigError, DEFAULT_DATABASE_DIR, DEFAULT_LEDGER_FILE, loadConfig, portalOrigins, type Config } from './config';
-import { createApp } from './server/app';
-import { buildDependencies, buildFollowerParts } from './server/dependencies';
-import { buildAccessControl } from './server/access/build';
-import { Metrics } from './server/metrics';
-import { expensiveOperationsOf } from './server/access/operationAccess';
 import { openDatabase, type Database } from './persistence/database';
-import { IntegratorDirectory, seedIntegrators } from './persistence/integrators';
-import { portalRouter } from './portal/router';
-import { explorerRouter } from './server/explorer';
-import { databaseHistory } from './persistence/transfers';
-import { TransferIndexer } from './chain/transferIndexer';
-import { solanaFollowersOf } from './chain/solanaTransferIndexer';
-import { TransferEventFeed } from './persistence/transferEvents';
-import { WebhookWorker } from './webhooks/worker';
-import { statusToWire } from '../handlers/wire/status';
-import { makeChainProvider } from './chain/rpc';
+import type { IntegratorDirectory } from './persistence/integrators';
 import type { Dependencies } from './server/dependencies';
-import { loadFeeLedger } from './core/fees/ledger';
 import type { Catalog } from './core/catalog/catalog';
-import { readinessChecks } from './server/operations';
-import { startChainMode } from './chain/mode';
-import { applyUpdate, decodeUpdate, encodeUpdate, LiquidityFeed } from './chain/liquidityFeed';
 import type { LiquidityState } from './core/liquidity/state';
-import { handlers } from '../handlers';
+import type * as ServiceModules from './server/serviceModules';
+
+/**
+ * The modules the service is made of (src/server/serviceModules.ts), loaded on first use: {@link main} opens the
+ * database first, so that its opening overlaps their evaluation (~0.3-0.5 s), then takes them from here.
+ */
+function serviceModules(): typeof ServiceModules {
+  return require('./server/serviceModules') as typeof ServiceModules;
+}
 
 /** Starts the service on the embedded default data (or DATA_DIR), and stops it cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -51,13 +41,18 @@ async function main(): Promise<void> {
     superviseWorkers(config.workers, logger, feed);
     return;
   }
+  // the database opens while the service starts and answers, from the start: the embedded one (PGlite) takes the
+  // longest part of a start (~1 s to open a folder, in a thread of its own: src/persistence/pgliteThread.ts) and
+  // the first API requests wait for the blocks it holds (src/server/access/build.ts), so its thread starts before
+  // the service's modules are loaded
+  const database = config.database ? openServiceDatabase(config, logger) : undefined;
+  const {
+    Metrics, IntegratorDirectory, buildAccessControl, expensiveOperationsOf, handlers, TransferEventFeed, buildDependencies, databaseHistory, seedIntegrators,
+    startChainMode, TransferIndexer, makeChainProvider, solanaFollowersOf, WebhookWorker, statusToWire, readinessChecks, portalRouter, explorerRouter, createApp,
+  } = serviceModules();
   const metrics = new Metrics({ processMetrics: true });
-  // the database opens while the service starts and answers; the embedded one (PGlite: a second or two, in a thread
-  // of its own, src/persistence/pgliteThread.ts) once the service listens, so that it does not compete for the cores
-  // with the start-up
   let listening!: () => void;
   const listened = new Promise<void>((resolve) => (listening = resolve));
-  const database = !config.database ? undefined : config.database.url ? openServiceDatabase(config, logger) : listened.then(() => openServiceDatabase(config, logger));
   // fees are booked under the fee wallet an integrator registered (portal), else the fee ledger's
   let registered: IntegratorDirectory | undefined;
   const directory = database ? database.then(async (db) => {
@@ -134,9 +129,9 @@ async function main(): Promise<void> {
   }) : undefined;
   // the explorer's page per transfer (/explorer/tx/<hash or transfer id>)
   const explorer = explorerRouter({ dependencies, trustProxy: config.access.trustProxy });
-  // compiled validators, and a few quotes through the request pipeline before listening, so that the first clients'
-  // quotes run compiled code (src/server/warmUp.ts)
-  const app = await createApp(dependencies, config, { handlers, logger, operations: { metrics, readiness }, compileValidators: true, warmUp: true, explorer, ...(portal ? { portal } : {}) });
+  // once listening (answering meanwhile): a few quotes through the request pipeline, so that the first clients'
+  // quotes run compiled code (src/server/warmUp.ts), then the other operations' validators (app.ts)
+  const app = await createApp(dependencies, config, { handlers, logger, operations: { metrics, readiness }, warmUp: { after: listened }, explorer, ...(portal ? { portal } : {}) });
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -196,6 +191,7 @@ interface Feed {
  * change to every worker. Undefined without EVM chains to follow.
  */
 async function startFeed(config: Config, logger: pino.Logger): Promise<Feed | undefined> {
+  const { buildFollowerParts, LiquidityFeed, encodeUpdate, startChainMode } = serviceModules();
   const parts = buildFollowerParts(config);
   if (!parts.chains) return undefined;
   const base = parts.liquidity.graph.snapshot;
@@ -217,6 +213,7 @@ async function startFeed(config: Config, logger: pino.Logger): Promise<Feed | un
  * snapshot), with whether one has come (readiness).
  */
 function followFeed(liquidity: LiquidityState, logger: pino.Logger): Promise<{ readonly received: boolean }> {
+  const { applyUpdate, decodeUpdate } = serviceModules();
   const base = liquidity.graph.snapshot;
   const state = { received: false };
   return new Promise((resolve) => {
@@ -289,6 +286,7 @@ function openServiceDatabase(config: Config, logger: pino.Logger): Promise<Datab
 
 /** The seeded fee ledger's integrators that name a fee wallet. */
 function ledgerIntegrators(config: Config, dependencies: { catalog: Catalog }): { integratorId: string; feeWallet: string }[] {
+  const { loadFeeLedger } = serviceModules();
   const ledger = loadFeeLedger(config.feeLedgerFile ?? DEFAULT_LEDGER_FILE, dependencies.catalog);
   return ledger.integratorIds.flatMap((integratorId) => {
     const feeWallet = ledger.feeWallet(integratorId);

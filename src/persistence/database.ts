@@ -6,9 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
-import { Pool } from 'pg';
 import { DEFAULT_DATABASE_DIR } from '../config';
-import { migrateToLatest } from './migrations';
+import { MIGRATIONS, migrateToLatest } from './migrations';
 import { PgliteThread } from './pgliteThread';
 import type { Schema } from './schema';
 
@@ -55,12 +54,17 @@ export function databaseOptionsFromEnv(env: Record<string, string | undefined>):
   return { dir: DEFAULT_DATABASE_DIR };
 }
 
-/** Opens the database and runs the migrations not yet run. */
+/**
+ * Opens the database and runs the migrations not yet run: PGlite's in its own thread as it opens (pgliteWorker.ts),
+ * PostgreSQL's from here.
+ */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.url && options.dir) throw new Error('openDatabase takes a PostgreSQL url or a PGlite dir, not both');
-  const database = options.url ? openPostgres(options.url, options) : await openPglite(options.dir);
+  const migrate = options.migrate !== false;
+  if (!options.url) return openPglite(options.dir, migrate);
+  const database = openPostgres(options.url, options);
   try {
-    if (options.migrate !== false) await migrateToLatest(database.db);
+    if (migrate) await migrateToLatest(database.db);
   } catch (error) {
     await database.close();
     throw error;
@@ -69,6 +73,8 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 }
 
 function openPostgres(url: string, options: DatabaseOptions): Database {
+  // loaded when a server is named: node-postgres takes ~40 ms of a start that uses PGlite
+  const { Pool } = require('pg') as typeof import('pg');
   const pool = new Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // without a listener, an idle connection's error would be an uncaught 'error' event
   pool.on('error', (error) => options.onConnectionError?.(error));
@@ -76,9 +82,9 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   return database(db, 'postgres', withoutPassword(url), () => db.destroy());
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, migrate: boolean): Promise<Database> {
   if (dir === undefined || dir === MEMORY) {
-    const pglite = await startPglite(undefined);
+    const pglite = await startPglite(undefined, migrate);
     const db = new Kysely<Schema>({ dialect: new PGliteDialect({ pglite: pglite.asPglite() }) });
     return database(db, 'pglite', 'memory', () => closePglite(db, pglite));
   }
@@ -86,7 +92,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   fs.mkdirSync(folder, { recursive: true });
   const release = lockFolder(folder);
   try {
-    const pglite = await startPglite(folder);
+    const pglite = await startPglite(folder, migrate);
     const db = new Kysely<Schema>({ dialect: new PGliteDialect({ pglite: pglite.asPglite() }) });
     return database(db, 'pglite', folder, async () => {
       try {
@@ -101,9 +107,9 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   }
 }
 
-/** PGlite in a thread of its own (pgliteThread.ts), once it has opened; its thread ended if it could not. */
-async function startPglite(folder: string | undefined): Promise<PgliteThread> {
-  const pglite = new PgliteThread(folder);
+/** PGlite in a thread of its own (pgliteThread.ts), once it has opened (and migrated); its thread ended if it could not. */
+async function startPglite(folder: string | undefined, migrate: boolean): Promise<PgliteThread> {
+  const pglite = new PgliteThread(folder, migrate ? { migrations: Object.keys(MIGRATIONS) } : {});
   try {
     await pglite.waitReady;
     return pglite;

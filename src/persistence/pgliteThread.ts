@@ -34,7 +34,7 @@ function workerFile(): { file: string; execArgv: string[] } {
 }
 
 export class PgliteThread implements Queryable {
-  /** Resolves when PGlite has opened its folder (or memory) in its thread; rejects if it cannot. */
+  /** Resolves when PGlite has opened its folder (or memory) in its thread, migrated if asked; rejects if it cannot. */
   readonly waitReady: Promise<void>;
   ready = false;
   closed = false;
@@ -43,10 +43,13 @@ export class PgliteThread implements Queryable {
   private lastId = 0;
   private closing: Promise<void> | undefined;
 
-  /** Starts PGlite in its thread on `dir` (a folder, or undefined for memory). */
-  constructor(dir: string | undefined) {
+  /**
+   * Starts PGlite in its thread on `dir` (a folder, or undefined for memory); with `migrations` (the names of
+   * migrations.ts's), the thread runs those not yet run before it is ready (pgliteWorker.ts).
+   */
+  constructor(dir: string | undefined, options: { readonly migrations?: readonly string[] } = {}) {
     const { file, execArgv } = workerFile();
-    this.worker = new Worker(file, { workerData: { dir }, execArgv });
+    this.worker = new Worker(file, { workerData: { dir, ...(options.migrations ? { migrations: options.migrations } : {}) }, execArgv });
     this.waitReady = new Promise<void>((resolve, reject) => {
       this.worker.on('message', (message: ThreadMessage) => {
         if ('id' in message) {

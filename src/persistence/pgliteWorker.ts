@@ -1,8 +1,13 @@
 /**
  * The embedded database's own thread (started by pgliteThread.ts): PGlite opened here, in a worker thread, answering
  * the queries and transactions the service's thread sends it. PGlite runs PostgreSQL in WebAssembly synchronously:
- * opening a folder holds its thread for ~0.4 s (~2.3 s for a new folder, where it runs initdb), which on the
+ * opening a folder holds its thread for ~0.4-1 s (~2.3 s for a new folder, where it runs initdb), which on the
  * service's thread would hold every request for as long.
+ *
+ * With `migrations` (the names of migrations.ts's, from the service's thread), the migrations not yet run are run
+ * here once PGlite is open, before `ready`: a dozen statements that would otherwise each cross to the service's
+ * thread and back while it starts (listens, warms up), and be answered late. A database that has run exactly these
+ * migrations is told by one query, and Kysely's migrator (and Kysely) is loaded only when there is one to run.
  *
  * Messages in: `query` (outside or inside an open transaction), `begin`, `end` (commit or roll back), `close`.
  * Messages out: `ready` or `failed` once, then one answer per message in, by its id.
@@ -20,7 +25,7 @@ import { errorData, type ThreadRequest } from './pgliteMessages';
 const SHARED_BUFFERS = '16MB';
 
 const port = parentPort!;
-const { dir } = workerData as { dir?: string };
+const { dir, migrations } = workerData as { dir?: string; migrations?: readonly string[] };
 const pglite = new PGlite({ dataDir: dir, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`] });
 
 /** The transactions open, by id: PGlite's transaction object, how to end it, and PGlite's promise of its end. */
@@ -29,7 +34,14 @@ let lastTransaction = 0;
 /** What ends a transaction's callback without committing (PGlite rolls back when the callback throws). */
 const ROLLBACK = new Error('rollback');
 
-pglite.waitReady.then(
+pglite.waitReady.then(async () => {
+  if (migrations && !(await migrated(migrations))) {
+    const { Kysely, PGliteDialect } = require('kysely') as typeof import('kysely');
+    const { migrateToLatest } = require('./migrations') as typeof import('./migrations');
+    // a Kysely of its own over this PGlite, left as it is afterwards (destroying it would close PGlite)
+    await migrateToLatest(new Kysely({ dialect: new PGliteDialect({ pglite }) }));
+  }
+}).then(
   () => port.postMessage({ kind: 'ready' }),
   (error: unknown) => port.postMessage({ kind: 'failed', error: errorData(error) }),
 );
@@ -86,4 +98,17 @@ function begin(): Promise<number> {
       failed(error); // ignored once the transaction has begun: its end reports the outcome
     });
   });
+}
+
+/**
+ * Whether the migrations run on this database (Kysely's table of them) are exactly `names`: then the migrator would
+ * run nothing. Any other list (a new database, a migration to run, one this version does not know) goes to it.
+ */
+async function migrated(names: readonly string[]): Promise<boolean> {
+  try {
+    const { rows } = await pglite.query<{ name: string }>('select name from kysely_migration order by name');
+    return rows.map((row) => row.name).join('\n') === [...names].sort().join('\n');
+  } catch {
+    return false; // no table of migrations yet
+  }
 }

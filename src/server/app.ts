@@ -15,7 +15,7 @@ import { hardening, listenWithLimits } from './hardening';
 import { requestRefused, serverError } from './httpErrors';
 import { jsonBody } from './jsonBody';
 import { Metrics, requestMetrics } from './metrics';
-import { compileValidators, createOpenApiBackend, patchRouter } from './openapiBackend';
+import { compileValidatorsInTurns, createOpenApiBackend, patchRouter } from './openapiBackend';
 import { operationAccessOf } from './access/operationAccess';
 import type { HandlerTable } from './operation';
 import { operationsRouter, readinessChecks, type ReadinessChecks } from './operations';
@@ -42,17 +42,17 @@ export interface AppOptions {
   /** The explorer's pages per transfer (explorer.ts), mounted at /explorer: outside /v1, before the access control. */
   readonly explorer?: express.Router;
   /**
-   * Compile every operation's request validators while the app is built, instead of on each operation's first
-   * request (default false: tests build many apps and use few operations of each). The service sets it, so that its
-   * first requests do not wait for them.
+   * Warm the request pipeline (warmUp.ts): a few quotes over HTTP on a loopback port of their own, through the same
+   * middlewares, validators and handlers, with an access control, metrics and logger of their own (nobody's
+   * requests), so that the first clients' quotes run compiled code.
+   *
+   * - `true`: before createApp returns;
+   * - `{ after }` (the service, main.ts): in the background once `after` resolves (the service listens, and answers
+   *   meanwhile), then every other operation's request validators are compiled, one operation per turn of the event
+   *   loop (without it, each operation's first request compiles them: tests build many apps and use few operations
+   *   of each). Readiness (GET /ready) waits for neither: both only make first requests faster.
    */
-  readonly compileValidators?: boolean;
-  /**
-   * Before returning, warm the request pipeline (warmUp.ts): a few quotes over HTTP on a loopback port of their own,
-   * through the same middlewares, validators and handlers, with an access control, metrics and logger of their own
-   * (nobody's requests). The service sets it, so that its first clients' quotes run compiled code.
-   */
-  readonly warmUp?: boolean;
+  readonly warmUp?: true | { readonly after: Promise<unknown> };
 }
 
 /** Builds the HTTP application. Tests call this with their own dependencies. */
@@ -62,24 +62,23 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
   const api = createOpenApiBackend(forValidation(contract));
   const metrics = options.operations?.metrics ?? new Metrics();
   const dispatch = new Dispatch(api, dependencies);
-  dispatch.register(options.handlers);
-  for (const scheme of ['ApiKeyAuth', 'LifiApiKeyAuth']) api.registerSecurityHandler(scheme, dependencies.access.apiKeyAuth);
   await api.init();
   patchRouter(api);
-  if (options.compileValidators) compileValidators(api);
+  // after the router's changes: registering looks each operation up, which the router's own lookup made ~2 ms each
+  dispatch.register(options.handlers);
+  for (const scheme of ['ApiKeyAuth', 'LifiApiKeyAuth']) api.registerSecurityHandler(scheme, dependencies.access.apiKeyAuth);
   dispatch.ready();
   const docs = docsRouter(contract);
-  const operations = operationsRouter(metrics, options.operations?.readiness ?? readinessChecks(dependencies, config));
   const operationOf = (req: Request) => api.router.matchOperation({ method: req.method, path: req.path, headers: {}, query: {} })?.operationId;
 
   // the API's part of the pipeline, after the parts outside /v1: every /v1 request runs these in order
-  const apiPipeline = (access: AccessControl, requestsInto: Metrics) => [
+  const apiPipeline = (access: AccessControl, requestsInto: Metrics, answer = dispatch.answer) => [
     requestMetrics(requestsInto, operationOf),
     deprecationNotices(api),
     access.identify(operationAccessOf(api, options.handlers)),
     jsonBody(config.limits.maxBodyBytes),
     access.authorize,
-    dispatch.answer,
+    answer,
   ];
   // errors raised outside the handlers: bodies the parser refuses, and anything unexpected
   const onError = (error: unknown, req: Request, res: Response, _next: NextFunction) => {
@@ -87,6 +86,30 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
     if (!refused) req.log.error({ err: error }, 'unhandled error');
     send(res, refused ?? serverError(String(req.id)));
   };
+
+  // the warm-up: the same pipeline over state of its own, so that its requests count against no one's limits or
+  // metrics; its handlers run with the service's dependencies seen through an object of their own, under which
+  // its route searches are observed (routeSearchCache.ts observes by the dependencies' identity)
+  const warmUpRequests = async () => {
+    const access = detachedAccessControl(config);
+    const warmMetrics = new Metrics();
+    const warmDependencies = Object.create(dependencies) as Dependencies;
+    observeRouteSearches(warmDependencies, warmMetrics.routeSearch);
+    const warming = newExpress();
+    warming.use(requestLogging(pino({ level: 'silent' })), ...hardening(config.limits, api), ...apiPipeline(access, warmMetrics, dispatch.answerWith(warmDependencies)));
+    warming.use(onError);
+    const warm = await warmUp(warming, warmUpPaths(warmUpQueries(dependencies.catalog))).finally(() => access.close());
+    logger.debug({ ...warm, ms: Math.round(warm.ms) }, 'warmed up');
+  };
+  observeRouteSearches(dependencies, metrics.routeSearch);
+  const warmUpOption = options.handlers.getQuote ? options.warmUp : undefined;
+  if (warmUpOption === true) await warmUpRequests();
+  else if (warmUpOption) {
+    // the validators once the access control's records are read too: the API's first requests wait for them (the
+    // database's blocks), and each operation compiled holds the thread that the database's answers come back to
+    warmInBackground(warmUpOption.after, warmUpRequests, dependencies.access.records?.ready, () => compileValidatorsInTurns(api), logger);
+  }
+  const operations = operationsRouter(metrics, options.operations?.readiness ?? readinessChecks(dependencies, config));
 
   const app = newExpress();
   // every request runs these in order
@@ -104,21 +127,30 @@ export async function createApp(dependencies: Dependencies, config: Config, opti
     ...apiPipeline(dependencies.access, metrics),
   );
   app.use(onError);
-
-  if (options.warmUp && options.handlers.getQuote) {
-    // the same pipeline over state of its own: the warm-up's requests count against no one's limits or metrics
-    const access = detachedAccessControl(config);
-    const warmMetrics = new Metrics();
-    observeRouteSearches(dependencies, warmMetrics.routeSearch);
-    const warming = newExpress();
-    warming.use(requestLogging(pino({ level: 'silent' })), ...hardening(config.limits, api), ...apiPipeline(access, warmMetrics));
-    warming.use(onError);
-    const warm = await warmUp(warming, warmUpPaths(warmUpQueries(dependencies.catalog))).finally(() => access.close());
-    logger.debug({ ...warm, ms: Math.round(warm.ms) }, 'warmed up');
-  }
-  observeRouteSearches(dependencies, metrics.routeSearch);
   listenWithLimits(app, config.limits);
   return app;
+}
+
+/**
+ * How long after the service listens its warm-up begins: the warm-up's first quote holds the thread for ~0.1 s (its
+ * validators compile, its code runs for the first time), so clients that were waiting for the port (a start script,
+ * a health check polling it) are let in first.
+ */
+const WARM_UP_DELAY_MS = 50;
+
+/**
+ * The service's start-up work that its answers do not wait for: shortly after `after` resolves, the warm-up's
+ * quotes; then, once `compileAfter` has settled too, `compile` (the other operations' validators). A failure of
+ * either is logged: both only make first requests faster.
+ */
+function warmInBackground(after: Promise<unknown>, warm: () => Promise<void>, compileAfter: Promise<unknown> | undefined, compile: () => Promise<number>, logger: Logger): void {
+  const failed = (what: string) => (error: Error) => logger.warn({ err: { message: error.message } }, `${what} failed: ${error.message}`);
+  const warmed = after.then(() => new Promise((resolve) => setTimeout(resolve, WARM_UP_DELAY_MS))).then(warm).catch(failed('the warm-up'));
+  void Promise.all([warmed, Promise.resolve(compileAfter).catch(() => undefined)]).then(async () => {
+    const started = performance.now();
+    const operations = await compile();
+    logger.debug({ operations, ms: Math.round(performance.now() - started) }, 'request validators compiled');
+  }).catch(failed('compiling the request validators'));
 }
 
 function newExpress(): express.Express {

@@ -28,6 +28,8 @@ export class Dispatch {
   private readonly versions: DataVersions;
   /** The names a request sent that its operation does not know (ignored; see unknownParameters.ts). */
   private readonly ignoredNames = new WeakMap<Request, readonly string[]>();
+  /** The dependencies a request's handler runs with, when not the service's ({@link answerWith}). */
+  private readonly dependenciesOf = new WeakMap<Request, Dependencies>();
   private shapes: ReadonlyMap<string, RequestShape> = new Map();
 
   constructor(
@@ -37,7 +39,10 @@ export class Dispatch {
     this.versions = new DataVersions(dependencies);
   }
 
-  /** Registers the operations' handlers and the answers to what the contract refuses; before `api.init()`. */
+  /**
+   * Registers the operations' handlers and the answers to what the contract refuses; after `api.init()` and the
+   * router's changes (openapiBackend.ts), so that each operation is looked up cheaply (an unknown one is refused).
+   */
   register(handlers: HandlerTable): void {
     const { api } = this;
     api.register({
@@ -57,6 +62,17 @@ export class Dispatch {
     const keyOnly = keyOnlyOperations(this.api);
     this.answered.publicOperations = new Set(this.api.router.getOperations().flatMap((op) => (op.operationId && !keyOnly.has(op.operationId) ? [op.operationId] : [])));
     this.shapes = collectRequestShapes(this.api);
+  }
+
+  /**
+   * The same middleware, whose handlers run with `dependencies` instead: the warm-up's requests (app.ts) run with
+   * the service's dependencies under an identity of their own, so that their route searches are observed apart.
+   */
+  answerWith(dependencies: Dependencies): (req: Request, res: Response, next: NextFunction) => Promise<void> {
+    return (req, res, next) => {
+      this.dependenciesOf.set(req, dependencies);
+      return this.answer(req, res, next);
+    };
   }
 
   /** The middleware that answers every request of the API (after access control and body parsing). */
@@ -117,7 +133,7 @@ export class Dispatch {
             return req.log; // made on first use (requestLogging.ts)
           },
         },
-        this.dependencies,
+        this.dependenciesOf.get(req) ?? this.dependencies,
       );
       if (key && result.status === 200 && !result.uncacheable) return { ...result, cached: cache.store(key, result.body) };
       return result;

@@ -39,7 +39,7 @@ export function createOpenApiBackend(definition: Document, version: string = INS
     validate: true,
     coerceTypes: true,
     // The contract is checked by `npm run lint:spec` and the examples test; validators compile on an operation's
-    // first use, or all at once when the app asks for it (compileValidators: the service does, tests do not).
+    // first use, or ahead of it once the service listens (compileValidatorsInTurns: the service does, tests do not).
     quick: true,
     // verbose: a failed check carries its schema and value, so that an unknown chain is told as such (validationMessage.ts)
     // validateSchema false: ajv does not check each operation's schemas against the JSON Schema meta-schema when it
@@ -116,12 +116,19 @@ export function cloneData(value: unknown): unknown {
 }
 
 /**
- * Compiles the request validators of every operation now. openapi-backend compiles an operation's validators on its
- * first request otherwise (`quick`), and keeps them; `getRequestValidatorsForOperation` is the public method it calls
- * to do so.
+ * Compiles the request validators of every operation, one operation per turn of the event loop, so that requests
+ * are answered in between (an operation's compiling takes up to ~100 ms, all of them ~0.6 s). openapi-backend
+ * compiles an operation's validators on its first request otherwise (`quick`), and keeps them, so this only takes
+ * that cost off the first requests; `getRequestValidatorsForOperation` is the public method it calls to do so (an
+ * operation compiled already is not compiled again). Resolves with the number of operations.
  */
-export function compileValidators(api: OpenAPIBackend): void {
-  for (const op of api.router.getOperations()) if (op.operationId) api.validator.getRequestValidatorsForOperation(op.operationId);
+export async function compileValidatorsInTurns(api: OpenAPIBackend): Promise<number> {
+  const operationIds = api.router.getOperations().flatMap((op) => (op.operationId ? [op.operationId] : []));
+  for (const operationId of operationIds) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    api.validator.getRequestValidatorsForOperation(operationId);
+  }
+  return operationIds.length;
 }
 
 /** The methods that a path has operations for (the Allow header of a 405), upper case, sorted. */

@@ -4,8 +4,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import yaml from 'js-yaml';
 import request from 'supertest';
 import { PROJECT_ROOT } from '../../src/projectRoot';
 import { freePort, stopProcess } from '../support/processes';
@@ -55,6 +57,21 @@ test('the build is one file of plain JavaScript with its source map, no TypeScri
   expect(code).not.toMatch(/require\("\.\.?\/(src|handlers)\//);
 });
 
+test('the build is plain ASCII, which node reads and V8 parses one byte per character (one character beyond it, in a comment, made the whole file two)', () => {
+  for (const file of [OUT, path.join(path.dirname(OUT), 'pgliteWorker.js')]) {
+    const bytes = fs.readFileSync(file);
+    expect(bytes.findIndex((byte) => byte > 0x7f)).toBe(-1);
+  }
+});
+
+test('the build writes the contract parsed, with the hash of the text it was parsed from, and the built service serves that very document', async () => {
+  const text = fs.readFileSync(path.join(PROJECT_ROOT, 'openapi.yaml'), 'utf8');
+  const written = JSON.parse(fs.readFileSync(path.join(path.dirname(OUT), 'contract.json'), 'utf8')) as { sha256: string; document: unknown };
+  expect(written.sha256).toBe(createHash('sha256').update(text).digest('hex'));
+  expect(written.document).toEqual(yaml.load(text));
+  expect(await (await fetch(`${base}/openapi.json`)).json()).toEqual(yaml.load(text));
+});
+
 test('the built service answers a quote exactly as the sources do', async () => {
   const built = await fetch(`${base}${QUOTE}`);
   expect(built.status).toBe(200);
@@ -80,6 +97,19 @@ test('a client mistake is a 400 with the parameter named, from the compiled vali
 describe('npm start builds only what changed (--if-stale)', () => {
   const build = (...args: string[]) => execFileSync(process.execPath, ['scripts/build.mjs', '--outfile', OUT, ...args], { cwd: PROJECT_ROOT, encoding: 'utf8' });
   const builtAt = () => fs.statSync(OUT).mtimeMs;
+  // a module resolution hook that refuses esbuild: what a start with nothing to build must not load (~0.1 s)
+  const refuseEsbuild = `data:text/javascript,${encodeURIComponent(`export async function resolve(specifier, context, next) { if (/^esbuild(\\/|$)/.test(specifier)) throw new Error('esbuild was imported'); return next(specifier, context); }`)}`;
+  const withoutEsbuild = (...args: string[]) => execFileSync(
+    process.execPath,
+    ['--import', `data:text/javascript,${encodeURIComponent(`import { register } from 'node:module'; register(${JSON.stringify(refuseEsbuild)});`)}`, 'scripts/build.mjs', '--outfile', OUT, ...args],
+    { cwd: PROJECT_ROOT, encoding: 'utf8', stdio: 'pipe' },
+  );
+
+  test('with nothing changed it imports no esbuild; with something to build it does (the check sees it)', () => {
+    build('--if-stale'); // up to date, whatever changed since the build above
+    expect(withoutEsbuild('--if-stale')).toBe(`${OUT} is up to date\n`);
+    expect(() => withoutEsbuild()).toThrow(/esbuild was imported/);
+  });
 
   test('with nothing changed it builds nothing; a file it is built from, changed, makes it build again', () => {
     const before = builtAt();
@@ -97,4 +127,30 @@ describe('npm start builds only what changed (--if-stale)', () => {
     expect(builtAt()).toBeGreaterThan(before);
     expect(build('--if-stale')).toMatch(/is up to date/);
   });
+});
+
+test('npm start is one node process: the check, then the service in that same process (--run)', async () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  expect(pkg.scripts.start).toBe('node scripts/build.mjs --quiet --if-stale --run');
+  const port = await freePort();
+  const started = spawn(process.execPath, ['scripts/build.mjs', '--outfile', OUT, '--quiet', '--if-stale', '--run'], {
+    cwd: PROJECT_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_DIR: 'off' },
+  });
+  let output = '';
+  started.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  started.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    const deadline = Date.now() + 30_000;
+    while (!(await fetch(`http://127.0.0.1:${port}/v1/chains`).then((r) => r.ok, () => false))) {
+      if (started.exitCode !== null || Date.now() > deadline) throw new Error(`the service did not answer: ${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // the process spawned is the one that answers, with no node process under it
+    const children = `/proc/${started.pid}/task/${started.pid}/children`;
+    if (fs.existsSync(children)) expect(fs.readFileSync(children, 'utf8').trim()).toBe('');
+    expect(fs.readFileSync(`/proc/${started.pid}/cmdline`, 'utf8').split('\0')).toContain('--run');
+  } finally {
+    await stopProcess(started);
+  }
 });

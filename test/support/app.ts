@@ -1,7 +1,7 @@
 import pino, { type Logger } from 'pino';
 import type express from 'express';
 import { loadConfig, type Config } from '../../src/config';
-import { createApp } from '../../src/server/app';
+import { createApp, type AppOptions } from '../../src/server/app';
 import { buildAccessControl, type BuildAccessOptions } from '../../src/server/access/build';
 import { buildDependencies, type Dependencies } from '../../src/server/dependencies';
 import { handlers } from '../../handlers';
@@ -30,8 +30,8 @@ export interface TestAppOptions {
   access?: BuildAccessOptions;
   /** The partner portal (src/portal/router.ts), built from the app's dependencies and mounted at /portal. */
   portal?: (dependencies: Dependencies) => express.Router;
-  /** Warm the request pipeline before the app is returned, as the service does (AppOptions.warmUp). */
-  warmUp?: boolean;
+  /** Warm the request pipeline (AppOptions.warmUp): `true` before the app is returned, `{ after }` in the background as the service does. */
+  warmUp?: AppOptions['warmUp'];
 }
 
 /** The real app on the embedded default data, with a silent logger (tests may override parts). */
@@ -45,7 +45,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     handlers: options.handlers ?? handlers,
     logger,
     ...(options.portal ? { portal: options.portal(dependencies) } : {}),
-    ...(options.warmUp ? { warmUp: true } : {}),
+    ...(options.warmUp ? { warmUp: options.warmUp } : {}),
   });
   return { app, config, dependencies };
 }

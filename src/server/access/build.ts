@@ -6,7 +6,6 @@ import { FileKeyStore, KeyStoreUnavailableError, StaticKeyStore, type KeyStore }
 import type { LimiterStore } from './limiterStore';
 import { MemoryLimiterStore } from './memoryStore';
 import { createAccessControl, type AccessControl, type AccessRecords } from './middleware';
-import { RedisLimiterStore } from './redisStore';
 import type { BlockList, AccessOutcome } from '../../core/access/access';
 import type { KnownKey } from '../../core/access/keyStore';
 import type { Database } from '../../persistence/database';
@@ -102,6 +101,8 @@ function loadKeyStore(config: Config, logger: Logger, clock?: () => number): Key
 function buildStore(config: Config, logger: Logger, options: BuildAccessOptions): LimiterStore {
   const { redisUrl } = config.access;
   if (!redisUrl) return new MemoryLimiterStore({ clock: options.clock });
+  // loaded when REDIS_URL is set: ioredis takes ~35 ms of a start that counts in memory
+  const { RedisLimiterStore } = require('./redisStore') as typeof import('./redisStore');
   return new RedisLimiterStore({ url: redisUrl, logger, clock: options.clock, redisOptions: options.redisOptions, prefix: options.redisPrefix });
 }
 

@@ -8,6 +8,7 @@ import { createKey, DatabaseKeyStore, listKeys } from '../../../src/persistence/
 import { registerIntegrator, getIntegrator } from '../../../src/persistence/integrators';
 import { recordUsage, usageSeries } from '../../../src/persistence/usage';
 import { isUniqueViolation } from '../../../src/persistence/errors';
+import { appliedMigrations, MIGRATIONS, migrateTo } from '../../../src/persistence/migrations';
 import { databaseEngines } from '../../support/postgres';
 import { sql } from 'kysely';
 
@@ -126,6 +127,26 @@ describe.each(databaseEngines())('the database on $name', (engine) => {
         await database.close();
       }
       await expect(database.ping()).rejects.toThrow();
+    });
+
+    it('PGlite is migrated in its own thread as it opens: what a folder lacks is run, a folder up to date is left as it is, one of a later version is refused', async () => {
+      const target = await engine.newDatabase({ reopen: true });
+      const older = await engine.open({ ...target, migrate: false });
+      await migrateTo(older.db, '0001_initial');
+      await older.close();
+      // the rest are run as it opens, in the database's thread
+      const opened = await engine.open(target);
+      expect(await appliedMigrations(opened.db)).toEqual(Object.keys(MIGRATIONS).sort());
+      await opened.close();
+      // up to date: one query tells it, nothing runs
+      const again = await engine.open(target);
+      expect(await appliedMigrations(again.db)).toEqual(Object.keys(MIGRATIONS).sort());
+      await sql`insert into kysely_migration (name, timestamp) values ('9999_later', '2099-01-01T00:00:00Z')`.execute(again.db);
+      await again.close();
+      // a migration this version does not know: refused as Kysely's migrator refuses it, and the folder released
+      await expect(openDatabase(target)).rejects.toThrow(/9999_later/);
+      const released = await engine.open({ ...target, migrate: false });
+      await released.close();
     });
 
     it('a lock left by a process that is gone is taken over', async () => {

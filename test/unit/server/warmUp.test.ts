@@ -73,3 +73,41 @@ test('the service warms its own pipeline before it is built, and none of it coun
     await warmed.dependencies.access.close();
   }
 });
+
+test('the service warms up in the background once it listens, answering meanwhile: none of it counts for a client, then every operation\'s validators compile', async () => {
+  const calls: string[] = [];
+  const getQuote = Object.assign((req: Parameters<typeof handlers.getQuote>[0], deps: Parameters<typeof handlers.getQuote>[1]) => (calls.push(String(req.query.fromAmount)), handlers.getQuote(req, deps)), { cache: handlers.getQuote.cache });
+  const counting: HandlerTable = { ...handlers, getQuote };
+  const { logger, records } = captureLogger('debug');
+  let listening!: () => void;
+  const listened = new Promise<void>((resolve) => (listening = resolve));
+  const app = await makeTestApp({ handlers: counting, logger, limits: 'spec', warmUp: { after: listened } });
+  const logged = async (msg: string) => {
+    for (let waited = 0; !records().some((r) => r.msg === msg); waited += 20) {
+      if (waited > 20_000) throw new Error(`never logged: ${msg}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return records().find((r) => r.msg === msg)!;
+  };
+  try {
+    // the app answers before it has warmed up, and nothing warms up until it is told the service listens
+    await request(app.app).get('/v1/chains').expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls).toHaveLength(0);
+    listening();
+    // clients' quotes while it warms up: each its own route search, counted for the client; the warm-up's for no one
+    const queries = warmUpQueries(app.dependencies.catalog);
+    const clients = [997, 998, 999].map((thousands) => ({ ...queries[0], fromAmount: `${thousands}000000` }));
+    for (const query of clients) await request(app.app).get('/v1/quote').query(query).expect(200);
+    expect(await logged('warmed up')).toMatchObject({ quotes: 19, answered: 19 });
+    expect(calls).toHaveLength(18 + clients.length);
+    const metrics = (await request(app.app).get('/metrics').expect(200)).text;
+    expect(metrics).toMatch(new RegExp(`^route_search_duration_seconds_count ${clients.length}$`, 'm'));
+    expect(metrics).toMatch(new RegExp(`^response_cache_misses_total\\{operation="getQuote"\\} ${clients.length}$`, 'm'));
+    // then the validators of every operation of the contract, one operation at a time
+    expect(await logged('request validators compiled')).toMatchObject({ operations: expect.any(Number) });
+    expect((records().find((r) => r.msg === 'request validators compiled')!.operations as number)).toBeGreaterThan(20);
+  } finally {
+    await app.dependencies.access.close();
+  }
+});
