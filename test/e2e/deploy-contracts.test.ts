@@ -107,7 +107,7 @@ test('an exchange router the chain lacks that routers.json marks deployable (Sus
     const pool = sushiApp.dependencies.graph.pools.find((p) => p.id === '42161:sushiswap:concentrated:WETH-USDC:3000')!;
     // every other pool holding USDC: any other route's first hop (the request's denyPools takes at most 100 addresses,
     // fewer than Arbitrum's pools)
-    const usdcAddress = pool.tokens.find((t) => t !== devnet.data.tokens.find((x) => x.chainId === ARB && x.symbol === 'WETH')!.address)!;
+    const usdcAddress = pool.tokens.find((t) => t !== devnet.data.tokens.find((x) => x.chainId === ARB && x.symbol === 'WETH')!.address.toLowerCase())!; // lower-case keys
     const others = sushiApp.dependencies.graph.pools.filter((p) => p.chainId === ARB && p.id !== pool.id && p.tokens.includes(usdcAddress));
     const wallet = devnet.wallet(ARB, 1);
     const res = await request(sushiApp.app).get('/v1/quote').query({

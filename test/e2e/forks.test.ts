@@ -59,7 +59,10 @@ async function until(ready: () => boolean, what: string): Promise<void> {
 async function quoteAndSwap(exchange: string, chainId: number, pair: PoolState, from: number, amount: bigint, expected: (tokenIn: string, tokenOut: string) => Promise<bigint>): Promise<void> {
   const [tokenIn, tokenOut] = [pair.tokens[from], pair.tokens[1 - from]];
   const wallet = sandbox.devnet.wallet(chainId, 2);
-  const others = graph().pools.filter((p) => p.chainId === chainId && p.address !== pair.address);
+  // every route's first hop holds tokenIn and its last tokenOut: denying the other pools of the smaller of the two sets
+  // leaves the pair alone (denyPools takes at most 100 addresses, fewer than a chain's pools)
+  const holding = (token: string) => graph().pools.filter((p) => p.chainId === chainId && p.address !== pair.address && p.tokens.includes(token.toLowerCase()));
+  const others = [holding(tokenIn), holding(tokenOut)].sort((a, b) => a.length - b.length)[0];
   const res = await request(sandbox.url).get('/v1/quote').query({
     fromChain: String(chainId), toChain: String(chainId), fromToken: tokenIn, toToken: tokenOut, fromAmount: amount.toString(),
     fromAddress: wallet.address, denyPools: others.map((p) => p.address).join(','),

@@ -63,9 +63,12 @@ const messages = () => lines.map((l) => {
 
 const PAIR = '0xB4e16d0168e52d35CaCD2c6185b44281Ec28C9Dc'; // Uniswap V2 USDC/WETH
 
-/** USDC → WETH through the Uniswap V2 pair alone (every other pool of Ethereum denied). */
+/** USDC → WETH through the Uniswap V2 pair alone (every other pool of Ethereum holding USDC denied: any other route's
+ *  first hop; denyPools takes at most 100 addresses). */
 async function quote(): Promise<bigint> {
-  const others = loadSnapshot(DEFAULT_SNAPSHOT_DIR, loadCatalog(DEFAULT_DATA_DIR)).pools.filter((p) => p.chainId === 1 && p.address !== PAIR).map((p) => p.address);
+  const catalog = loadCatalog(DEFAULT_DATA_DIR);
+  const usdc = catalog.findToken(1, 'USDC')!.address;
+  const others = loadSnapshot(DEFAULT_SNAPSHOT_DIR, catalog).pools.filter((p) => p.chainId === 1 && p.address !== PAIR && p.tokens.includes(usdc.toLowerCase())).map((p) => p.address); // pools hold lower-case keys
   const params = new URLSearchParams({ fromChain: '1', toChain: '1', fromToken: 'USDC', toToken: 'WETH', fromAmount: '1000000000', fromAddress: devnet.wallet(1).address, denyPools: others.join(',') });
   const res = await fetch(`${url}/v1/quote?${params}`);
   const body = (await res.json()) as { estimate: { toAmount: string } };
