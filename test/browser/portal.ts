@@ -540,7 +540,9 @@ async function main(): Promise<void> {
         process.stdout.write(`browser test (portal): the usage chart moved from ${before.requests} to ${after.requests} requests, ${after.refused} refused\n`);
         const operations = await page.locator('[data-table="operations"]').innerText();
         if (!operations.includes('testApiKey')) throw new Error(`the operations table does not list testApiKey: ${operations}`);
-        await page.locator('[data-section="usage"]').scrollIntoViewIfNeeded();
+        // the screenshot is an artifact: a chart still settling on a loaded machine must not fail the test (it once waited
+        // for the section to be "stable" until the step's timeout)
+        await page.locator('[data-section="usage"]').scrollIntoViewIfNeeded({ timeout: 5000 }).catch(() => undefined);
         await screenshot(page, 'portal-5-usage.png');
       });
 
