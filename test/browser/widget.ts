@@ -191,7 +191,9 @@ class Observer {
   async settled(what: string, matches: (call: ApiCall) => boolean): Promise<ApiCall> {
     const deadline = Date.now() + STAGE_TIMEOUT_MS;
     while (Date.now() < deadline) {
-      const call = this.calls.find((c) => matches(c) && ((c.status !== undefined && c.body !== undefined) || (c.failure && c.failure !== 'net::ERR_ABORTED')));
+      // a call the page aborted (the widget cancels a request whose inputs changed, and asks again) is never the one:
+      // it may have been answered 200 before the abort, with its body unreadable
+      const call = this.calls.find((c) => matches(c) && c.failure !== 'net::ERR_ABORTED' && ((c.status !== undefined && c.body !== undefined) || c.failure));
       if (call) return call;
       await sleep(100);
     }
