@@ -31,6 +31,7 @@ import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../src/config';
 import { buildRequestMix } from './requests';
 import { startRedisServer, type RedisServer } from '../test/support/redis';
 import { startPostgresServer, type PostgresServer } from '../test/support/postgres';
+import { freePort } from '../test/support/processes';
 
 const ROOT = path.resolve(__dirname, '..');
 /** --name=value (split at the first `=`, so a value may hold more) */
@@ -105,16 +106,6 @@ function childrenOf(pid: number): number[] {
   } catch {
     return [];
   }
-}
-
-async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

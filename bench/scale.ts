@@ -28,6 +28,7 @@ import { RouteFinder, netValue } from '../src/core/routing/finder';
 import { RoutingGraph } from '../src/core/routing/graph';
 import type { RouteSearchResult } from '../src/core/routing/route';
 import { PROJECT_ROOT } from '../src/projectRoot';
+import { freePort } from '../test/support/processes';
 import { bruteForce } from './bruteForce';
 import { buildRequestMix, type BenchRequest } from './requests';
 import { sameAsEmbedded, writeScaledData, type ScaledCounts } from './scaleGraph';
@@ -298,16 +299,6 @@ function stop(child: ChildProcess): Promise<void> {
       resolve();
     });
     child.kill('SIGTERM');
-  });
-}
-
-async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
   });
 }
 
