@@ -38,7 +38,7 @@
  * Exact input, default options only (every tool allowed, none preferred, allowDestinationCall, no contract
  * calls, no gas refuel).
  */
-import type { Token } from '../src/core/catalog/entities';
+import type { Token } from '../src/core/entities';
 import type { BridgeRoute, PoolState } from '../src/core/liquidity/snapshot';
 import { bridgeOut } from '../src/core/math/bridge';
 import { quoteExactInput } from '../src/core/math/concentrated';

@@ -25,7 +25,7 @@
  * `disagreements` compares such an estimate with the route the service reports for the same hops: amounts and
  * gas exactly, USD figures within float noise.
  */
-import type { Token } from '../src/core/catalog/entities';
+import type { Token } from '../src/core/entities';
 import type { BridgeRoute, ConcentratedPoolState, StableswapPoolState } from '../src/core/liquidity/snapshot';
 import { fractionToPpm } from '../src/core/math/amounts';
 import { bridgeOut } from '../src/core/math/bridge';

@@ -6,7 +6,7 @@
  * catalog prices, exact input, default options (like GET /v1/quote: maxRoutes 1).
  */
 import type { Catalog } from '../src/core/catalog/catalog';
-import type { Token } from '../src/core/catalog/entities';
+import type { Token } from '../src/core/entities';
 import type { RoutingGraph } from '../src/core/routing/graph';
 import { buildRouteRequest } from '../src/core/routing/request';
 import type { RouteRequest } from '../src/core/routing/route';

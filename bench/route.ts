@@ -16,7 +16,7 @@
  */
 import path from 'node:path';
 import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../src/config';
-import type { Token } from '../src/core/catalog/entities';
+import type { Token } from '../src/core/entities';
 import { loadCatalog } from '../src/core/catalog/load';
 import { loadSnapshot } from '../src/core/liquidity/load';
 import { RouteFinder, netValue } from '../src/core/routing/finder';

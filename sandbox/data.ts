@@ -18,7 +18,7 @@ export interface RawToken {
   readonly symbol: string;
   readonly decimals: number;
   readonly name: string;
-  /** "0": no price (a listed-only token, src/core/catalog/entities.ts isListedOnly) */
+  /** "0": no price (a listed-only token, src/core/entities.ts isListedOnly) */
   readonly priceUSD: string;
 }
 

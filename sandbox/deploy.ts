@@ -47,7 +47,7 @@ import { deployV3Fork, SUSHISWAP_V3, V3_FORK_QUOTER } from './v3Forks';
 import { endpointRoutes } from './bridgeRoutes';
 import { allowRouterCalls, deployServiceContracts } from '../scripts/deploy-contracts';
 import { exchangeRouterOn } from '../src/core/catalog/routers';
-import { isListedOnly } from '../src/core/catalog/entities';
+import { isListedOnly } from '../src/core/entities';
 
 export interface SeedOptions {
   readonly provider: JsonRpcProvider;

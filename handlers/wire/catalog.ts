@@ -1,6 +1,6 @@
 import type { components } from '../../src/generated/openapi';
 import type { RouterDeployments } from '../../src/core/catalog/routers';
-import type { BridgeTool, Chain, ExchangeTool, Token } from '../../src/core/catalog/entities';
+import type { BridgeTool, Chain, ExchangeTool, Token } from '../../src/core/entities';
 import { familyOf } from '../../src/core/chains/families';
 import type { GasPrices } from '../../src/core/gas/prices';
 

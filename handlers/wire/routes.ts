@@ -1,7 +1,7 @@
 import type { components } from '../../src/generated/openapi';
 import type { Catalog } from '../../src/core/catalog/catalog';
 import { NoRouteError } from '../../src/core/errors';
-import { hasPrice, type Token } from '../../src/core/catalog/entities';
+import { hasPrice, type Token } from '../../src/core/entities';
 import type { FeeCost, GasCost, Route, UnavailableRoutes } from '../../src/core/routing/route';
 import type { EvmTransactionRequest } from '../../src/core/transactions/build';
 import type { StepTransactionRequest } from '../../src/core/transactions/step';

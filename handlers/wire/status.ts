@@ -1,6 +1,6 @@
 /** Wire shapes of transfer tracking (StatusResponse, GasStatus) from the core's TransferStatus / GasRefillStatus. */
 import type { Catalog } from '../../src/core/catalog/catalog';
-import type { Token } from '../../src/core/catalog/entities';
+import type { Token } from '../../src/core/entities';
 import type { components } from '../../src/generated/openapi';
 import type { CollectedFee, GasRefillStatus, IncludedStep, TransferStatus, TransferTransaction } from '../../src/core/status/transferStatus';
 import { usdString } from './routes';

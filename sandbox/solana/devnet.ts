@@ -51,7 +51,7 @@ import {
 } from '@solana-program/token';
 import { decodeMint, decodeTransaction, Ledger, NATIVE_MINT, SYSTEM_PROGRAM, type LandedTransaction } from './ledger';
 import { SOLANA_CHAIN_ID } from './bridge';
-import { isListedOnly } from '../../src/core/catalog/entities';
+import { isListedOnly } from '../../src/core/entities';
 import { MAINNET_GENESIS_HASH, startSolanaRpc, type SolanaRpcServer } from './rpc';
 
 /** The catalog's chain id of Solana (defined beside the bridge's Solana side, which the EVM seeding imports without LiteSVM). */

@@ -7,7 +7,7 @@
  * family alike: a Solana entry's URL is what a @solana/kit client (or the SDK's Solana provider) is built from.
  */
 import type { Catalog } from '../core/catalog/catalog';
-import type { Chain } from '../core/catalog/entities';
+import type { Chain } from '../core/entities';
 import type { ChainsConfig } from '../chainsConfig';
 
 /** The URL /v1/chains advertises first for a connected chain, or undefined when it advertises none. */

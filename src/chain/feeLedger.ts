@@ -22,7 +22,7 @@
  *   the id is not seeded, it is unknown until a chain answers.
  */
 import type { Catalog } from '../core/catalog/catalog';
-import type { Chain, Token } from '../core/catalog/entities';
+import type { Chain, Token } from '../core/entities';
 import { familyOf } from '../core/chains/families';
 import { bookingAddress } from '../core/fees/booking';
 import type { InMemoryFeeLedger } from '../core/fees/ledger';

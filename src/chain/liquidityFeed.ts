@@ -8,7 +8,7 @@
  * The primary sends the latest update to a worker as soon as it is online, so that a new or restarted worker starts
  * on the chains' state, not the snapshot's; the worker waits for that first update before it listens.
  */
-import type { Token } from '../core/catalog/entities';
+import type { Token } from '../core/entities';
 import type { LiquidityState } from '../core/liquidity/state';
 import type { ChainGas, LiquiditySnapshot, PoolState } from '../core/liquidity/snapshot';
 import { RoutingGraph } from '../core/routing/graph';

@@ -15,7 +15,7 @@
  */
 import type { Logger } from 'pino';
 import type { Catalog } from '../core/catalog/catalog';
-import type { Token } from '../core/catalog/entities';
+import type { Token } from '../core/entities';
 import type { ChainGas, LiquiditySnapshot, PoolState } from '../core/liquidity/snapshot';
 import { PPM } from '../core/math/rational';
 import { RoutingGraph } from '../core/routing/graph';

@@ -16,7 +16,7 @@
  */
 import { getAddress, Interface } from 'ethers';
 import type { Catalog } from '../core/catalog/catalog';
-import { isListedOnly, type Token } from '../core/catalog/entities';
+import { isListedOnly, type Token } from '../core/entities';
 import { exchangeRouterOn, type RouterDeployments } from '../core/catalog/routers';
 import type { PoolState } from '../core/liquidity/snapshot';
 

@@ -39,7 +39,7 @@ import { address, createSolanaRpc, signature as asSignature, type Address } from
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import type { ChainsConfig } from '../chainsConfig';
 import type { Catalog } from '../core/catalog/catalog';
-import { isListedOnly } from '../core/catalog/entities';
+import { isListedOnly } from '../core/entities';
 import { familyOf } from '../core/chains/families';
 import { BRIDGE_MEMO_PREFIX, REFUND_MEMO_PREFIX, RELEASE_MEMO_PREFIX } from '../core/chains/solana/memo';
 import type { TransferStatus } from '../core/status/transferStatus';

@@ -9,7 +9,7 @@
  * coin's price, whatever symbol it claims.
  */
 import { AbiCoder, getAddress, Interface, toUtf8String, Utf8ErrorFuncs } from 'ethers';
-import type { Token } from '../core/catalog/entities';
+import type { Token } from '../core/entities';
 import type { JsonRpcSender } from './jsonRpc';
 
 const ERC20 = new Interface([

@@ -45,7 +45,7 @@ import type { Logger } from 'pino';
 import { getAddress } from 'ethers';
 import { clientAddress, clientLimitId, type TrustProxy } from '../core/access/ipAddress';
 import { keyLimits } from '../core/access/policy';
-import type { Chain } from '../core/catalog/entities';
+import type { Chain } from '../core/entities';
 import { familyOf } from '../core/chains/families';
 import { DomainError, ErrorCode } from '../core/errors';
 import { feeReportOf } from '../core/fees/balances';

@@ -6,7 +6,7 @@
  */
 import type { Catalog } from '../core/catalog/catalog';
 import { unsafeNameProblem } from '../core/text';
-import type { Chain } from '../core/catalog/entities';
+import type { Chain } from '../core/entities';
 import { familyOf } from '../core/chains/families';
 import { AddressSet } from '../core/access/ipAddress';
 import { keyLimits } from '../core/access/policy';

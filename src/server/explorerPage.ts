@@ -14,7 +14,7 @@
  * USD values, a display estimate like the status answer's `amountUSD`, are.
  */
 import type { Catalog } from '../core/catalog/catalog';
-import { hasPrice, type Chain, type Token } from '../core/catalog/entities';
+import { hasPrice, type Chain, type Token } from '../core/entities';
 import { isFinal, type CollectedFee, type IncludedStep, type TransferStatus, type TransferTransaction } from '../core/status/transferStatus';
 
 /** Where the router is mounted, and the page script and stylesheet it serves. */

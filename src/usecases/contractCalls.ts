@@ -18,7 +18,7 @@
  * No route is `{ok: false}` with the reasons (the handler answers 404 code 1002).
  */
 import { getAddress } from 'ethers';
-import type { Token } from '../core/catalog/entities';
+import type { Token } from '../core/entities';
 import { requireFeeOwner } from '../core/fees/booking';
 import {
   callsRunnerGas,

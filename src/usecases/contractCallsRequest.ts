@@ -12,7 +12,7 @@
 import { getAddress } from 'ethers';
 import type { Catalog } from '../core/catalog/catalog';
 import type { RouterDeployments } from '../core/catalog/routers';
-import type { Chain, Token } from '../core/catalog/entities';
+import type { Chain, Token } from '../core/entities';
 import { familyOf } from '../core/chains/families';
 import { InvalidRequestError, type RequestIssue } from '../core/errors';
 import {

@@ -4,7 +4,7 @@
  * the address to approve for each step's token, the least amount a gas refuel delivers.
  */
 import { createHash } from 'node:crypto';
-import type { Chain, Token } from '../core/catalog/entities';
+import type { Chain, Token } from '../core/entities';
 import type { RouterDeployments } from '../core/catalog/routers';
 import type { Catalog } from '../core/catalog/catalog';
 import type { PlannedStep, Route, RouteTransaction } from '../core/routing/route';

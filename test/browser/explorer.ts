@@ -39,7 +39,7 @@ import { startDevnet, type Devnet } from '../../sandbox/devnet';
 import { approveIfNeeded, sendTransactionRequest, type WireTransactionRequest } from '../../sandbox/execute';
 import { chainsFileOf } from '../../sandbox/service';
 import { loadConfig } from '../../src/config';
-import type { Token } from '../../src/core/catalog/entities';
+import type { Token } from '../../src/core/entities';
 import type { TransferStatus } from '../../src/core/status/transferStatus';
 import { openDatabase, type Database } from '../../src/persistence/database';
 import { databaseHistory, saveTransfer } from '../../src/persistence/transfers';

@@ -48,7 +48,7 @@ import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction } 
 import { getAddMemoInstruction, MEMO_PROGRAM_ADDRESS } from '@solana-program/memo';
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { BRIDGE_ESCROW_ADDRESS, SOLANA_CHAIN_ID, startSolanaDevnet, walletAddress, type SolanaDevnet } from '../../sandbox/solana/devnet';
-import { isListedOnly } from '../../src/core/catalog/entities';
+import { isListedOnly } from '../../src/core/entities';
 
 jest.setTimeout(30_000);
 

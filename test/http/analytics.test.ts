@@ -8,7 +8,7 @@
 import type http from 'node:http';
 import { createClient, getTransactionHistory } from '@lifi/sdk';
 import request from 'supertest';
-import type { Token } from '../../src/core/catalog/entities';
+import type { Token } from '../../src/core/entities';
 import { hashApiKey } from '../../src/core/access/keys';
 import type { TransferStatus } from '../../src/core/status/transferStatus';
 import { openDatabase, type Database } from '../../src/persistence/database';

@@ -13,7 +13,7 @@ import request from 'supertest';
 import { handlers } from '../../handlers';
 import { DEFAULT_DATA_DIR, loadConfig } from '../../src/config';
 import { loadCatalog } from '../../src/core/catalog/load';
-import type { Token } from '../../src/core/catalog/entities';
+import type { Token } from '../../src/core/entities';
 import { TransferTracker } from '../../src/core/status/tracker';
 import type { TransferStatus } from '../../src/core/status/transferStatus';
 import { openDatabase, type Database } from '../../src/persistence/database';

@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EventSource } from 'eventsource';
 import request from 'supertest';
-import type { Token } from '../../src/core/catalog/entities';
+import type { Token } from '../../src/core/entities';
 import { ConnectionSlots } from '../../src/core/status/events';
 import type { TransferTracker } from '../../src/core/status/tracker';
 import type { TransferStatus } from '../../src/core/status/transferStatus';

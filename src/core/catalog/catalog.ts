@@ -1,5 +1,5 @@
 import { familyOf } from '../chains/families';
-import type { BridgeTool, Chain, ChainTypeFilter, ExchangeTool, MarketFigures, Token, TokenFilter } from './entities';
+import type { BridgeTool, Chain, ChainTypeFilter, ExchangeTool, MarketFigures, Token, TokenFilter } from '../entities';
 
 export class CatalogDataError extends Error {
   constructor(message: string) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Catalog, CatalogDataError } from './catalog';
-import { CHAIN_TYPES, type BridgeTool, type Chain, type ExchangeTool, type MarketFigures, type Token } from './entities';
+import { CHAIN_TYPES, type BridgeTool, type Chain, type ExchangeTool, type MarketFigures, type Token } from '../entities';
 import { readJsonFile } from '../jsonFile';
 
 const SCHEMA_VERSION = 1;

@@ -1,6 +1,6 @@
 import { InvalidRequestError, NotFoundError } from '../errors';
 import type { Catalog } from './catalog';
-import type { Chain, Token } from './entities';
+import type { Chain, Token } from '../entities';
 
 /** Resolves a chain reference given in parameter `parameter`, or fails naming the parameter. */
 export function requireChain(catalog: Catalog, ref: string | number, parameter: string): Chain {

@@ -2,7 +2,7 @@
  * The chain families, by chain type: the one place that maps a chain to its family. Outside src/core/chains, code
  * asks `familyOf(chain)` instead of branching on `chainType`.
  */
-import type { Chain, ChainType } from '../catalog/entities';
+import type { Chain, ChainType } from '../entities';
 import { evm } from './evm';
 import type { ChainFamily } from './family';
 import { mvm } from './mvm';

@@ -3,7 +3,7 @@
  * module behind this interface, so that the rest of the core asks the family instead of branching on `chainType`
  * (families.ts, familyOf).
  */
-import type { ChainType } from '../catalog/entities';
+import type { ChainType } from '../entities';
 
 /**
  * An address of a family, in its normal form (EVM: EIP-55 checksummed; Solana: base58 of 32 bytes; ...). Branded

@@ -1,6 +1,6 @@
 /** An integrator's collected fees per chain, with USD values at the catalog's reference prices. */
 import type { Catalog } from '../catalog/catalog';
-import type { Token } from '../catalog/entities';
+import type { Token } from '../entities';
 import { NotFoundError } from '../errors';
 import { usd } from '../routing/pricing';
 import type { FeeLedger, IntegratorFees } from './feeLedger';

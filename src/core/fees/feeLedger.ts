@@ -1,5 +1,5 @@
 /** Domain types of integrators' collected fees. Amounts are bigint raw units (the token's smallest unit). */
-import type { Token } from '../catalog/entities';
+import type { Token } from '../entities';
 
 /** Fees collected for an integrator in one token on one chain and not withdrawn yet. */
 export interface FeeBalance {

@@ -7,7 +7,7 @@
  */
 import type { Catalog } from '../catalog/catalog';
 import type { RouterDeployments } from '../catalog/routers';
-import type { Chain, Token } from '../catalog/entities';
+import type { Chain, Token } from '../entities';
 import { familyOf } from '../chains/families';
 import { InvalidRequestError } from '../errors';
 import type { ChainGas } from '../liquidity/snapshot';

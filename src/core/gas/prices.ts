@@ -5,7 +5,7 @@
  * that wants its transaction in sooner than the quotes assume. EVM chains only (the unit is wei).
  */
 import type { Catalog } from '../catalog/catalog';
-import type { Chain } from '../catalog/entities';
+import type { Chain } from '../entities';
 import { familyOf } from '../chains/families';
 import type { ChainGas } from '../liquidity/snapshot';
 

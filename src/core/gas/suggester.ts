@@ -6,7 +6,7 @@
  * is meant for.
  */
 import type { Catalog } from '../catalog/catalog';
-import type { Chain, Token } from '../catalog/entities';
+import type { Chain, Token } from '../entities';
 import { InvalidRequestError } from '../errors';
 import type { RouteFinder } from '../routing/finder';
 import type { RoutingGraph } from '../routing/graph';

@@ -12,7 +12,7 @@
  * Not available (`available: false` with a message): non-EVM chains, chains without gas price or pools,
  * and fromTokens with no route to the native coin for that amount.
  */
-import type { Chain, Token } from '../catalog/entities';
+import type { Chain, Token } from '../entities';
 import { familyOf } from '../chains/families';
 import type { ChainGas, PoolKind } from '../liquidity/snapshot';
 import { scaledPrice, usd } from '../routing/pricing';

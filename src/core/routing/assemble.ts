@@ -3,7 +3,7 @@
  * each swap hop, the bridge), its transactions (one, or two when the destination swap follows a chain switch),
  * their fee and gas costs, and the overallPath that names it in routes and in no-route reasons.
  */
-import type { Chain, Token } from '../catalog/entities';
+import type { Chain, Token } from '../entities';
 import { familyOf } from '../chains/families';
 import type { DepositCost } from '../chains/solana/deposit';
 import { DEFAULT_PRIORITY_FEE_LEVEL, routeDepositCost, routeDepositOf } from '../chains/solana/routeDeposit';

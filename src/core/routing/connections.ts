@@ -13,7 +13,7 @@
  */
 import type { Catalog } from '../catalog/catalog';
 import { requireChain } from '../catalog/resolve';
-import type { Chain, ChainTypeFilter, Token } from '../catalog/entities';
+import type { Chain, ChainTypeFilter, Token } from '../entities';
 import { DomainError, InvalidRequestError } from '../errors';
 import type { BridgeRoute } from '../liquidity/snapshot';
 import { PPM } from '../math/rational';

@@ -24,7 +24,7 @@
  * first when there is an integrator fee); nothing can slip, so the slippage is 0 and toAmountMin = toAmount.
  */
 import { createHash } from 'node:crypto';
-import type { Token } from '../catalog/entities';
+import type { Token } from '../entities';
 import { amountBeforeFee, fractionToPpm, grossUp } from '../math/amounts';
 import { divCeil, PPM } from '../math/rational';
 import { defaultSlippage, destinationCallGas, evaluatePlan, routeId } from './evaluate';

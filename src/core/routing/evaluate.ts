@@ -6,7 +6,7 @@
  * itself (steps, transactions, fee costs) is built from the priced amounts by assemble.ts.
  */
 import { createHash } from 'node:crypto';
-import { hasPrice, type Token } from '../catalog/entities';
+import { hasPrice, type Token } from '../entities';
 import { fractionToPpm, takeFee } from '../math/amounts';
 import { bridgeOut, type BridgeFees } from '../math/bridge';
 import { PPM } from '../math/rational';

@@ -3,7 +3,7 @@
  * plans.ts), prices each forward (evaluate.ts), filters and ranks them, builds the routes returned (assemble.ts),
  * and says for every dropped candidate why.
  */
-import { hasPrice } from '../catalog/entities';
+import { hasPrice } from '../entities';
 import { InvalidRequestError } from '../errors';
 import { assembleRoute, overallPathOf } from './assemble';
 import { pricePlan, requestRates, routeId } from './evaluate';

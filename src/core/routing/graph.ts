@@ -10,7 +10,7 @@
  * chain is touched. A block that changes k pools costs the edges of their chains, not the whole graph.
  */
 import type { Catalog } from '../catalog/catalog';
-import type { Token } from '../catalog/entities';
+import type { Token } from '../entities';
 import { familyOf } from '../chains/families';
 import { poolEstimateOf, type PoolEstimate } from '../liquidity/estimate';
 import { HOP_GAS, SWAP_CALL_GAS } from '../liquidity/poolQuote';

@@ -6,7 +6,7 @@
  */
 import { bridgeIn, bridgeOut } from '../math/bridge';
 import { amountBeforeFee, fractionToPpm, grossUp, takeFee, toDecimalString } from '../math/amounts';
-import type { Token } from '../catalog/entities';
+import type { Token } from '../entities';
 import { PPM } from '../math/rational';
 import { quoteHopExactOut } from '../liquidity/poolQuote';
 import { describePath } from './assemble';

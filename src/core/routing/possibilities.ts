@@ -3,7 +3,7 @@
  * tool filters of its body, and the tokens they move or trade, from the graph's reachability (connections.ts).
  */
 import type { Catalog } from '../catalog/catalog';
-import type { Chain, Token } from '../catalog/entities';
+import type { Chain, Token } from '../entities';
 import { DomainError, InvalidRequestError } from '../errors';
 import type { BridgeRoute } from '../liquidity/snapshot';
 import { bridgeOut } from '../math/bridge';

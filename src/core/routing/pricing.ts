@@ -1,5 +1,5 @@
 /** USD figures (floats, display and ranking only) and gas costs; token amounts stay bigint. */
-import type { Chain, Token } from '../catalog/entities';
+import type { Chain, Token } from '../entities';
 import { usdValue } from '../math/amounts';
 import { divCeil, PPM } from '../math/rational';
 import { SWAP_CALL_GAS } from '../liquidity/poolQuote';

@@ -5,7 +5,7 @@
  */
 import type { Catalog } from '../catalog/catalog';
 import { requireChain } from '../catalog/resolve';
-import type { Chain, Token } from '../catalog/entities';
+import type { Chain, Token } from '../entities';
 import { familyOf } from '../chains/families';
 import type { SvmPriorityFeeLevel } from '../chains/solana/fees';
 import { DEFAULT_PRIORITY_FEE_LEVEL } from '../chains/solana/routeDeposit';

@@ -1,6 +1,6 @@
 import type { SvmPriorityFeeLevel } from '../chains/solana/fees';
 /** Domain types of route requests and routes. Amounts are bigint raw units; USD figures are numbers (display/ranking only). */
-import type { Chain, Token } from '../catalog/entities';
+import type { Chain, Token } from '../entities';
 import type { BridgeRoute } from '../liquidity/snapshot';
 import type { BridgeFees } from '../math/bridge';
 import type { SwapPath } from './swapPath';

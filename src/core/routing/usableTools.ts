@@ -4,7 +4,7 @@
  * pool or bridge route that starts on a chain the service cannot send from is in no route, so it is listed nowhere
  * (GET /v1/tools, POST /v1/advanced/possibilities, GET /v1/connections).
  */
-import type { BridgeTool, Chain, ExchangeTool } from '../catalog/entities';
+import type { BridgeTool, Chain, ExchangeTool } from '../entities';
 import { familyOf } from '../chains/families';
 import { ObjectMemo } from '../memo';
 import type { RoutingGraph } from './graph';

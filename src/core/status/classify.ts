@@ -19,7 +19,7 @@
  * The progress of a bridge transfer after its deposit (refund, destination, release) is bridgeProgress, shared
  * with the transfers whose deposit is on Solana (solana.ts).
  */
-import type { Token } from '../catalog/entities';
+import type { Token } from '../entities';
 import { diagnoseRevert } from './failure';
 import type { DepositEvent, Emitted, MinedTransaction, PendingTransaction, RefundEvent, ReleaseEvent, Replay, Settlement, StatusChain, TransactionCost } from './ports';
 import type { CollectedFee, IncludedStep, TransferStatus, TransferTransaction } from './transferStatus';

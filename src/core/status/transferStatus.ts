@@ -1,5 +1,5 @@
 /** Domain model of transfer tracking (GET /v1/status, GET /v1/gas/status). Amounts are bigint raw units. */
-import type { Token } from '../catalog/entities';
+import type { Token } from '../entities';
 
 export type TransferState = 'NOT_FOUND' | 'INVALID' | 'PENDING' | 'DONE' | 'FAILED';
 

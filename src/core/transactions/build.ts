@@ -27,7 +27,7 @@
  *   (estimate + 25 %); gasPrice = the snapshot's gas price of the chain.
  */
 import { getAddress } from 'ethers';
-import type { Chain, Token } from '../catalog/entities';
+import type { Chain, Token } from '../entities';
 import type { RouterDeployments } from '../catalog/routers';
 import type { FamilyAddress } from '../chains/family';
 import { familyOf } from '../chains/families';

@@ -12,7 +12,7 @@
  * quoted on, so that what a Solana sender signed is the call the destination runs.
  */
 import { getAddress } from 'ethers';
-import type { Chain, Token } from '../catalog/entities';
+import type { Chain, Token } from '../entities';
 import type { BridgeMemo } from '../chains/solana/memo';
 import type { PoolState } from '../liquidity/snapshot';
 import { hopSwapData, type TransactionContext } from './build';

@@ -1,6 +1,6 @@
 /** Deterministic identifiers and addresses used inside the call data. */
 import { dataSlice, getAddress, keccak256, toUtf8Bytes } from 'ethers';
-import type { Chain } from '../catalog/entities';
+import type { Chain } from '../entities';
 import { familyOf } from '../chains/families';
 
 const UUID = /^([0-9a-fA-F]{8})-([0-9a-fA-F]{4})-([0-9a-fA-F]{4})-([0-9a-fA-F]{4})-([0-9a-fA-F]{12})$/;

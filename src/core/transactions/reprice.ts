@@ -7,7 +7,7 @@
  * answers 404 code 1002); a re-priced output below the step's toAmountMin throws SlippageMovedError
  * (409 code 1007); a malformed step throws InvalidRequestError naming the body field.
  */
-import type { Chain, Token } from '../catalog/entities';
+import type { Chain, Token } from '../entities';
 import { InvalidRequestError, SlippageMovedError } from '../errors';
 import type { BridgeRoute } from '../liquidity/snapshot';
 import { evaluatePlan, type RoutePlan } from '../routing/evaluate';

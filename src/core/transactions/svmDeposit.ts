@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { base58 } from '@scure/base';
-import type { Chain } from '../catalog/entities';
+import type { Chain } from '../entities';
 import { familyOf } from '../chains/families';
 import type { FamilyAddress } from '../chains/family';
 import { buildBridgeDeposit, type BridgeDeposit } from '../chains/solana/deposit';

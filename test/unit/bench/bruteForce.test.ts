@@ -30,7 +30,7 @@ import { bruteForce } from '../../../bench/bruteForce';
 import { GAS, disagreements, priceRoute, type RouteSpec } from '../../../bench/referencePricing';
 import { servicePricing, type ServicePricing } from '../../../bench/serviceAnswer';
 import { Catalog } from '../../../src/core/catalog/catalog';
-import type { Chain, Token } from '../../../src/core/catalog/entities';
+import type { Chain, Token } from '../../../src/core/entities';
 import { HOP_GAS } from '../../../src/core/liquidity/poolQuote';
 import type { BridgeRoute, ChainGas, LiquiditySnapshot, PoolState } from '../../../src/core/liquidity/snapshot';
 import { DESTINATION_CALL_GAS } from '../../../src/core/routing/evaluate';

@@ -8,7 +8,7 @@ import { loadCatalog } from '../../../src/core/catalog/load';
 import { loadSnapshot } from '../../../src/core/liquidity/load';
 import type { ConcentratedPoolState, ConstantProductPoolState, LiquiditySnapshot } from '../../../src/core/liquidity/snapshot';
 import { LiquidityState } from '../../../src/core/liquidity/state';
-import type { Token } from '../../../src/core/catalog/entities';
+import type { Token } from '../../../src/core/entities';
 import { RouteFinder } from '../../../src/core/routing/finder';
 import { RoutingGraph } from '../../../src/core/routing/graph';
 import { buildRouteRequest } from '../../../src/core/routing/request';

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_DATA_DIR } from '../../../src/config';
 import { loadCatalog } from '../../../src/core/catalog/load';
-import { isListedOnly } from '../../../src/core/catalog/entities';
+import { isListedOnly } from '../../../src/core/entities';
 import { loadRouters } from '../../../src/core/catalog/routers';
 import { UNISWAP_V2_FACTORY, UNISWAP_V3_FACTORY, v2PairAddress, v3PoolAddress } from '../../../src/core/liquidity/poolAddress';
 import { AbiCoder } from 'ethers';

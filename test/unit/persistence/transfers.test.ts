@@ -1,4 +1,4 @@
-import type { Token } from '../../../src/core/catalog/entities';
+import type { Token } from '../../../src/core/entities';
 import { decodeStatus, encodeStatus } from '../../../src/core/status/record';
 import type { TransferStatus } from '../../../src/core/status/transferStatus';
 import {

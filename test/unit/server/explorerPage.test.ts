@@ -5,7 +5,7 @@
  * JavaScript), a final one's is not.
  */
 import { DEFAULT_DATA_DIR } from '../../../src/config';
-import type { Chain, Token } from '../../../src/core/catalog/entities';
+import type { Chain, Token } from '../../../src/core/entities';
 import { loadCatalog } from '../../../src/core/catalog/load';
 import type { TransferStatus } from '../../../src/core/status/transferStatus';
 import {

@@ -10,7 +10,7 @@
  * (routers.json, `bridgeEscrows`), so a deposit never creates one.
  */
 import type { Catalog } from '../../catalog/catalog';
-import type { Chain, Token } from '../../catalog/entities';
+import type { Chain, Token } from '../../entities';
 import type { PlannedStep } from '../../routing/route';
 import { familyOf } from '../families';
 import { depositCost, type DepositCost, type DepositToken } from './deposit';

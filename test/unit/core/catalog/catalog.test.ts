@@ -1,5 +1,5 @@
 import { Catalog, CatalogDataError, type CatalogData } from '../../../../src/core/catalog/catalog';
-import type { Chain, Token } from '../../../../src/core/catalog/entities';
+import type { Chain, Token } from '../../../../src/core/entities';
 
 const ETH_NATIVE: Token = {
   chainId: 1, address: '0x0000000000000000000000000000000000000000', symbol: 'ETH', decimals: 18,

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { loadCatalog } from '../../../../src/core/catalog/load';
-import type { Token } from '../../../../src/core/catalog/entities';
+import type { Token } from '../../../../src/core/entities';
 import type { ConcentratedPoolState, ConstantProductPoolState, PoolState } from '../../../../src/core/liquidity/snapshot';
 import { catalogAtPrices, formatPrice, marketPrices, pricesOf, weightedMedian } from '../../../../src/core/liquidity/marketPrices';
 

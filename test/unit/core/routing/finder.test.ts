@@ -6,7 +6,7 @@ import { RouteFinder } from '../../../../src/core/routing/finder';
 import { RoutingGraph } from '../../../../src/core/routing/graph';
 import { buildRouteRequest, type RouteParameters } from '../../../../src/core/routing/request';
 import type { Route } from '../../../../src/core/routing/route';
-import type { Token } from '../../../../src/core/catalog/entities';
+import type { Token } from '../../../../src/core/entities';
 
 // The real catalog, tiny hand-made snapshots whose best routes are worked out by hand below.
 const catalog = loadCatalog(DEFAULT_DATA_DIR);

@@ -1,5 +1,5 @@
 import { Interface } from 'ethers';
-import type { Token } from '../../../../src/core/catalog/entities';
+import type { Token } from '../../../../src/core/entities';
 import {
   chainNotConnected, chainStoppedAnswering, classifyTransfer, notFound, notMined,
   type Settled, type StatusContext, type TransferFacts, type TransferStep,

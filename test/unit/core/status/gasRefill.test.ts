@@ -1,4 +1,4 @@
-import type { Token } from '../../../../src/core/catalog/entities';
+import type { Token } from '../../../../src/core/entities';
 import type { StatusContext } from '../../../../src/core/status/classify';
 import { classifyGasRefill, GAS_NOT_CONNECTED, gasRefillNotMined, type GasRefillFacts, type GasRefillStep } from '../../../../src/core/status/gasRefill';
 import type { DepositEvent, Emitted, Receipt, RefundEvent, ReleaseEvent, StatusChain } from '../../../../src/core/status/ports';

@@ -1,8 +1,8 @@
 /** hasPrice and isListedOnly: which tokens the per-token parts of the service (start-up pool lookups, the Solana
  *  escrow's followed accounts, the sandbox's contracts) act on. */
-import { hasPrice, isListedOnly } from '../../../../src/core/catalog/entities';
-import { loadCatalog } from '../../../../src/core/catalog/load';
-import { DEFAULT_DATA_DIR } from '../../../../src/config';
+import { hasPrice, isListedOnly } from '../../../src/core/entities';
+import { loadCatalog } from '../../../src/core/catalog/load';
+import { DEFAULT_DATA_DIR } from '../../../src/config';
 
 describe('isListedOnly', () => {
   it.each([
