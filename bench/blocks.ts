@@ -12,8 +12,8 @@
  * the run (exit 1). Figures are printed, not asserted.
  */
 import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../src/config';
-import { loadCatalog } from '../src/core/catalog/load';
-import { loadSnapshot } from '../src/core/liquidity/load';
+import { loadCatalog } from '../src/files/catalog';
+import { loadSnapshot } from '../src/files/snapshot';
 import type { ConstantProductPoolState, ConcentratedPoolState, LiquiditySnapshot, PoolState } from '../src/core/liquidity/snapshot';
 import { RouteFinder } from '../src/core/routing/finder';
 import { RoutingGraph } from '../src/core/routing/graph';

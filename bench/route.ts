@@ -17,8 +17,8 @@
 import path from 'node:path';
 import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../src/config';
 import type { Token } from '../src/core/entities';
-import { loadCatalog } from '../src/core/catalog/load';
-import { loadSnapshot } from '../src/core/liquidity/load';
+import { loadCatalog } from '../src/files/catalog';
+import { loadSnapshot } from '../src/files/snapshot';
 import { RouteFinder, netValue } from '../src/core/routing/finder';
 import { RoutingGraph } from '../src/core/routing/graph';
 import type { Route, RouteSearchResult } from '../src/core/routing/route';

@@ -25,7 +25,7 @@ import { chainsFileOf } from '../sandbox/service';
 import { loadConfig } from '../src/config';
 import { createApp } from '../src/server/app';
 import { buildDependencies, type Dependencies } from '../src/server/dependencies';
-import type { RecordedAnswer, RecordedRequest } from './examples';
+import type { RecordedAnswer, RecordedRequest } from './scenarios';
 import type { Scenario } from './scenarios';
 
 /** The scenarios recorded, in the order returned: `getStatus` ones, then `getGasStatus`. */

@@ -24,24 +24,10 @@ import { openDatabase, type Database } from '../src/persistence/database';
 import { databaseHistory } from '../src/persistence/transfers';
 import type { HandlerTable } from '../src/server/operation';
 import { recordDevnetScenarios } from './devnetScenarios';
-import { MOCK_KEYS, SCENARIOS, type Scenario, type ScenarioRequest, type ScenarioService } from './scenarios';
+import { MOCK_KEYS, SCENARIOS, type RecordedAnswer, type RecordedRequest, type Scenario, type ScenarioRequest, type ScenarioService } from './scenarios';
 
 const ROOT = path.resolve(__dirname, '..');
 export const OPENAPI = path.join(ROOT, 'openapi.yaml');
-
-/** What an example keeps of the request that produced it (`x-request`). */
-export interface RecordedRequest extends ScenarioRequest {
-  /** Which service answered (mocks/scenarios.ts, ScenarioService); absent: the embedded data. */
-  readonly service?: ScenarioService;
-  readonly before?: readonly ScenarioRequest[];
-}
-
-export interface RecordedAnswer {
-  readonly scenario: Scenario;
-  readonly request: RecordedRequest;
-  readonly status: number;
-  readonly body: unknown;
-}
 
 /** The services that answer the scenarios, each made on first use; `close` ends them. */
 export class ScenarioServices {

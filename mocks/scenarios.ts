@@ -172,3 +172,17 @@ export const SCENARIOS: readonly Scenario[] = [
   { name: 'keysUnavailable', operationId: 'getChains', status: 503, service: 'keysDown', summary: 'A request with a key while the key store (the database) does not answer: Retry-After says when to try again', request: get('/v1/chains', {}, { 'x-svc-api-key': MOCK_KEYS.valid }) },
   { name: 'notImplemented', operationId: 'getGasPrices', status: 501, service: 'partial', summary: 'An operation this deployment does not implement', request: get('/v1/gas/prices') },
 ];
+
+/** What an example keeps of the request that produced it (`x-request`). */
+export interface RecordedRequest extends ScenarioRequest {
+  /** Which service answered (mocks/scenarios.ts, ScenarioService); absent: the embedded data. */
+  readonly service?: ScenarioService;
+  readonly before?: readonly ScenarioRequest[];
+}
+
+export interface RecordedAnswer {
+  readonly scenario: Scenario;
+  readonly request: RecordedRequest;
+  readonly status: number;
+  readonly body: unknown;
+}

@@ -45,7 +45,7 @@ import {
 import { deployV2Fork, V2_FORKS } from './v2Forks';
 import { deployV3Fork, SUSHISWAP_V3, V3_FORK_QUOTER } from './v3Forks';
 import { endpointRoutes } from './bridgeRoutes';
-import { allowRouterCalls, deployServiceContracts } from '../scripts/deploy-contracts';
+import { allowRouterCalls, deployServiceContracts } from './serviceContracts';
 import { exchangeRouterOn } from '../src/core/catalog/routers';
 import { isListedOnly } from '../src/core/entities';
 

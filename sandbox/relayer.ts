@@ -27,7 +27,7 @@ import { address, getBase58Decoder, type KeyPairSigner } from '@solana/kit';
 import { bridgeOut } from '../src/core/math/bridge';
 import { formatRefundMemo, formatReleaseMemo } from '../src/core/chains/solana/memo';
 import { destinationCallOfMemo } from '../src/core/transactions/destinationCall';
-import type { TransactionContext } from '../src/core/transactions/build';
+import type { TransactionContext } from '../src/core/transactions/context';
 import { tokenDecimals, type SandboxData } from './data';
 import { UnlockedSender, waitForReceipt } from './rpc';
 import {

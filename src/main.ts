@@ -7,7 +7,7 @@ import { openDatabase, type Database } from './persistence/database';
 import type { IntegratorDirectory } from './persistence/integrators';
 import type { Dependencies } from './server/dependencies';
 import type { Catalog } from './core/catalog/catalog';
-import type { LiquidityState } from './core/liquidity/state';
+import type { LiquidityState } from './core/routing/liquidityState';
 import type * as ServiceModules from './server/serviceModules';
 
 /**

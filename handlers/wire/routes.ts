@@ -3,7 +3,7 @@ import type { Catalog } from '../../src/core/catalog/catalog';
 import { NoRouteError } from '../../src/core/errors';
 import { hasPrice, type Token } from '../../src/core/entities';
 import type { FeeCost, GasCost, Route, UnavailableRoutes } from '../../src/core/routing/route';
-import type { EvmTransactionRequest } from '../../src/core/transactions/build';
+import type { EvmTransactionRequest } from '../../src/core/transactions/context';
 import type { StepTransactionRequest } from '../../src/core/transactions/step';
 import type { ContractCallsStep, ContractCallView } from '../../src/usecases/contractCalls';
 import type { NoRoute, QuotedStep, RouteView } from '../../src/usecases/quote';

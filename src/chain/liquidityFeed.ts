@@ -9,7 +9,7 @@
  * on the chains' state, not the snapshot's; the worker waits for that first update before it listens.
  */
 import type { Token } from '../core/entities';
-import type { LiquidityState } from '../core/liquidity/state';
+import type { LiquidityState } from '../core/routing/liquidityState';
 import type { ChainGas, LiquiditySnapshot, PoolState } from '../core/liquidity/snapshot';
 import { RoutingGraph } from '../core/routing/graph';
 import { pricesOf } from '../core/liquidity/marketPrices';

@@ -12,26 +12,20 @@
  * A chain that does not answer is logged (first failure, then at most every 30 s) and retried with a growing
  * delay; its pools keep the last state read (or the snapshot's). A pool without a contract at its address keeps
  * the snapshot's state and is logged once.
+ *
+ * Here: following the chains' heads (LiveLiquidity). The state quoted on and the graphs built from it are
+ * liveGraph.ts's; the pools and tokens the factories create, liveDiscovery.ts's; what is known of each followed
+ * chain, chainTracker.ts's.
  */
 import type { Logger } from 'pino';
 import type { Catalog } from '../core/catalog/catalog';
-import type { Token } from '../core/entities';
-import type { ChainGas, LiquiditySnapshot, PoolState } from '../core/liquidity/snapshot';
-import { PPM } from '../core/math/rational';
-import { RoutingGraph } from '../core/routing/graph';
-import { catalogAtPrices, marketPrices, type PriceRule } from '../core/liquidity/marketPrices';
-import { inBlockRanges, type FactoryLog, type PoolDiscovery, type TokenLookup } from './poolDiscovery';
-import { readTokenMetadata } from './tokenMetadata';
-import { readPools, sameState, STATE_CHANGE_TOPICS, type JsonRpcSender, type PoolReadOutcome } from './poolReader';
-
-export interface LiveChain {
-  readonly chainId: number;
-  readonly rpc: JsonRpcSender;
-  /** "chain": the quotes use eth_gasPrice (updated when it moves by 10 % or more); "snapshot": the embedded price. */
-  readonly gasPrice: 'chain' | 'snapshot';
-  /** At start, the factories' creation logs are read from this block to the head (chainsConfig.ts discoverFromBlock). */
-  readonly discoverFromBlock?: number;
-}
+import type { LiquiditySnapshot, PoolState } from '../core/liquidity/snapshot';
+import type { PriceRule } from '../core/liquidity/marketPrices';
+import { newTracker, type Block, type LiveChain, type Tracker } from './chainTracker';
+import { LiveDiscovery } from './liveDiscovery';
+import { LiveGraph, type GraphTarget } from './liveGraph';
+import type { PoolDiscovery } from './poolDiscovery';
+import { readPools, type JsonRpcSender } from './poolReader';
 
 export interface LiveLiquidityOptions {
   /** The reference catalog: its tokens, and the prices of the coins no pool prices. */
@@ -51,7 +45,7 @@ export interface LiveLiquidityOptions {
   /** The embedded snapshot: the pools to follow, and everything that is not read from the chains. */
   readonly base: LiquiditySnapshot;
   /** Receives every new graph (LiquidityState of the dependencies). */
-  readonly target: { readonly graph: RoutingGraph; replace(graph: RoutingGraph): void };
+  readonly target: GraphTarget;
   readonly chains: readonly LiveChain[];
   readonly pollIntervalMs: number;
   readonly logger: Logger;
@@ -87,51 +81,8 @@ export interface ChainLiquidityStatus {
 
 /** Beyond this many blocks since the last read, the chain's pools are all read again instead of asking for logs. */
 const MAX_LOG_RANGE = 1000;
-/** Blocks per eth_getLogs range when the factories' creation logs are read from a configured block (halved when refused). */
-const LOG_SCAN_BLOCKS = 10_000;
-
-/**
- * Tokens outside the catalog taken per chain (pools of a catalog token and such a token): the bound of what a chain
- * whose factories created pools of countless tokens (mainnet) adds to the catalog; the rest are left out, logged.
- */
-export const MAX_DISCOVERED_TOKENS_PER_CHAIN = 2000;
-
-/** Addresses per eth_getLogs filter. */
-const LOG_ADDRESS_CHUNK = 500;
 const ERROR_LOG_INTERVAL_MS = 30_000;
 const MAX_RETRY_DELAY_MS = 2000;
-/** eth_gasPrice replaces the price in use only when it moved by this fraction (in ppm) or more. */
-const GAS_PRICE_STEP_PPM = 100_000n;
-
-interface Block {
-  readonly number: number;
-  readonly hash: string;
-}
-
-interface Tracker {
-  readonly chain: LiveChain;
-  /** The chain's pools: the snapshot's, then those its factories created since (discovered). */
-  readonly pools: PoolState[];
-  readonly byAddress: Map<string, PoolState[]>;
-  verified: boolean;
-  rejected: boolean;
-  last?: Block;
-  /** When the head was last read (Unix ms). */
-  lastBlockAt?: number;
-  read: Set<string>;
-  missing: Set<string>;
-  /** The `exchange:kind` routers without a contract on the chain, as last read: their pools are not quoted. */
-  routerless: Set<string>;
-  /** Pools whose contract answered unlike a pool of their kind (read again when an event touches them). */
-  failed: Set<string>;
-  refreshes: number;
-  lastRefreshMs?: number;
-  initialReadMs?: number;
-  gasPriceWei?: bigint;
-  error?: { message: string; at: number; streak: number; loggedAt: number; unlogged: number };
-  timer?: NodeJS.Timeout;
-  running?: Promise<void>;
-}
 
 export class ChainIdMismatchError extends Error {
   constructor(readonly chainId: number, readonly answered: bigint) {
@@ -148,42 +99,16 @@ export async function verifyChainId(rpc: JsonRpcSender, chainId: number): Promis
 
 export class LiveLiquidity {
   private readonly trackers: Tracker[];
-  private readonly current = new Map<string, PoolState>();
-  private readonly basePools: ReadonlyMap<string, PoolState>;
-  private readonly gas: Map<number, ChainGas>;
-  /** Chains whose pools or gas changed since the last graph was published. */
-  private touched = new Set<number>();
-  /** The graph published last. */
-  private published: RoutingGraph | undefined;
-  /** Pools created by the factories after the snapshot, in the order found. */
-  private readonly discovered: PoolState[] = [];
+  /** The pools' and gas prices' state, and the graphs built from it. */
+  private readonly graph: LiveGraph;
+  /** The pools and tokens the factories create. */
+  private readonly discovery: LiveDiscovery;
   private stopped = false;
-  /** Coins no qualifying pool prices, as last logged. */
-  private unpriced = '';
-  /** Tokens outside the catalog found with the factories' pools (`chainId:address` lower-cased → token), in the order found. */
-  private readonly tokens = new Map<string, Token>();
-  /** Tokens whose metadata could not be read (not asked again), and the chains whose bound of tokens was logged. */
-  private readonly refusedTokens = new Set<string>();
-  private readonly fullChains = new Set<number>();
-  /** The reference catalog with the tokens found (rebuilt when a token is found). */
-  private reference: Catalog;
-  /** A token of a followed chain: the catalog's, or one found with a factory's pool. */
-  private readonly tokenOf: TokenLookup = (chainId, address) =>
-    this.options.catalog.findToken(chainId, address) ?? this.tokens.get(`${chainId}:${address.toLowerCase()}`);
 
   constructor(private readonly options: LiveLiquidityOptions) {
-    this.reference = options.catalog;
-    this.basePools = new Map(options.base.pools.map((p) => [p.id, p]));
-    this.gas = new Map(options.base.gas);
-    this.trackers = options.chains.map((chain) => {
-      const pools = options.base.pools.filter((p) => p.chainId === chain.chainId);
-      const byAddress = new Map<string, PoolState[]>();
-      for (const p of pools) byAddress.set(p.address.toLowerCase(), [...(byAddress.get(p.address.toLowerCase()) ?? []), p]);
-      return {
-        chain, pools, byAddress, verified: options.verified?.has(chain.chainId) ?? false, rejected: false,
-        read: new Set(), missing: new Set(), routerless: new Set(), failed: new Set(), refreshes: 0,
-      };
-    });
+    this.trackers = options.chains.map((chain) => newTracker(chain, options.base.pools, options.verified?.has(chain.chainId) ?? false));
+    this.graph = new LiveGraph(options, this.trackers);
+    this.discovery = new LiveDiscovery(options, this.graph);
   }
 
   /** Reads every pool of every chain once (chains that fail are retried by the polls), then follows the heads. */
@@ -286,12 +211,12 @@ export class LiveLiquidity {
     if (!head) throw new Error('no latest block');
     // first read: the factories say where the catalog pairs' pools are; those the snapshot lacks are read with the rest
     if (t.initialReadMs === undefined) {
-      this.adopt(t, await this.lookUpPools(t, head.number));
-      if (t.chain.discoverFromBlock !== undefined) this.adopt(t, await this.scanCreations(t, t.chain.discoverFromBlock, head.number));
+      this.graph.adopt(t, await this.discovery.lookUpPools(t, head.number));
+      if (t.chain.discoverFromBlock !== undefined) this.graph.adopt(t, await this.discovery.scanCreations(t, t.chain.discoverFromBlock, head.number));
     }
     const outcomes = await readPools(t.chain.rpc, t.pools, { blockTag: head.number, ticks: true, genuine: this.options.genuine });
     const routersChanged = await this.checkExchangeRouters(t, head.number);
-    const changed = this.apply(t, outcomes) || this.applyGasPrice(t, gasPrice) || routersChanged;
+    const changed = this.graph.apply(t, outcomes) || this.graph.applyGasPrice(t, gasPrice) || routersChanged;
     t.last = head;
     if (t.initialReadMs === undefined) {
       t.initialReadMs = Math.round(performance.now() - started);
@@ -308,39 +233,34 @@ export class LiveLiquidity {
     const last = t.last!;
     const [head, seen, gasPrice] = await Promise.all([this.block(t, 'latest'), this.block(t, last.number), this.gasPrice(t)]);
     if (!head) throw new Error('no latest block');
-    const gasChanged = this.applyGasPrice(t, gasPrice);
+    const gasChanged = this.graph.applyGasPrice(t, gasPrice);
     if (!seen || seen.hash !== last.hash || head.number < last.number || head.number - last.number > MAX_LOG_RANGE) {
       if (!seen || seen.hash !== last.hash) this.options.logger.info({ chainId: t.chain.chainId, block: last.number }, `chain ${t.chain.chainId}: block ${last.number} replaced; reading every pool again`);
       return (await this.initialRead(t)) || gasChanged;
     }
     if (head.number === last.number) return gasChanged;
     const touched = new Set<string>();
-    const { addresses, created } = await this.touchedAddresses(t, last.number + 1, head.number);
+    const { addresses, created } = await this.discovery.touchedAddresses(t, last.number + 1, head.number);
     for (const address of addresses) {
       for (const p of t.byAddress.get(address) ?? []) if (!t.missing.has(p.id)) touched.add(p.id);
     }
     let changed = gasChanged;
     // pools the factories created: read at the head, then followed as the others (their creation is a change)
-    const fresh = created.filter((p) => !t.byAddress.has(p.address.toLowerCase()) && !this.basePools.has(p.id) && !this.current.has(p.id));
+    const fresh = created.filter((p) => !t.byAddress.has(p.address.toLowerCase()) && !this.graph.isBase(p.id) && !this.graph.isRead(p.id));
     if (fresh.length > 0) {
       const outcomes = await readPools(t.chain.rpc, fresh, { blockTag: head.number, ticks: true, genuine: this.options.genuine });
       const read = outcomes.filter((o) => o.kind === 'read');
-      this.adopt(t, read.map((o) => o.pool));
-      changed = this.apply(t, read) || changed;
+      this.graph.adopt(t, read.map((o) => o.pool));
+      changed = this.graph.apply(t, read) || changed;
     }
     if (touched.size > 0) {
-      const pools = t.pools.filter((p) => touched.has(p.id)).map((p) => this.current.get(p.id) ?? p);
+      const pools = t.pools.filter((p) => touched.has(p.id)).map((p) => this.graph.stateOf(p));
       const outcomes = await readPools(t.chain.rpc, pools, { blockTag: head.number, ticks: false, genuine: this.options.genuine });
-      changed = this.apply(t, outcomes) || changed;
+      changed = this.graph.apply(t, outcomes) || changed;
       t.refreshes++;
     }
     t.last = head;
     return changed;
-  }
-
-  /** A pool of a followed chain without a contract at its address, or whose exchange router has none. */
-  private missing(pool: PoolState): boolean {
-    return this.trackers.some((t) => t.chain.chainId === pool.chainId && (t.missing.has(pool.id) || t.routerless.has(`${pool.exchange}:${pool.kind}`)));
   }
 
   /**
@@ -368,113 +288,8 @@ export class LiveLiquidity {
     }
     for (const key of back) this.options.logger.info({ chainId: t.chain.chainId, router: key }, `chain ${t.chain.chainId}: ${key} router has a contract again; its ${poolsOf(key)} pools are quoted`);
     t.routerless = routerless;
-    this.touched.add(t.chain.chainId);
+    this.graph.touch(t.chain.chainId);
     return true;
-  }
-
-  /** The pools of the catalog pairs the factories know at `block` and the chain's pools do not include. */
-  private async lookUpPools(t: Tracker, block: number): Promise<PoolState[]> {
-    const lookups = this.options.discovery?.lookups(t.chain.chainId) ?? [];
-    const tag = `0x${block.toString(16)}`;
-    const answers = await Promise.allSettled(lookups.map((l) => t.chain.rpc.send('eth_call', [{ to: l.factory, data: l.data }, tag]) as Promise<string>));
-    const found: PoolState[] = [];
-    answers.forEach((answer, k) => {
-      if (answer.status !== 'fulfilled' || answer.value === '0x') return; // no factory there (or it reverted)
-      const pool = lookups[k].pool(answer.value);
-      if (pool && !t.byAddress.has(pool.address.toLowerCase()) && !this.basePools.has(pool.id)) found.push(pool);
-    });
-    return found;
-  }
-
-  /**
-   * The pools the factories created from block `from` to `to` (their PairCreated / PoolCreated logs) that the chain's
-   * pools do not include: eth_getLogs over ranges of LOG_SCAN_BLOCKS blocks, a range halved when the node refuses it
-   * (nodes bound a range by blocks or by results), down to one block; a single block the node refuses stops the start.
-   */
-  private async scanCreations(t: Tracker, from: number, to: number): Promise<PoolState[]> {
-    const discovery = this.options.discovery;
-    if (!discovery || discovery.addressesOn(t.chain.chainId).length === 0 || from > to) return [];
-    const started = performance.now();
-    const found = new Map<string, PoolState>();
-    const ranges = await inBlockRanges(from, to, LOG_SCAN_BLOCKS, async (start, end) => {
-      const logs = (await t.chain.rpc.send('eth_getLogs', [{
-        address: discovery.addressesOn(t.chain.chainId), topics: [[...discovery.topics]], fromBlock: `0x${start.toString(16)}`, toBlock: `0x${end.toString(16)}`,
-      }])) as FactoryLog[];
-      await this.learnTokens(t, discovery, logs, end);
-      for (const pool of discovery.poolsOf(t.chain.chainId, logs, this.tokenOf)) {
-        if (!t.byAddress.has(pool.address.toLowerCase()) && !this.basePools.has(pool.id)) found.set(pool.address.toLowerCase(), pool);
-      }
-    }).catch((error: Error) => {
-      throw new Error(`chain ${t.chain.chainId}: the factories' creation logs could not be read: ${error.message}`);
-    });
-    this.options.logger.info(
-      { chainId: t.chain.chainId, fromBlock: from, toBlock: to, ranges, found: found.size, ms: Math.round(performance.now() - started) },
-      `chain ${t.chain.chainId}: the factories' creation logs from block ${from} to ${to} read (${ranges} ranges), ${found.size} pools not known before`,
-    );
-    return [...found.values()];
-  }
-
-  /** Pools found on the chain join its pools (read and followed from now on) and the graph. */
-  private adopt(t: Tracker, pools: readonly PoolState[]): void {
-    for (const pool of pools) {
-      if (t.byAddress.has(pool.address.toLowerCase())) continue;
-      t.pools.push(pool);
-      t.byAddress.set(pool.address.toLowerCase(), [pool]);
-      this.discovered.push(pool);
-      this.options.logger.info({ chainId: t.chain.chainId, pool: pool.id, address: pool.address }, `chain ${t.chain.chainId}: pool ${pool.id} found at ${pool.address}`);
-    }
-  }
-
-  /**
-   * The pools whose state the blocks changed (by their addresses), and the pools the factories created in them: one
-   * eth_getLogs per chunk of addresses (pools and factories), the state topics and the creation topics together.
-   */
-  private async touchedAddresses(t: Tracker, fromBlock: number, toBlock: number): Promise<{ addresses: Set<string>; created: PoolState[] }> {
-    const discovery = this.options.discovery;
-    const addresses = [...t.byAddress.keys(), ...(discovery?.addressesOn(t.chain.chainId) ?? [])];
-    const topics = [[...new Set([...t.pools.flatMap((p) => STATE_CHANGE_TOPICS[p.kind]), ...(discovery?.topics ?? [])])]];
-    const chunks: string[][] = [];
-    for (let k = 0; k < addresses.length; k += LOG_ADDRESS_CHUNK) chunks.push(addresses.slice(k, k + LOG_ADDRESS_CHUNK));
-    const logs = (await Promise.all(chunks.map((address) => t.chain.rpc.send('eth_getLogs', [{
-      address, topics, fromBlock: `0x${fromBlock.toString(16)}`, toBlock: `0x${toBlock.toString(16)}`,
-    }]) as Promise<FactoryLog[]>))).flat();
-    if (discovery) await this.learnTokens(t, discovery, logs, toBlock);
-    return {
-      addresses: new Set(logs.map((l) => l.address.toLowerCase())),
-      created: discovery ? discovery.poolsOf(t.chain.chainId, logs, this.tokenOf) : [],
-    };
-  }
-
-  /**
-   * The tokens outside the catalog whose pools with a catalog token these logs announce: their metadata read at
-   * `block` (tokenMetadata.ts), each taken as an unverified token (up to MAX_DISCOVERED_TOKENS_PER_CHAIN per chain).
-   * A token whose contract does not answer as an ERC-20 is logged once and not asked again; its pools are left out.
-   */
-  private async learnTokens(t: Tracker, discovery: PoolDiscovery, logs: readonly FactoryLog[], block: number): Promise<void> {
-    const chainId = t.chain.chainId;
-    const key = (address: string) => `${chainId}:${address.toLowerCase()}`;
-    let wanted = discovery.unknownTokens(chainId, logs).filter((a) => !this.tokens.has(key(a)) && !this.refusedTokens.has(key(a)));
-    if (wanted.length === 0) return;
-    const room = MAX_DISCOVERED_TOKENS_PER_CHAIN - [...this.tokens.values()].filter((token) => token.chainId === chainId).length;
-    if (wanted.length > room) {
-      if (!this.fullChains.has(chainId)) {
-        this.options.logger.warn({ chainId, bound: MAX_DISCOVERED_TOKENS_PER_CHAIN }, `chain ${chainId}: ${MAX_DISCOVERED_TOKENS_PER_CHAIN} tokens outside the catalog taken; the pools of further ones are left out`);
-        this.fullChains.add(chainId);
-      }
-      wanted = wanted.slice(0, Math.max(0, room));
-    }
-    let found = false;
-    for (const outcome of await readTokenMetadata(t.chain.rpc, chainId, wanted, block)) {
-      if (outcome.kind === 'read') {
-        this.tokens.set(key(outcome.token.address), outcome.token);
-        found = true;
-        this.options.logger.info({ chainId, token: outcome.token.address, symbol: outcome.token.symbol, decimals: outcome.token.decimals }, `chain ${chainId}: token ${outcome.token.symbol} (${outcome.token.address}) found with a factory's pool: unverified, priced by its pools only`);
-      } else {
-        this.refusedTokens.add(key(outcome.address));
-        this.options.logger.warn({ chainId, token: outcome.address, reason: outcome.reason }, `chain ${chainId}: token ${outcome.address} left out (${outcome.reason}); its pools are not quoted`);
-      }
-    }
-    if (found) this.reference = this.options.catalog.withDiscoveredTokens([...this.tokens.values()]);
   }
 
   private async block(t: Tracker, tag: number | 'latest'): Promise<Block | undefined> {
@@ -486,97 +301,8 @@ export class LiveLiquidity {
     return t.chain.gasPrice === 'chain' ? BigInt((await t.chain.rpc.send('eth_gasPrice', [])) as string) : undefined;
   }
 
-  private applyGasPrice(t: Tracker, wei: bigint | undefined): boolean {
-    if (wei === undefined || wei <= 0n) return false;
-    t.gasPriceWei = wei;
-    const gas = this.gas.get(t.chain.chainId);
-    if (!gas) return false;
-    const moved = wei > gas.gasPriceWei ? wei - gas.gasPriceWei : gas.gasPriceWei - wei;
-    if (moved * PPM < gas.gasPriceWei * GAS_PRICE_STEP_PPM) return false;
-    this.gas.set(t.chain.chainId, { ...gas, gasPriceWei: wei, updatedAt: Date.now() });
-    this.touched.add(t.chain.chainId);
-    return true;
-  }
-
-  /** Takes the pools read into the current state; true when one of them changed. */
-  private apply(t: Tracker, outcomes: readonly PoolReadOutcome[]): boolean {
-    let changed = false;
-    for (const o of outcomes) {
-      const id = o.pool.id;
-      if (o.kind === 'read') {
-        t.read.add(id);
-        if (t.missing.delete(id)) {
-          this.touched.add(t.chain.chainId); // back in the graph
-          changed = true;
-        }
-        t.failed.delete(id);
-        const before = this.current.get(id) ?? this.basePools.get(id);
-        if (before === undefined || !sameState(before, o.pool)) {
-          this.current.set(id, o.pool);
-          this.touched.add(t.chain.chainId);
-          changed = true;
-        } else if (!this.current.has(id)) this.current.set(id, before);
-      } else if (o.kind === 'missing') {
-        if (!t.missing.has(id)) {
-          // nothing to swap through: the pool leaves the graph (it comes back if a contract appears there)
-          this.options.logger.warn({ chainId: t.chain.chainId, pool: id, address: o.pool.address }, `pool ${id}: no contract at ${o.pool.address} on chain ${t.chain.chainId}; not quoted`);
-          this.touched.add(t.chain.chainId);
-          changed = true;
-        }
-        t.missing.add(id);
-        t.read.delete(id);
-        t.failed.delete(id);
-      } else {
-        if (!t.failed.has(id)) this.options.logger.warn({ chainId: t.chain.chainId, pool: id, reason: o.reason }, `pool ${id} could not be read: ${o.reason}`);
-        t.failed.add(id);
-      }
-    }
-    return changed;
-  }
-
-  /**
-   * A new snapshot from the current state, its graph handed to the target: derived from the target's graph when
-   * that is the one this follower published last (or the base's), so that only the chains touched since are indexed
-   * again (RoutingGraph.derive); built whole otherwise.
-   */
+  /** A new graph from the current state, with the tokens found so far (LiveGraph.publish). */
   private publish(): void {
-    const { base, catalog, target } = this.options;
-    const snapshot: LiquiditySnapshot = {
-      asOf: new Date().toISOString(),
-      // a pool found on a chain joins the graph once its state is read (never with the empty state it was found with)
-      pools: [
-        ...base.pools.filter((p) => !this.missing(p)).map((p) => this.current.get(p.id) ?? p),
-        ...this.discovered.filter((p) => !this.missing(p)).flatMap((p) => this.current.get(p.id) ?? []),
-      ],
-      bridges: base.bridges,
-      gas: new Map(this.gas),
-    };
-    const previous = target.graph;
-    const derivable = previous === this.published || (this.published === undefined && previous.snapshot === base);
-    const tokens = [...this.tokens.values()];
-    const priced = this.pricedCatalog(snapshot, (derivable ? previous.catalog : catalog).withDiscoveredTokens(tokens));
-    const graph = derivable ? RoutingGraph.derive(previous, snapshot, this.touched, priced) : new RoutingGraph(priced, snapshot);
-    this.touched = new Set();
-    this.published = graph;
-    target.replace(graph);
-  }
-
-  /** `current`, or a catalog at the prices the followed chains' pools now imply (when a price rule is set). */
-  private pricedCatalog(snapshot: LiquiditySnapshot, current: Catalog): Catalog {
-    const { prices: rule, logger } = this.options;
-    const reference = this.reference;
-    if (!rule) return current;
-    const followed = new Set(this.trackers.filter((t) => t.last).map((t) => t.chain.chainId));
-    const market = marketPrices(reference, snapshot.pools, followed, rule);
-    // the catalog's coins by name; the tokens found on the chains (their own coinKeys) counted, not listed
-    const discoveredCoins = new Set([...this.tokens.values()].map((token) => token.coinKey));
-    const coins = market.unpriced.filter((coinKey) => !discoveredCoins.has(coinKey));
-    const found = market.unpriced.length - coins.length;
-    const unpriced = `${coins.join(', ')}${found > 0 ? ` (and ${found} tokens found on the chains, at no price)` : ''}`;
-    if (unpriced !== this.unpriced && followed.size > 0) {
-      if (unpriced) logger.info({ coins, discoveredUnpriced: found }, `no pool of at least $${rule.minDepthUSD} prices ${unpriced}: at the reference prices, still routable`);
-      this.unpriced = unpriced;
-    }
-    return catalogAtPrices(reference, current, market.prices);
+    this.graph.publish(this.discovery);
   }
 }

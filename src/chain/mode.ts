@@ -14,7 +14,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Catalog } from '../core/catalog/catalog';
-import type { LiquidityState } from '../core/liquidity/state';
+import type { LiquidityState } from '../core/routing/liquidityState';
 import { ChainIdMismatchError, LiveLiquidity, verifyChainId, type ChainLiquidityStatus } from './liveLiquidity';
 import type { ChainConnections } from './rpc';
 import { SolanaNodes } from './solanaNode';

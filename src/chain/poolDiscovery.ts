@@ -3,16 +3,16 @@
  * routers.json (`exchangeRouters[].factory`: Uniswap V2 and V3, and the Uniswap V2 forks, each on the chains of its
  * entry's `chainIds` or on every chain without them) announce every pool they create — V2
  * `PairCreated(token0, token1, pair, n)`, V3 `PoolCreated(token0, token1, fee, tickSpacing, pool)` — and the follower
- * (liveLiquidity.ts) asks for those logs with the pools' own on every new block. A pool of two catalog tokens that
+ * (liveLiquidity.ts, through liveDiscovery.ts) asks for those logs with the pools' own on every new block. A pool of two catalog tokens that
  * the data does not know becomes a pool of the graph, its state then read from the chain like any other
  * (poolReader.ts): new pools appear in quotes without a restart. A pool of a catalog token and a token outside the
  * catalog is taken as well once that token's metadata is read from its contract (tokenMetadata.ts: it joins the
- * catalog as an unverified token, liveLiquidity.ts); a pool of two tokens outside the catalog is left out.
+ * catalog as an unverified token, liveDiscovery.ts); a pool of two tokens outside the catalog is left out.
  *
  * At start, the factories are also asked where the pools of the catalog's token pairs are (`getPair`, and `getPool`
  * per fee tier): pools that exist on the chain and that the snapshot does not have join the graph the same way. With
  * a chain's `discoverFromBlock` (CHAINS_FILE), their creation logs since that block are read at start as well
- * (liveLiquidity.ts scanCreations), which also finds pools at fee tiers routers.json does not list.
+ * (liveDiscovery.ts scanCreations), which also finds pools at fee tiers routers.json does not list.
  */
 import { getAddress, Interface } from 'ethers';
 import type { Catalog } from '../core/catalog/catalog';

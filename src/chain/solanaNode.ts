@@ -17,7 +17,7 @@ import type { Logger } from 'pino';
 import { genesisHashOf } from '../core/chains/solana/cluster';
 import type { Catalog } from '../core/catalog/catalog';
 import { familyOf } from '../core/chains/families';
-import type { SvmClusterState } from '../core/transactions/build';
+import type { SvmClusterState } from '../core/transactions/context';
 import type { ChainsConfig } from '../chainsConfig';
 import type { ChainLiquidityStatus } from './liveLiquidity';
 

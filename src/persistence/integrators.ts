@@ -7,7 +7,8 @@ import { getAddress } from 'ethers';
 import type { Kysely } from 'kysely';
 import { INTEGRATOR_ID_PATTERN } from '../core/access/keyFile';
 import { ConflictError, InvalidValueError, isUniqueViolation } from './errors';
-import { listKeys, type KeyView } from './keys';
+import type { KeyView } from './keyRows';
+import { listKeys } from './keys';
 import type { Schema } from './schema';
 
 export interface Partner {

@@ -4,41 +4,18 @@
  * to), their life (created, rotated with a grace period, expired, revoked) and an event log of every change.
  * A key is blocked while it has a block in force (blocks.ts): an operator's (`manual`) or a detector's.
  *
- * `DatabaseKeyStore` is the access control's view of them (the KeyStore port of src/core/access/keyStore.ts).
+ * Keys are shown as KeyView (keyRows.ts); `DatabaseKeyStore` (databaseKeyStore.ts) is the access control's view of
+ * them (the KeyStore port of src/core/access/keyStore.ts).
  */
-import { LRUCache } from 'lru-cache';
-import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { sql, type Kysely, type Updateable } from 'kysely';
 import { parseKeyDocument, KeyDocumentError } from '../core/access/keyFile';
-import { AddressSet } from '../core/access/ipAddress';
-import { generateApiKey, generateKeyId, hashApiKey, type ApiKeyRecord } from '../core/access/keys';
-import { KeyStoreUnavailableError, type KeyStore, type KnownKey } from '../core/access/keyStore';
+import { generateApiKey, generateKeyId, hashApiKey } from '../core/access/keys';
 import { inForce, insertBlock, liftBlocks, type Block } from './blocks';
 import { ConflictError, IntegratorBlockedError, InvalidValueError, NotFoundError, isForeignKeyViolation, isUniqueViolation } from './errors';
 import { unsafeNameProblem } from '../core/text';
 import { recordKeyEvent } from './keyEvents';
+import { keysWithBlockState, toView, type KeyRow, type KeyView } from './keyRows';
 import type { ApiKeysTable, KeyEventType, Schema } from './schema';
-
-/** A key as operators and partners see it: never its hash. */
-export interface KeyView {
-  readonly id: string;
-  readonly name?: string;
-  /** The integrator the key belongs to. */
-  readonly integratorId?: string;
-  /** ISO 8601. */
-  readonly createdAt: string;
-  readonly perMinute?: number;
-  readonly ipAllowlist?: readonly string[];
-  /** The integrator ids the key may name (its own integrator's when it belongs to one and names none); absent = any. */
-  readonly integrators?: readonly string[];
-  /** A block is in force. */
-  readonly blocked?: true;
-  readonly blockedReason?: string;
-  /** The end of a rotation's grace period: the key is refused from then on. */
-  readonly expiresAt?: string;
-  readonly revokedAt?: string;
-  /** The id of the key that replaced this one. */
-  readonly rotatedTo?: string;
-}
 
 export interface KeySettings {
   readonly name?: string;
@@ -281,106 +258,6 @@ export async function unblockKey(db: Kysely<Schema>, id: string, by: ChangeBy): 
   return liftBlocks(db, { kind: 'key', id }, by);
 }
 
-export interface DatabaseKeyStoreOptions {
-  /**
-   * How long an answer is reused (default 1000 ms): a hot key does not query the database on every request, and a
-   * revocation, block or new key made on any instance takes effect here within this time.
-   */
-  readonly ttlMs?: number;
-  /** The most presented keys remembered (default 10,000; least recently used go first). */
-  readonly max?: number;
-  readonly clock?: () => number;
-}
-
-interface Lookup {
-  readonly fetchedAt: number;
-  readonly found: Promise<{ readonly known: KnownKey; readonly expiresAt?: number } | undefined>;
-}
-
-/**
- * The access control's key store: a presented key is hashed and looked up by its SHA-256 (a unique index), one
- * query per key and `ttlMs`; lookups of one key at the same time share that query. Answers, unknown keys included,
- * are remembered by hash for `ttlMs` in a bounded LRU tied to this object. An expiry is checked on every use, so a
- * rotated key stops exactly at the end of its grace period.
- *
- * Looking a hash up in an index, instead of comparing every known hash in constant time, tells an observer of
- * timings at most something about the SHA-256 of what they sent, which they already know.
- */
-export class DatabaseKeyStore implements KeyStore {
-  private readonly lookups: LRUCache<string, Lookup>;
-  private readonly ttlMs: number;
-  private readonly clock: () => number;
-
-  constructor(
-    private readonly db: Kysely<Schema>,
-    options: DatabaseKeyStoreOptions = {},
-  ) {
-    this.ttlMs = options.ttlMs ?? 1000;
-    this.clock = options.clock ?? Date.now;
-    this.lookups = new LRUCache({ max: options.max ?? 10_000 });
-  }
-
-  async authenticate(presented: string): Promise<KnownKey | undefined> {
-    const digest = hashApiKey(presented);
-    const now = this.clock();
-    let lookup = this.lookups.get(digest);
-    if (!lookup || now - lookup.fetchedAt >= this.ttlMs) {
-      // a failed query is the store's failure, not an unknown key (KeyStoreUnavailableError: 503)
-      const found = this.find(digest, new Date(now)).catch((error: Error) => {
-        throw new KeyStoreUnavailableError(`the keys could not be read: ${error.message}`, { cause: error });
-      });
-      lookup = { fetchedAt: now, found };
-      this.lookups.set(digest, lookup);
-      const current = lookup;
-      lookup.found.catch(() => {
-        if (this.lookups.get(digest) === current) this.lookups.delete(digest); // a failed query is not remembered
-      });
-    }
-    const found = await lookup.found;
-    if (!found || (found.expiresAt !== undefined && found.expiresAt <= this.clock())) return undefined;
-    return found.known;
-  }
-
-  async list(): Promise<readonly KnownKey[]> {
-    const now = new Date(this.clock());
-    const rows = await usableKeys(this.db, now).orderBy('api_keys.created_at').orderBy('api_keys.id').execute();
-    return rows.map(toKnownKey);
-  }
-
-  private async find(digest: string, now: Date): Promise<{ known: KnownKey; expiresAt?: number } | undefined> {
-    const row = await keysWithBlockState(this.db, now).where('api_keys.sha256', '=', digest).where('api_keys.revoked_at', 'is', null).executeTakeFirst();
-    if (!row) return undefined;
-    return { known: toKnownKey(row), ...(row.expires_at === null ? {} : { expiresAt: new Date(row.expires_at).getTime() }) };
-  }
-}
-
-type KeyRow = Selectable<ApiKeysTable> & { blocked_since: Date | null; block_reason: string | null };
-
-/** Keys with the newest block in force at `now`, if any (its start and reason). */
-function keysWithBlockState(db: Kysely<Schema>, now: Date) {
-  return db
-    .selectFrom('api_keys')
-    .selectAll('api_keys')
-    .select((eb) => [newestBlock(eb, now).select('blocks.since').as('blocked_since'), newestBlock(eb, now).select('blocks.reason').as('block_reason')]);
-}
-
-function newestBlock(eb: ExpressionBuilder<Schema, 'api_keys'>, now: Date) {
-  return eb
-    .selectFrom('blocks')
-    .where('blocks.subject_kind', '=', 'key')
-    .whereRef('blocks.subject', '=', 'api_keys.id')
-    .where((inner) => inForce(inner, now))
-    .orderBy('blocks.since', 'desc')
-    .orderBy('blocks.id', 'desc')
-    .limit(1);
-}
-
-function usableKeys(db: Kysely<Schema>, now: Date) {
-  return keysWithBlockState(db, now)
-    .where('api_keys.revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('api_keys.expires_at', 'is', null), eb('api_keys.expires_at', '>', now)]));
-}
-
 /** Locks the key's row for a change; refuses a missing key, and (unless allowed) a revoked or expired one. */
 async function lockKey(trx: Kysely<Schema>, id: string, now: Date, options: { allowUnusable?: boolean } = {}): Promise<KeyRow> {
   const locked = await trx.selectFrom('api_keys').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
@@ -448,44 +325,4 @@ function keyWriteError(error: unknown, id: string, integratorId: string | undefi
   if (isUniqueViolation(error, 'api_keys_pkey')) return new ConflictError(`a key with id "${id}" exists already`);
   if (isForeignKeyViolation(error)) return new NotFoundError(`no integrator "${integratorId}" (register it first)`);
   return error;
-}
-
-/** The integrator ids a key may name: its own list, else its integrator's id, else any (undefined). */
-function effectiveIntegrators(row: KeyRow): readonly string[] | undefined {
-  if (row.integrators !== null) return row.integrators;
-  return row.integrator_id === null ? undefined : [row.integrator_id];
-}
-
-function toView(row: KeyRow): KeyView {
-  const integrators = effectiveIntegrators(row);
-  return {
-    id: row.id,
-    ...(row.name === null ? {} : { name: row.name }),
-    ...(row.integrator_id === null ? {} : { integratorId: row.integrator_id }),
-    createdAt: new Date(row.created_at).toISOString(),
-    ...(row.per_minute === null ? {} : { perMinute: row.per_minute }),
-    ...(row.ip_allowlist === null ? {} : { ipAllowlist: row.ip_allowlist }),
-    ...(integrators === undefined ? {} : { integrators }),
-    ...(row.blocked_since === null ? {} : { blocked: true as const }),
-    ...(row.blocked_since === null || !row.block_reason ? {} : { blockedReason: row.block_reason }),
-    ...(row.expires_at === null ? {} : { expiresAt: new Date(row.expires_at).toISOString() }),
-    ...(row.revoked_at === null ? {} : { revokedAt: new Date(row.revoked_at).toISOString() }),
-    ...(row.rotated_to === null ? {} : { rotatedTo: row.rotated_to }),
-  };
-}
-
-function toKnownKey(row: KeyRow): KnownKey {
-  const view = toView(row);
-  const record: ApiKeyRecord = {
-    id: view.id,
-    sha256: row.sha256,
-    createdAt: view.createdAt,
-    ...(view.name === undefined ? {} : { name: view.name }),
-    ...(view.ipAllowlist === undefined ? {} : { ipAllowlist: view.ipAllowlist }),
-    ...(view.integrators === undefined ? {} : { integrators: view.integrators }),
-    ...(view.perMinute === undefined ? {} : { perMinute: view.perMinute }),
-    ...(view.blocked ? { blocked: true } : {}),
-    ...(view.blockedReason === undefined ? {} : { blockedReason: view.blockedReason }),
-  };
-  return { record, ...(record.ipAllowlist ? { allowlist: new AddressSet(record.ipAllowlist) } : {}) };
 }

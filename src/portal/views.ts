@@ -14,7 +14,7 @@ import type { IntegratorFeeReport } from '../core/fees/balances';
 import type { FeeWithdrawal } from '../core/fees/withdrawal';
 import type { Block } from '../persistence/blocks';
 import type { TransferStatus } from '../core/status/transferStatus';
-import type { KeyView } from '../persistence/keys';
+import type { KeyView } from '../persistence/keyRows';
 import type { DeliveryView, Webhook } from '../persistence/webhooks';
 import type { WebhookUrlError } from '../webhooks/target';
 import type { BlockInfo, FeesAnswer, KeyStatus, PortalKey, PortalTransfer, PortalWebhook, UsageRange, WebhookDeliveryInfo, WithdrawalAnswer } from './api';

@@ -5,61 +5,28 @@ import { ChainConnections, checkChainEntries, evmEntries } from '../chain/rpc';
 import { SolanaNodes, solanaNodeEntries } from '../chain/solanaNode';
 import { solanaTransferReadsOf } from '../chain/solanaTransferReads';
 import { ChainTransferReads } from '../chain/transferReads';
-import { loadCatalog } from '../core/catalog/load';
-import type { Catalog } from '../core/catalog/catalog';
-import { loadRouters, type RouterDeployments } from '../core/catalog/routers';
-import { loadFeeLedger } from '../core/fees/ledger';
+import { loadCatalog } from '../files/catalog';
+import { loadRouters } from '../files/routers';
+import { loadFeeLedger } from '../files/feeLedger';
 import { DEFAULT_LEDGER_FILE } from '../config';
-import type { FeeLedger } from '../core/fees/feeLedger';
-import { loadSnapshot } from '../core/liquidity/load';
-import { LiquidityState } from '../core/liquidity/state';
+import { loadSnapshot } from '../files/snapshot';
+import { LiquidityState } from '../core/routing/liquidityState';
 import { ObjectMemo } from '../core/memo';
-import type { RouteFinder } from '../core/routing/finder';
 import { RoutingGraph } from '../core/routing/graph';
 import { TransferTracker } from '../core/status/tracker';
-import type { TransferHistory } from '../core/status/history';
-import { defaultStatusStreams, type StatusStreams, type TransferEvents } from '../core/status/events';
-import type { SvmClusterState } from '../core/transactions/build';
+import { defaultStatusStreams } from '../core/status/events';
 import { buildAccessControl } from './access/build';
 import type { AccessControl } from './access/middleware';
+import type { Ports } from '../usecases/ports';
 
 /** Everything the handlers need, built once by the composition root; each part can be overridden by tests. */
-export interface Dependencies {
-  /**
-   * The catalog answers are made from: the liquidity graph's, taken at request time like the graph (in chain mode its
-   * prices follow the pools, src/core/liquidity/marketPrices.ts; a new price is a new catalog).
-   */
-  readonly catalog: Catalog;
-  /** The liquidity graph routes are found on (catalog + snapshot, or live chain state in chain mode). */
-  readonly graph: RoutingGraph;
-  /** The route finder on that graph. */
-  readonly finder: RouteFinder;
-  /** Holder of graph and finder: replaced as a whole when chain state changes (chain mode). */
-  readonly liquidity: LiquidityState;
-  /** The service's router and fee-collector addresses per EVM chain, and the exchanges' swap routers (routers.json). */
-  readonly routers: RouterDeployments;
-  /** Integrators' collected fees (seeded from FEE_LEDGER_FILE or data/integrators/ledger.json; the fee collectors of the connected chains in chain mode). */
-  readonly feeLedger: FeeLedger;
-  /** TransactionContext: transactions book an integrator's fees under its fee wallet (undefined: integratorAccount(id)). */
-  readonly integratorAddress: (integrator: string) => string | undefined;
+export interface Dependencies extends Ports {
   /** API keys and rate limits (src/server/access); close() it on shutdown (it may hold a Redis connection). */
   readonly access: AccessControl;
   /** Chain mode (CHAINS_FILE): JSON-RPC access to the configured EVM chains; undefined on the embedded snapshot (or without EVM entries). */
   readonly chains?: ChainConnections;
   /** Chain mode: the Solana nodes of CHAINS_FILE (started by startChainMode); undefined without one. */
   readonly solana?: SolanaNodes;
-  /** TransactionContext: a Solana cluster's recent blockhash and fees, as its node last said (chain mode). */
-  readonly svmCluster: (chainId: number) => SvmClusterState | undefined;
-  /** Transfer status from the connected chains' receipts and events (GET /v1/status, /v1/gas/status). */
-  readonly transfers: TransferTracker;
-  /** The index of transfers (GET /v1/analytics/transfers...); undefined without a database. */
-  readonly history?: TransferHistory;
-  /** The index's transfer events, for the streams (GET /v1/status/stream); undefined without a database. */
-  readonly events?: TransferEvents;
-  /** The bounds and timings of the event streams. */
-  readonly streams: StatusStreams;
-  /** The origin clients reach the service at (PUBLIC_URL): the links of its answers (a transfer's explorer page). */
-  readonly publicUrl: string;
 }
 
 /** `chainId:pool address` → exchange key of a graph's pools, made once per graph. */

@@ -22,7 +22,7 @@ export { solanaFollowersOf } from '../chain/solanaTransferIndexer';
 export { makeChainProvider } from '../chain/rpc';
 export { startChainMode } from '../chain/mode';
 export { applyUpdate, decodeUpdate, encodeUpdate, LiquidityFeed } from '../chain/liquidityFeed';
-export { loadFeeLedger } from '../core/fees/ledger';
+export { loadFeeLedger } from '../files/feeLedger';
 export { statusToWire } from '../../handlers/wire/status';
 export { handlers } from '../../handlers';
 

@@ -11,7 +11,7 @@ import { ForbiddenError, InvalidRequestError, NotConfiguredError, UnauthorizedEr
 import { decodeCursor, encodeCursor, type TransferFilter, type TransferHistory, type TransferSummary } from '../core/status/history';
 import type { TransferStatus } from '../core/status/transferStatus';
 import type { ApiKeyRecord } from '../core/access/keys';
-import type { Dependencies } from '../server/dependencies';
+import type { Ports } from './ports';
 
 /** Who asks: the API key the access control authenticated, if any. */
 export interface HistoryCaller {
@@ -35,7 +35,7 @@ export interface HistoryQuery {
 }
 
 /** The transfers of a wallet (or of an integrator, with its key), newest first, at most MAX_V1_TRANSFERS. */
-export async function transferHistory(dependencies: Pick<Dependencies, 'history'>, caller: HistoryCaller, query: HistoryQuery): Promise<readonly TransferStatus[]> {
+export async function transferHistory(dependencies: Pick<Ports, 'history'>, caller: HistoryCaller, query: HistoryQuery): Promise<readonly TransferStatus[]> {
   const history = historyOf(dependencies);
   const page = await history.list(filterOf(caller, query), { limit: MAX_V1_TRANSFERS });
   return page.transfers;
@@ -43,7 +43,7 @@ export async function transferHistory(dependencies: Pick<Dependencies, 'history'
 
 /** One page of the same, and the cursor of the next one. */
 export async function transferHistoryPage(
-  dependencies: Pick<Dependencies, 'history'>,
+  dependencies: Pick<Ports, 'history'>,
   caller: HistoryCaller,
   query: HistoryQuery & { readonly limit?: number; readonly next?: string },
 ): Promise<{ transfers: readonly TransferStatus[]; next?: string }> {
@@ -58,13 +58,13 @@ export async function transferHistoryPage(
 }
 
 /** Counts and volumes of an integrator's transfers over a time range (its key required). */
-export async function transferSummary(dependencies: Pick<Dependencies, 'history'>, caller: HistoryCaller, query: HistoryQuery): Promise<TransferSummary> {
+export async function transferSummary(dependencies: Pick<Ports, 'history'>, caller: HistoryCaller, query: HistoryQuery): Promise<TransferSummary> {
   const history = historyOf(dependencies);
   if (query.integrator === undefined) throw invalid('integrator', 'required', 'integrator is required: the summary is an integrator\'s, read with its API key');
   return history.summary(filterOf(caller, { ...query, wallet: undefined }));
 }
 
-function historyOf(dependencies: Pick<Dependencies, 'history'>): TransferHistory {
+function historyOf(dependencies: Pick<Ports, 'history'>): TransferHistory {
   if (!dependencies.history) throw new NotConfiguredError('The transfer history needs the service\'s database (DATABASE_URL or DATABASE_DIR), which this deployment runs without');
   return dependencies.history;
 }

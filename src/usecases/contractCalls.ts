@@ -35,7 +35,7 @@ import type { Route, UnavailableRoutes } from '../core/routing/route';
 import { toCallData } from '../core/transactions/contractCallsTransaction';
 import { buildStepTransaction, type StepTransactionRequest } from '../core/transactions/step';
 import { ZERO_ADDRESS } from '../core/transactions/ids';
-import type { Dependencies } from '../server/dependencies';
+import type { Ports } from './ports';
 import { BodyIssues, callsGasTooHighForRoute, callsNotFunded, checkContractCalls, inBody, inBodyAsync, plainTransferParameters, transferRequest, type ContractCallsInput } from './contractCallsRequest';
 import { noRouteMessage, quote as quoteTransfer, type NoRoute, type QuotedStep } from './quote';
 import { childStepId, stepView, type StepView } from './stepViews';
@@ -43,7 +43,7 @@ import { childStepId, stepView, type StepView } from './stepViews';
 export type { ContractCallInput, ContractCallsInput } from './contractCallsRequest';
 
 /** What a contract-calls quote reads. */
-export type ContractCallsContext = Pick<Dependencies, 'catalog' | 'graph' | 'finder' | 'routers'>;
+export type ContractCallsContext = Pick<Ports, 'catalog' | 'graph' | 'finder' | 'routers'>;
 
 export type ContractCallsResult =
   | { readonly ok: true; readonly quote: ContractCallsQuote }
@@ -95,7 +95,7 @@ export function quoteContractCalls(ctx: ContractCallsContext, input: ContractCal
  * The quote as a step: the route's transaction, each call a `custom` step after it, and the transaction to send;
  * with no calls, the plain transfer's quoted step.
  */
-export async function contractCallsStep(dependencies: Dependencies, input: ContractCallsInput): Promise<ContractCallsStep | QuotedStep | NoRoute> {
+export async function contractCallsStep(dependencies: Ports, input: ContractCallsInput): Promise<ContractCallsStep | QuotedStep | NoRoute> {
   // a fee is booked only for an integrator with an owner (src/core/fees/booking.ts), named as the body's field
   inBody(BodyIssues.of(input), () => requireFeeOwner(dependencies, input));
   if (input.contractCalls.length === 0) {

@@ -3,13 +3,13 @@ import { requireChain } from '../core/catalog/resolve';
 import { familyOf } from '../core/chains/families';
 import { InvalidRequestError } from '../core/errors';
 import { allGasPrices, gasPricesOf, type GasPrices } from '../core/gas/prices';
-import type { Dependencies } from '../server/dependencies';
+import type { Ports } from './ports';
 
-export function gasPricesOfAllChains({ catalog, graph }: Dependencies): GasPrices[] {
+export function gasPricesOfAllChains({ catalog, graph }: Ports): GasPrices[] {
   return allGasPrices(catalog, graph.snapshot.gas, graph.snapshot.asOf);
 }
 
-export function gasPricesOfChain({ catalog, graph }: Dependencies, chainRef: string | number): GasPrices {
+export function gasPricesOfChain({ catalog, graph }: Ports, chainRef: string | number): GasPrices {
   const chain = requireChain(catalog, chainRef, 'chainId');
   const gas = familyOf(chain).evmContracts ? graph.snapshot.gas.get(chain.id) : undefined;
   if (!gas) {

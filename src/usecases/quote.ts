@@ -7,9 +7,9 @@
 import { requireFeeOwner } from '../core/fees/booking';
 import { buildRouteRequest, type RouteParameters } from '../core/routing/request';
 import type { Route, UnavailableRoutes } from '../core/routing/route';
-import type { ParameterNames } from '../core/transactions/build';
+import type { ParameterNames } from '../core/transactions/requestAddresses';
 import { buildStepTransaction, type StepTransactionRequest } from '../core/transactions/step';
-import type { Dependencies } from '../server/dependencies';
+import type { Ports } from './ports';
 import { findRoutes, routeSearchObserver } from './routeSearchCache';
 import { stepView, type StepView } from './stepViews';
 
@@ -52,7 +52,7 @@ export interface FoundRoutes {
  * The best route that needs a single transaction, as a step with its transaction; `names` are the fields its
  * transaction's problems name (another operation's request, e.g. a contract-calls body, has other names).
  */
-export async function quote(dependencies: Dependencies, parameters: RouteParameters, names?: ParameterNames): Promise<QuotedStep | NoRoute> {
+export async function quote(dependencies: Ports, parameters: RouteParameters, names?: ParameterNames): Promise<QuotedStep | NoRoute> {
   const request = buildRouteRequest(dependencies.catalog, { ...parameters, maxRoutes: 1 });
   requireFeeOwner(dependencies, request);
   const result = findRoutes(dependencies.finder, request, routeSearchObserver(dependencies));
@@ -67,7 +67,7 @@ export async function quote(dependencies: Dependencies, parameters: RouteParamet
 export const MAX_ROUTES = 5;
 
 /** Up to MAX_ROUTES routes ordered by `order`, each tagged, with the reasons for every candidate left out. */
-export function searchRoutes(dependencies: Dependencies, parameters: RouteParameters): FoundRoutes | NoRoute {
+export function searchRoutes(dependencies: Ports, parameters: RouteParameters): FoundRoutes | NoRoute {
   const request = buildRouteRequest(dependencies.catalog, { ...parameters, maxRoutes: MAX_ROUTES });
   requireFeeOwner(dependencies, request);
   const result = findRoutes(dependencies.finder, request, routeSearchObserver(dependencies));
@@ -80,7 +80,7 @@ export function searchRoutes(dependencies: Dependencies, parameters: RouteParame
 }
 
 /** A route's transaction `index` as a step, with its transaction (build.ts on EVM chains, svmDeposit.ts on Solana). */
-export async function quotedStep(dependencies: Dependencies, route: Route, index: number, names?: ParameterNames): Promise<QuotedStep> {
+export async function quotedStep(dependencies: Ports, route: Route, index: number, names?: ParameterNames): Promise<QuotedStep> {
   const view = stepView(dependencies, route, index);
   const transaction = await buildStepTransaction(dependencies, route, index, view.id, names);
   return { ok: true, view, transaction, dependsOnTiming: false, uncacheable: transaction.kind === 'svm' && transaction.recentBlockhash };

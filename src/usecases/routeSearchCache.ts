@@ -13,7 +13,7 @@ import { LRUCache } from 'lru-cache';
 import { ObjectMemo } from '../core/memo';
 import type { RouteFinder } from '../core/routing/finder';
 import type { RouteRequest, RouteSearchResult } from '../core/routing/route';
-import type { Dependencies } from '../server/dependencies';
+import type { Ports } from './ports';
 
 /** Searches kept per route finder; a result holds its routes and the no-route reasons, a few kB to a few tens of kB. */
 export const QUOTE_CACHE_ENTRIES = 2000;
@@ -26,14 +26,14 @@ const newCache = () => new LRUCache<string, RouteSearchResult>({ max: QUOTE_CACH
 export type RouteSearchObserver = (seconds: number) => void;
 
 /** The observer of each service's searches, by its dependencies (the HTTP app registers its metrics: src/server/app.ts). */
-const observers = new WeakMap<Dependencies, RouteSearchObserver>();
+const observers = new WeakMap<Ports, RouteSearchObserver>();
 
-export function observeRouteSearches(dependencies: Dependencies, observer: RouteSearchObserver): void {
+export function observeRouteSearches(dependencies: Ports, observer: RouteSearchObserver): void {
   observers.set(dependencies, observer);
 }
 
 /** The observer registered for these dependencies, if any. */
-export function routeSearchObserver(dependencies: Dependencies): RouteSearchObserver | undefined {
+export function routeSearchObserver(dependencies: Ports): RouteSearchObserver | undefined {
   return observers.get(dependencies);
 }
 

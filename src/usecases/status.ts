@@ -9,7 +9,7 @@
 import { requireChain } from '../core/catalog/resolve';
 import { InvalidRequestError } from '../core/errors';
 import { isFinal, type TransferStatus } from '../core/status/transferStatus';
-import type { Dependencies } from '../server/dependencies';
+import type { Ports } from './ports';
 
 export interface StatusQuery {
   readonly txHash?: string;
@@ -20,7 +20,7 @@ export interface StatusQuery {
   readonly toChain?: string | number;
 }
 
-export async function transferStatus({ catalog, transfers, history }: Pick<Dependencies, 'catalog' | 'transfers' | 'history'>, query: StatusQuery): Promise<TransferStatus> {
+export async function transferStatus({ catalog, transfers, history }: Pick<Ports, 'catalog' | 'transfers' | 'history'>, query: StatusQuery): Promise<TransferStatus> {
   const fromChainId = query.fromChain !== undefined ? requireChain(catalog, query.fromChain, 'fromChain').id : undefined;
   const toChainId = query.toChain !== undefined ? requireChain(catalog, query.toChain, 'toChain').id : undefined;
   const ref = query.txHash ?? query.transactionId;

@@ -17,7 +17,7 @@
 import { InvalidRequestError, NotConfiguredError, OverloadedError, TooManyConnectionsError } from '../core/errors';
 import type { TransferEvent } from '../core/status/events';
 import { isFinal, type TransferStatus } from '../core/status/transferStatus';
-import type { Dependencies } from '../server/dependencies';
+import type { Ports } from './ports';
 import { transferStatus } from './status';
 
 export interface StatusStreamQuery {
@@ -44,7 +44,7 @@ export function stateId(status: TransferStatus): string {
   return `${status.status}:${status.substatus ?? ''}`;
 }
 
-export async function statusStream(dependencies: Pick<Dependencies, 'catalog' | 'transfers' | 'history' | 'events' | 'streams'>, client: string, query: StatusStreamQuery): Promise<StatusStream> {
+export async function statusStream(dependencies: Pick<Ports, 'catalog' | 'transfers' | 'history' | 'events' | 'streams'>, client: string, query: StatusStreamQuery): Promise<StatusStream> {
   const ref = query.txHash ?? query.transactionId;
   if (ref === undefined && query.wallet === undefined) {
     throw new InvalidRequestError('Invalid request: query parameter txHash (or transactionId, or wallet) is required', {
@@ -109,7 +109,7 @@ function stream(updates: AsyncGenerator<StatusUpdate>, inbox: Inbox<unknown>, re
 }
 
 async function* transferUpdates(
-  dependencies: Pick<Dependencies, 'catalog' | 'transfers' | 'history'>,
+  dependencies: Pick<Ports, 'catalog' | 'transfers' | 'history'>,
   ref: string,
   first: TransferStatus,
   inbox: Inbox<TransferEvent>,

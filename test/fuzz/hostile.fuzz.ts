@@ -1,6 +1,6 @@
 /**
  * Bad input never hurts: thousands of random and hostile requests to every operation of openapi.yaml
- * (test/fuzz/arbitraries.ts) through the real app in this process, one server for the whole suite.
+ * (test/support/fuzzArbitraries.ts) through the real app in this process, one server for the whole suite.
  *
  * For every answer:
  * - never a 5xx, except 501 from an operation that is not implemented yet, and only for a request
@@ -32,8 +32,8 @@ import { makeTestApp, type TestApp } from '../support/app';
 import { openDatabase, type Database } from '../../src/persistence/database';
 import { databaseHistory } from '../../src/persistence/transfers';
 import { contractValidator, OPENAPI_PATH, type ContractValidator } from '../support/contract';
-import { buildRequest, editsArbitrary, PROTOTYPE_KEYS, type Edit } from './arbitraries';
-import { contractOperations, contractOracle, type OperationModel, type Oracle, type Verdict, type WireRequest } from './model';
+import { buildRequest, editsArbitrary, PROTOTYPE_KEYS, type Edit } from '../support/fuzzArbitraries';
+import { contractOperations, contractOracle, type OperationModel, type Oracle, type Verdict, type WireRequest } from '../support/fuzzModel';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const DEFAULT_SEED = 20261124;

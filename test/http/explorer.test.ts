@@ -12,7 +12,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { handlers } from '../../handlers';
 import { DEFAULT_DATA_DIR, loadConfig } from '../../src/config';
-import { loadCatalog } from '../../src/core/catalog/load';
+import { loadCatalog } from '../../src/files/catalog';
 import type { Token } from '../../src/core/entities';
 import { TransferTracker } from '../../src/core/status/tracker';
 import type { TransferStatus } from '../../src/core/status/transferStatus';

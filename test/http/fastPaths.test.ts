@@ -6,7 +6,7 @@
 import request from 'supertest';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { loadSnapshot } from '../../src/core/liquidity/load';
+import { loadSnapshot } from '../../src/files/snapshot';
 import { RoutingGraph } from '../../src/core/routing/graph';
 import { DEFAULT_SNAPSHOT_DIR } from '../../src/config';
 import type { HandlerTable } from '../../src/server/operation';

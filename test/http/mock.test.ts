@@ -11,7 +11,7 @@ import {
   createClient, getChains, getConnections, getContractCallsQuote, getGasRecommendation, getQuote, getRoutes, getStatus, getStepTransaction, getToken, getTokens, getTools,
   type SDKClient,
 } from '@lifi/sdk';
-import type { RecordedRequest } from '../../mocks/examples';
+import type { RecordedRequest } from '../../mocks/scenarios';
 import { loadContract } from '../../src/server/contract';
 import { contractValidator, OPENAPI_PATH, type ContractValidator } from '../support/contract';
 import { startPrism, stopProcess, type Started } from '../support/processes';

@@ -7,7 +7,8 @@
  */
 import fs from 'node:fs';
 import yaml from 'js-yaml';
-import { exampleId, ScenarioServices, send, type RecordedRequest } from '../../mocks/examples';
+import { exampleId, ScenarioServices, send } from '../../mocks/examples';
+import type { RecordedRequest } from '../../mocks/scenarios';
 import { SCENARIOS } from '../../mocks/scenarios';
 import { OPENAPI_PATH } from '../support/contract';
 

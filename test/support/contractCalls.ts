@@ -1,9 +1,9 @@
 /** What the contract-calls unit tests share: the service's data, a quote context, and calls that supply USDC to a lending pool. */
 import { getAddress } from 'ethers';
 import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../../src/config';
-import { loadCatalog } from '../../src/core/catalog/load';
-import { loadRouters } from '../../src/core/catalog/routers';
-import { loadSnapshot } from '../../src/core/liquidity/load';
+import { loadCatalog } from '../../src/files/catalog';
+import { loadRouters } from '../../src/files/routers';
+import { loadSnapshot } from '../../src/files/snapshot';
 import type { ContractCallsQuote } from '../../src/core/routing/contractCallsRoute';
 import { RouteFinder } from '../../src/core/routing/finder';
 import { RoutingGraph } from '../../src/core/routing/graph';

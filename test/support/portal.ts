@@ -10,7 +10,7 @@ import type { Test } from 'supertest';
 import type { Wallet } from 'ethers';
 import type { AccessOutcome } from '../../src/core/access/access';
 import type { Database } from '../../src/persistence/database';
-import { DatabaseKeyStore } from '../../src/persistence/keys';
+import { DatabaseKeyStore } from '../../src/persistence/databaseKeyStore';
 import { recordUsage, type UsageIncrement } from '../../src/persistence/usage';
 import { MemoryLimiterStore } from '../../src/server/access/memoryStore';
 import { createAccessControl, type AccessControl } from '../../src/server/access/middleware';

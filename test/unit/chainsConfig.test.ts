@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseChainsConfig, type ChainsConfig } from '../../src/chainsConfig';
 import { checkChainEntries } from '../../src/chain/rpc';
-import { loadCatalog } from '../../src/core/catalog/load';
+import { loadCatalog } from '../../src/files/catalog';
 import { loadConfig, ConfigError } from '../../src/config';
 import { buildDependencies } from '../../src/server/dependencies';
 

@@ -1,6 +1,9 @@
-import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 
-/** Strips an IPv4-mapped IPv6 prefix and zone, lower-cases; returns undefined for anything not an IP. */
+/**
+ * Strips brackets, a zone and an IPv4-mapped IPv6 prefix, lower-cases; returns undefined for anything not an IP.
+ * IPv4 in four decimal parts only (no octal, hex or shortened forms), as node's net.isIP reads it.
+ */
 export function normalizeIp(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   let ip = raw.trim();
@@ -8,26 +11,55 @@ export function normalizeIp(raw: string | undefined): string | undefined {
   const zone = ip.indexOf('%');
   if (zone >= 0) ip = ip.slice(0, zone);
   ip = ip.toLowerCase();
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(ip);
-  if (mapped) ip = mapped[1]!;
-  return net.isIP(ip) === 0 ? undefined : ip;
+  if (ipaddr.IPv4.isValidFourPartDecimal(ip)) return ip;
+  if (!ipaddr.IPv6.isValid(ip)) return undefined;
+  const [a, b, c, d, e, f, g, h] = ipaddr.IPv6.parse(withHexTail(ip)).parts as [number, number, number, number, number, number, number, number];
+  // ::ffff:1.2.3.4 and ::ffff:102:304 are the IPv4 client 1.2.3.4
+  const mapped = a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0xffff;
+  return mapped ? `${g >> 8}.${g & 255}.${h >> 8}.${h & 255}` : ip;
 }
 
-/** A set of addresses and CIDR ranges, IPv4 and IPv6 (node's BlockList). */
+/**
+ * An IPv6 address whose last 32 bits are written as IPv4 (::1.2.3.4) with them as two hex groups (::102:304):
+ * ipaddr.js reads any such tail as IPv4-mapped (::ffff:1.2.3.4), which only the ::ffff: prefix makes it.
+ */
+function withHexTail(ip: string): string {
+  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(ip);
+  if (!v4) return ip;
+  const [p, q, r, t] = v4.slice(1).map(Number) as [number, number, number, number];
+  return `${ip.slice(0, v4.index)}${((p << 8) | q).toString(16)}:${((r << 8) | t).toString(16)}`;
+}
+
+/** A normal-form address (normalizeIp) parsed. */
+function parseNormal(ip: string): ipaddr.IPv4 | ipaddr.IPv6 {
+  return ip.includes(':') ? ipaddr.IPv6.parse(withHexTail(ip)) : ipaddr.IPv4.parse(ip);
+}
+
+/** An address set's ranges, by family: [first address, prefix length]. */
+interface Ranges {
+  readonly ipv4: [ipaddr.IPv4, number][];
+  readonly ipv6: [ipaddr.IPv6, number][];
+}
+
+/** A set of addresses and CIDR ranges, IPv4 and IPv6. */
 export class AddressSet {
-  private readonly list = new net.BlockList();
+  private readonly ranges: Ranges = { ipv4: [], ipv6: [] };
   readonly entries: readonly string[];
 
   /** Throws an Error naming the first invalid entry. */
   constructor(entries: readonly string[]) {
     this.entries = [...entries];
-    for (const entry of entries) addEntry(this.list, entry);
+    for (const entry of entries) addEntry(this.ranges, entry);
   }
 
   has(address: string): boolean {
     const ip = normalizeIp(address);
     if (!ip) return false;
-    return this.list.check(ip, net.isIPv6(ip) ? 'ipv6' : 'ipv4');
+    const parsed = parseNormal(ip);
+    if (parsed.kind() === 'ipv6') return this.ranges.ipv6.some((range) => (parsed as ipaddr.IPv6).match(range));
+    // an IPv4 address is also its IPv4-mapped IPv6 address (::ffff:1.2.3.4), as node's BlockList reads it
+    const mapped = (parsed as ipaddr.IPv4).toIPv4MappedAddress();
+    return this.ranges.ipv4.some((range) => (parsed as ipaddr.IPv4).match(range)) || this.ranges.ipv6.some((range) => mapped.match(range));
   }
 }
 
@@ -37,26 +69,24 @@ const NAMED_RANGES: Record<string, string[]> = {
   uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
 };
 
-function addEntry(list: net.BlockList, entry: string): void {
+function addEntry(ranges: Ranges, entry: string): void {
   const trimmed = entry.trim();
   const named = NAMED_RANGES[trimmed.toLowerCase()];
   if (named) {
-    for (const range of named) addEntry(list, range);
+    for (const range of named) addEntry(ranges, range);
     return;
   }
   const [address, prefixText, ...rest] = trimmed.split('/');
   const ip = normalizeIp(address);
   if (!ip || rest.length > 0) throw new Error(`"${entry}" is not an IP address or CIDR range`);
-  const family = net.isIPv6(ip) ? 'ipv6' : 'ipv4';
-  if (prefixText === undefined) {
-    list.addAddress(ip, family);
-    return;
-  }
-  const max = family === 'ipv6' ? 128 : 32;
-  if (!/^[0-9]{1,3}$/.test(prefixText) || Number(prefixText) > max) {
+  const parsed = parseNormal(ip);
+  const max = parsed.kind() === 'ipv6' ? 128 : 32;
+  if (prefixText !== undefined && (!/^[0-9]{1,3}$/.test(prefixText) || Number(prefixText) > max)) {
     throw new Error(`"${entry}" has an invalid prefix length (0 to ${max})`);
   }
-  list.addSubnet(ip, Number(prefixText), family);
+  const bits = prefixText === undefined ? max : Number(prefixText);
+  if (parsed.kind() === 'ipv4') ranges.ipv4.push([parsed as ipaddr.IPv4, bits]);
+  else ranges.ipv6.push([parsed as ipaddr.IPv6, bits]);
 }
 
 /**
@@ -111,13 +141,7 @@ export function clientLimitId(address: string): string {
 }
 
 function expandIpv6(ip: string): string[] {
-  let text = ip;
-  // an embedded IPv4 tail (::ffff:0:1.2.3.4 and the like) becomes two groups
-  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
-  if (v4) {
-    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
+  const text = withHexTail(ip); // an embedded IPv4 tail (::ffff:0:1.2.3.4 and the like) becomes two groups
   const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];

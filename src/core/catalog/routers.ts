@@ -5,15 +5,12 @@
  * Loaded once at start-up and validated: a missing EVM chain, a malformed or non-checksummed address
  * stops the start with a message naming the entry.
  */
-import path from 'node:path';
 import { getAddress } from 'ethers';
 import type { Catalog } from './catalog';
 import { CatalogDataError } from './catalog';
 import { familyOf } from '../chains/families';
-import { readJsonFile } from '../jsonFile';
 
 const SCHEMA_VERSION = 1;
-export const ROUTERS_FILE = 'routers.json';
 
 /** The pool kinds called through an exchange-level router (stableswap pools are called directly). */
 export type RoutedPoolKind = 'constantProduct' | 'concentrated';
@@ -222,13 +219,7 @@ export class RouterDeployments {
   }
 }
 
-/** Reads and validates routers.json; with a catalog, also requires a deployment on every EVM chain of it. */
-export function loadRouters(dataDir: string, catalog?: Catalog): RouterDeployments {
-  const file = path.join(dataDir, ROUTERS_FILE);
-  const parsed = readJsonFile(file, (message) => new CatalogDataError(message));
-  return new RouterDeployments(validateRouters(parsed, file, catalog));
-}
-
+/** Checks a parsed routers.json (`where` names it in errors); with a catalog, also requires a deployment on every EVM chain of it. */
 export function validateRouters(parsed: unknown, where: string, catalog?: Catalog): RoutersFile {
   const fail = (message: string): never => {
     throw new CatalogDataError(`${where}: ${message}`);

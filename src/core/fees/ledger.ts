@@ -8,7 +8,6 @@ import { getAddress } from 'ethers';
 import type { Catalog } from '../catalog/catalog';
 import { familyOf } from '../chains/families';
 import type { FeeBalance, FeeLedger, IntegratorFees } from './feeLedger';
-import { readJsonFile } from '../jsonFile';
 
 const SCHEMA_VERSION = 1;
 /** Integrator ids as the contract accepts them (IntegratorString). */
@@ -51,11 +50,6 @@ export class InMemoryFeeLedger implements FeeLedger {
   get integratorIds(): readonly string[] {
     return [...this.byId.keys()];
   }
-}
-
-export function loadFeeLedger(file: string, catalog: Catalog): InMemoryFeeLedger {
-  const parsed = readJsonFile(file, (message) => new FeeLedgerDataError(message));
-  return new InMemoryFeeLedger(parseLedger(parsed, catalog, file));
 }
 
 /**

@@ -14,7 +14,7 @@ import type { ChainGas } from '../liquidity/snapshot';
 import { divCeil, PPM } from '../math/rational';
 import { GAS_LIMIT_MARGIN_PPM } from '../routing/pricing';
 import { feeCollectorInterface } from '../transactions/abi';
-import type { EvmTransactionRequest } from '../transactions/build';
+import type { EvmTransactionRequest } from '../transactions/context';
 import { balancesOn, requireIntegrator } from './balances';
 import type { FeeLedger } from './feeLedger';
 

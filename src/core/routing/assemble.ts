@@ -6,7 +6,7 @@
 import type { Chain, Token } from '../entities';
 import { familyOf } from '../chains/families';
 import type { DepositCost } from '../chains/solana/deposit';
-import { DEFAULT_PRIORITY_FEE_LEVEL, routeDepositCost, routeDepositOf } from '../chains/solana/routeDeposit';
+import { DEFAULT_PRIORITY_FEE_LEVEL, routeDepositCost, routeDepositOf } from './solanaDeposit';
 import type { BridgeRoute } from '../liquidity/snapshot';
 import { applySlippageFloor } from '../math/amounts';
 import type { BridgeFees } from '../math/bridge';
@@ -140,7 +140,7 @@ export function assembleRoute(graph: RoutingGraph, request: RouteRequest, amount
 
 /**
  * The gas cost of the first transaction: gas × price on chains where the service's router runs (evmRouterCall); on
- * Solana the deposit's fee in lamports (routeDeposit.ts): price = compute unit price in micro-lamports, estimate =
+ * Solana the deposit's fee in lamports (src/core/routing/solanaDeposit.ts): price = compute unit price in micro-lamports, estimate =
  * limit = the compute unit limit the transaction requests, amount = base fee + priority fee (5,000 lamports per
  * signature + ceil(limit × price / 10⁶)), at the request's priority fee level and the level's fixed price (the
  * transaction built in chain mode prices it at the cluster's recent fees, and its step says so).

@@ -8,7 +8,7 @@ import { requireChain } from '../catalog/resolve';
 import type { Chain, Token } from '../entities';
 import { familyOf } from '../chains/families';
 import type { SvmPriorityFeeLevel } from '../chains/solana/fees';
-import { DEFAULT_PRIORITY_FEE_LEVEL } from '../chains/solana/routeDeposit';
+import { DEFAULT_PRIORITY_FEE_LEVEL } from './solanaDeposit';
 import { InvalidRequestError, NoRouteError } from '../errors';
 import type { Order, RouteRequest, TimingStrategy } from './route';
 import type { ToolSelection } from './tools';
@@ -69,7 +69,7 @@ export function buildRouteRequest(catalog: Catalog, p: RouteParameters): RouteRe
   if (!sending.supported) {
     invalid(names.fromChain, 'sendingSupported', `${names.fromChain}: sending from ${fromChain.name} (${fromChain.id}) is not supported yet: ${sending.reason}`);
   }
-  // a Solana deposit carries the bridge and its destination swaps only (routeDeposit.ts)
+  // a Solana deposit carries the bridge and its destination swaps only (src/core/routing/solanaDeposit.ts)
   const deposit = sending.supported && sending.transaction === 'svmBridgeDeposit';
   if (deposit && p.fee !== undefined && p.fee > 0) {
     invalid('fee', 'sendingChainCollectsFees', `fee: integrator fees are collected by the service's fee collector, which runs on EVM chains only; sending from ${fromChain.name} (${fromChain.id}) takes no fee yet`);

@@ -10,8 +10,8 @@
  *   Destination swaps run in data.destinationCallData = swapAndCompleteBridgeTokens(transactionId, swapData,
  *   bridged token, receiver, toAmountMin) on the destination router, which the bridge pays.
  * - swapData: [fee collection] + one SwapData per hop, in route order, each encoded for its pool kind's own
- *   interface (V2 router swapExactTokensForTokens, V3 router exactInput, Curve pool exchange, WETH deposit /
- *   withdraw); the first one pulls the user's funds (requiresDeposit). Every hop pays the router
+ *   interface (swapData.ts: V2 router swapExactTokensForTokens, V3 router exactInput, Curve pool exchange, WETH
+ *   deposit / withdraw); the first one pulls the user's funds (requiresDeposit). Every hop pays the router
  *   (recipient = router), which checks the final minimum and pays the receiver. A hop's fromAmount is the
  *   estimate's amount for that hop; its own minimum is the hop's estimated output floored by the slippage.
  * - A destination gas refuel (fromAmountForGas) is a second leg inside the same transaction: one more SwapData,
@@ -31,79 +31,32 @@ import type { Chain, Token } from '../entities';
 import type { RouterDeployments } from '../catalog/routers';
 import type { FamilyAddress } from '../chains/family';
 import { familyOf } from '../chains/families';
-import { InvalidRequestError } from '../errors';
 import { applySlippageFloor, fractionToPpm } from '../math/amounts';
 import { BoundedMemo } from '../memo';
-import type { PoolState } from '../liquidity/snapshot';
 import type { RoutingGraph } from '../routing/graph';
 import type { PlannedStep, Route, RouteTransaction } from '../routing/route';
 import { NON_EVM_ADDRESS } from './abi';
 import {
   encodeBridgeCall,
-  encodeCollectNativeFees,
-  encodeCollectTokenFees,
-  encodeCurveExchange,
   encodeSwapAndCall,
   encodeSwapAndCompleteBridgeTokens,
   encodeSwapAndCompleteBridgeTokensWithCalls,
   encodeSwapTokensGeneric,
-  encodeUnwrap,
-  encodeV2Swap,
-  encodeV3ExactInput,
-  encodeWrap,
-  packV3Path,
   type BridgeData,
   type BridgeSpecificData,
   type ContractCallData,
   type SwapData,
 } from './calldata';
-import { integratorAccount, isEvmAddress, transactionIdOf, zeroAddressOf, ZERO_ADDRESS } from './ids';
-
-export interface TransactionContext {
-  readonly graph: RoutingGraph;
-  readonly routers: RouterDeployments;
-  /**
-   * The address the fee collector books an integrator's fees under (the `integrator` argument of
-   * collectTokenFees / collectNativeFees), e.g. its registered fee wallet; default integratorAccount(id).
-   */
-  readonly integratorAddress?: (integrator: string) => string | undefined;
-  /**
-   * Chain mode: what a Solana cluster said last (svmDeposit.ts, SvmClusterState): its recent blockhash and
-   * prioritization fees. Absent (embedded data, or the cluster not read yet): a placeholder blockhash and the
-   * levels' fixed prices.
-   */
-  readonly svmCluster?: (chainId: number) => SvmClusterState | undefined;
-}
-
-/** What chain mode last read from a Solana cluster (src/chain/solanaCluster.ts). */
-export interface SvmClusterState {
-  readonly blockhash: string;
-  readonly lastValidBlockHeight: bigint;
-  /** getRecentPrioritizationFees: micro-lamports per compute unit, per recent slot. */
-  readonly recentPrioritizationFees: readonly bigint[];
-}
-
-/** An EVM transaction request (domain form: big integers as bigint). */
-export interface EvmTransactionRequest {
-  readonly kind?: 'evm';
-  readonly chainId: number;
-  readonly to: string;
-  readonly from?: string;
-  readonly data: string;
-  readonly value: bigint;
-  readonly gasLimit: bigint;
-  readonly gasPrice: bigint;
-}
+import type { EvmTransactionRequest, TransactionContext } from './context';
+import { isEvmAddress, transactionIdOf, zeroAddressOf, ZERO_ADDRESS } from './ids';
+import { PARAMETER_NAMES, stepAddresses, type ParameterNames } from './requestAddresses';
+import { isNative, stepSwapData } from './swapData';
 
 /** The address to approve `token` to on `chain`: the router for ERC-20 tokens, the chain's zero address otherwise. */
 export function approvalAddressOf(routers: RouterDeployments, chain: Chain, token: Token): string {
   const router = routers.routerOf(chain.id);
   if (!familyOf(chain).approvals || !router || isNative(chain, token)) return zeroAddressOf(chain);
   return router;
-}
-
-function isNative(chain: Chain, token: Token): boolean {
-  return token.chainId === chain.id && token.address.toLowerCase() === chain.nativeToken.address.toLowerCase();
 }
 
 /**
@@ -277,74 +230,6 @@ export function nativeValue(chain: Chain, tx: RouteTransaction): bigint {
   return value;
 }
 
-function stepSwapData(ctx: TransactionContext, route: Route, chain: Chain, router: string, step: PlannedStep, slippagePpm: bigint, first: boolean): SwapData {
-  const { graph, routers } = ctx;
-  const sending = step.fromToken.address;
-  const base = { sendingAssetId: sending, receivingAssetId: step.toToken.address, fromAmount: step.fromAmount, requiresDeposit: first };
-
-  if (step.type === 'protocol' && step.tool === 'feeCollection') {
-    const feeCollector = routers.feeCollectorOf(chain.id);
-    if (!feeCollector) throw new Error(`routers.json has no fee collector on chain ${chain.id}`);
-    const integratorFee = step.fromAmount - step.toAmount;
-    const id = route.request.integrator ?? '';
-    const integrator = ctx.integratorAddress?.(id) ?? integratorAccount(id);
-    const callData = isNative(chain, step.fromToken)
-      ? encodeCollectNativeFees(integratorFee, 0n, integrator)
-      : encodeCollectTokenFees(sending, integratorFee, 0n, integrator);
-    return { ...base, callTo: feeCollector, approveTo: feeCollector, callData };
-  }
-  if (step.type !== 'swap') throw new Error(`cannot encode a ${step.type} step (${step.tool}) as a swap`);
-  const pool = step.poolId === undefined ? undefined : graph.poolById(step.poolId);
-  if (step.poolId !== undefined && !pool) throw new Error(`pool ${step.poolId} is not in the snapshot`);
-  return hopSwapData(ctx, chain, router, { pool, fromToken: step.fromToken, toToken: step.toToken, fromAmount: step.fromAmount, minOut: applySlippageFloor(step.toAmount, slippagePpm) }, first);
-}
-
-/** A swap of a route, or of a destination call rebuilt from a Solana memo (destinationCall.ts). */
-export interface Hop {
-  /** Absent: a wrap or unwrap of the native coin. */
-  readonly pool: PoolState | undefined;
-  readonly fromToken: Token;
-  readonly toToken: Token;
-  readonly fromAmount: bigint;
-  /** The least output the hop accepts. */
-  readonly minOut: bigint;
-}
-
-/** One hop as SwapData, encoded for its pool kind's own interface; every hop pays `router`. */
-export function hopSwapData(ctx: TransactionContext, chain: Chain, router: string, hop: Hop, first: boolean): SwapData {
-  const { graph, routers } = ctx;
-  const sending = hop.fromToken.address;
-  const receiving = hop.toToken.address;
-  const base = { sendingAssetId: sending, receivingAssetId: receiving, fromAmount: hop.fromAmount, requiresDeposit: first };
-  const { pool, minOut } = hop;
-  if (pool === undefined) {
-    // wrap / unwrap of the native coin with the wrapped token's deposit() / withdraw(amount)
-    if (isNative(chain, hop.fromToken)) return { ...base, callTo: receiving, approveTo: receiving, callData: encodeWrap() };
-    if (isNative(chain, hop.toToken)) return { ...base, callTo: sending, approveTo: sending, callData: encodeUnwrap(hop.fromAmount) };
-    throw new Error(`swap ${hop.fromToken.symbol}→${hop.toToken.symbol} has no pool and is no wrap`);
-  }
-  switch (pool.kind) {
-    case 'constantProduct': {
-      const exchangeRouter = routers.exchangeRouter(pool.exchange, 'constantProduct', chain.id);
-      if (!exchangeRouter) throw new Error(`routers.json has no constantProduct router for exchange ${pool.exchange}`);
-      return { ...base, callTo: exchangeRouter.address, approveTo: exchangeRouter.address, callData: encodeV2Swap(hop.fromAmount, minOut, [sending, receiving], router) };
-    }
-    case 'concentrated': {
-      const exchangeRouter = routers.exchangeRouter(pool.exchange, 'concentrated', chain.id);
-      if (!exchangeRouter) throw new Error(`routers.json has no concentrated router for exchange ${pool.exchange}`);
-      const path = packV3Path([sending, receiving], [pool.feePpm]);
-      return { ...base, callTo: exchangeRouter.address, approveTo: exchangeRouter.address, callData: encodeV3ExactInput(path, router, hop.fromAmount, minOut) };
-    }
-    case 'stableswap': {
-      const key = (t: Token) => graph.catalog.addressKey(chain.id, t.address);
-      const i = pool.tokens.indexOf(key(hop.fromToken));
-      const j = pool.tokens.indexOf(key(hop.toToken));
-      if (i < 0 || j < 0) throw new Error(`pool ${pool.id} does not hold ${hop.fromToken.symbol} and ${hop.toToken.symbol}`);
-      return { ...base, callTo: pool.address, approveTo: pool.address, callData: encodeCurveExchange(i, j, hop.fromAmount, minOut) };
-    }
-  }
-}
-
 /** EIP-55 checksums by lower-case address: each costs a keccak, and wallets repeat. */
 const checksums = new BoundedMemo<string, string>({ max: 10_000 });
 
@@ -357,48 +242,4 @@ function catalogChain(graph: RoutingGraph, id: number): Chain {
   const chain = graph.catalog.getChain(id);
   if (!chain) throw new Error(`chain ${id} is not in the catalog`);
   return chain;
-}
-
-/**
- * The sender and the receiver of a route's transaction, checked: fromAddress (when given) an address of the sending
- * chain's family, the receiver (toAddress, else fromAddress) one of the receiving chain's, in its normal form.
- * Throws InvalidRequestError naming the field as `names` says.
- */
-export function stepAddresses(chain: Chain, toChain: Chain, request: Route['request'], names: ParameterNames): { from: string | undefined; receiver: FamilyAddress } {
-  const family = familyOf(chain);
-  const label = (which: 'fromAddress' | 'toAddress') => fieldLabel(names[which]);
-  const from = request.fromAddress;
-  const sender = from === undefined ? undefined : family.parseAddress(from);
-  if (from !== undefined && !sender) {
-    invalid(names, 'fromAddress', 'addressOfChain', `${label('fromAddress')} ${from} is not an address of ${chain.name} (${chain.id}), a ${family.label} chain: it must be ${family.addressRule}`);
-  }
-  const to = request.toAddress ?? from;
-  if (to === undefined) invalid(names, 'toAddress', 'required', `${label('toAddress')} (or ${label('fromAddress')}) is needed to build the transaction: say who receives the tokens`);
-  // the receiver in its family's normal form (EVM: checksummed, any letter case accepted); the sender's when it is
-  // the sender on a chain of the same family (normalising the same text again would give the same address)
-  const toFamily = familyOf(toChain);
-  const receiver = to === from && toFamily === family ? sender : toFamily.parseAddress(to!);
-  if (receiver === undefined) {
-    invalid(names, 'toAddress', 'addressOfChain', `${label('toAddress')} ${to} is not an address of ${toChain.name} (${toChain.id}), a ${toFamily.label} chain: it must be ${toFamily.addressRule}${toFamily === family ? '' : `; give ${label('toAddress')} when the two chains are of different types`}`);
-  }
-  return { from, receiver: receiver! };
-}
-
-/**
- * The logical names of the addresses in the operation's request, for its issues and messages: a parameter's
- * name, or a JSON pointer for a field of a body (RequestIssue). Where the field is, the HTTP layer says.
- */
-export interface ParameterNames {
-  readonly fromAddress: string;
-  readonly toAddress: string;
-}
-export const PARAMETER_NAMES: ParameterNames = { fromAddress: 'fromAddress', toAddress: 'toAddress' };
-
-/** A field as a message names it: a JSON pointer is a field of the body (as the core's other messages say). */
-export function fieldLabel(name: string): string {
-  return name.startsWith('/') ? `body field ${name}` : name;
-}
-
-function invalid(names: ParameterNames, which: 'fromAddress' | 'toAddress', rule: string, message: string): never {
-  throw new InvalidRequestError(message, { issues: [{ name: names[which], rule, message }] });
 }

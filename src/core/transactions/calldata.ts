@@ -138,7 +138,7 @@ const WITHDRAW = fn(wrappedNativeInterface, 'withdraw');
 
 /**
  * The functions the service's SwapData call, by the kind of contract they call: what a router's allowlist must
- * allow (Router.setAllowedCalls; scripts/deploy-contracts.ts allowRouterCalls), and nothing more.
+ * allow (Router.setAllowedCalls; sandbox/serviceContracts.ts allowRouterCalls), and nothing more.
  */
 export const SWAP_CALL_SELECTORS: Readonly<Record<'constantProduct' | 'concentrated' | 'stableswap' | 'wrappedNative' | 'feeCollector', readonly string[]>> = {
   constantProduct: [V2_SWAP.selector],

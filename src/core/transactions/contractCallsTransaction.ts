@@ -6,7 +6,9 @@
  */
 import type { ContractCall, ContractCallsQuote } from '../routing/contractCallsRoute';
 import type { ContractCallData } from './calldata';
-import { buildTransaction, type EvmTransactionRequest, type ParameterNames, type TransactionContext } from './build';
+import { buildTransaction } from './build';
+import type { EvmTransactionRequest, TransactionContext } from './context';
+import type { ParameterNames } from './requestAddresses';
 
 /** A checked call as the router's CallData. */
 export function toCallData(call: ContractCall): ContractCallData {

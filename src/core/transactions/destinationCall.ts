@@ -1,6 +1,6 @@
 /**
  * The destination call of a transfer sent from Solana, whose memo carries its destination swaps as hops
- * (src/core/chains/solana/routeDeposit.ts: per hop the pool, or for a wrap the wrapped native token's contract, the
+ * (src/core/routing/solanaDeposit.ts: per hop the pool, or for a wrap the wrapped native token's contract, the
  * token it gives and the amount it takes, the hop's estimate as an EVM transaction's destination call carries it).
  *
  * destinationCallOfMemo: the call the bridge makes on the destination chain for such a memo, as an EVM
@@ -15,8 +15,9 @@ import { getAddress } from 'ethers';
 import type { Chain, Token } from '../entities';
 import type { BridgeMemo } from '../chains/solana/memo';
 import type { PoolState } from '../liquidity/snapshot';
-import { hopSwapData, type TransactionContext } from './build';
 import { encodeSwapAndCompleteBridgeTokens } from './calldata';
+import type { TransactionContext } from './context';
+import { hopSwapData } from './swapData';
 
 export interface DestinationCall {
   /** The destination router (the bridge pays it and calls it). */

@@ -20,7 +20,7 @@ import { PPM } from '../math/rational';
 import type { Route, RouteRequest, ToolError, UnavailableRoutes } from '../routing/route';
 import { familyOf } from '../chains/families';
 import type { SvmPriorityFeeLevel } from '../chains/solana/fees';
-import { DEFAULT_PRIORITY_FEE_LEVEL } from '../chains/solana/routeDeposit';
+import { DEFAULT_PRIORITY_FEE_LEVEL } from '../routing/solanaDeposit';
 
 /** One included step of the submitted step, reduced to what identifies it. `field` is its JSON pointer. */
 export type StepHop =

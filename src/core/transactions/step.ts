@@ -5,8 +5,10 @@
  */
 import { familyOf } from '../chains/families';
 import type { Route } from '../routing/route';
-import { buildTransaction, PARAMETER_NAMES, type EvmTransactionRequest, type ParameterNames, type TransactionContext } from './build';
+import { buildTransaction } from './build';
 import type { ContractCallData } from './calldata';
+import type { EvmTransactionRequest, TransactionContext } from './context';
+import { PARAMETER_NAMES, type ParameterNames } from './requestAddresses';
 import { buildSvmDeposit, type SvmTransactionRequest } from './svmDeposit';
 
 export type StepTransactionRequest = EvmTransactionRequest | SvmTransactionRequest;

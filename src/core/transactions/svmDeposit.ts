@@ -1,6 +1,6 @@
 /**
  * The transaction of a route's step sent from Solana: the bridge deposit (src/core/chains/solana/deposit.ts) of the
- * route's transaction (routeDeposit.ts), for the step's transfer id, sender and receiver, at the request's priority
+ * route's transaction (src/core/routing/solanaDeposit.ts), for the step's transfer id, sender and receiver, at the request's priority
  * fee level. Its blockhash: in chain mode the cluster's recent one (TransactionContext.svmCluster), so that a wallet
  * signs and sends it as it is; on the embedded data a fixed placeholder that no cluster accepts (the answer is
  * still deterministic: same request, same bytes). In chain mode the compute unit price follows the cluster's recent
@@ -12,13 +12,14 @@ import type { Chain } from '../entities';
 import { familyOf } from '../chains/families';
 import type { FamilyAddress } from '../chains/family';
 import { buildBridgeDeposit, type BridgeDeposit } from '../chains/solana/deposit';
-import { DEFAULT_PRIORITY_FEE_LEVEL, depositMemo, routeDepositOf } from '../chains/solana/routeDeposit';
+import { DEFAULT_PRIORITY_FEE_LEVEL, depositMemo, routeDepositOf } from '../routing/solanaDeposit';
 import { svm } from '../chains/svm';
 import { svmGasCost } from '../routing/assemble';
 import type { GasCost, Route } from '../routing/route';
 import { InvalidRequestError } from '../errors';
-import { fieldLabel, stepAddresses, type ParameterNames, type TransactionContext } from './build';
+import type { TransactionContext } from './context';
 import { transactionIdOf } from './ids';
+import { fieldLabel, stepAddresses, type ParameterNames } from './requestAddresses';
 
 /** A Solana transaction request (domain form): the base64 wire transaction a wallet signs, and what it holds. */
 export interface SvmTransactionRequest {

@@ -2,14 +2,15 @@ import pino, { type Logger } from 'pino';
 import type { RedisOptions } from 'ioredis';
 import type { Config } from '../../config';
 import { parseKeyDocument } from '../../core/access/keyFile';
-import { FileKeyStore, KeyStoreUnavailableError, StaticKeyStore, type KeyStore } from '../../core/access/keyStore';
+import { KeyStoreUnavailableError, StaticKeyStore, type KeyStore } from '../../core/access/keyStore';
+import { FileKeyStore } from '../../files/keyStore';
 import type { LimiterStore } from './limiterStore';
 import { MemoryLimiterStore } from './memoryStore';
 import { createAccessControl, type AccessControl, type AccessRecords } from './middleware';
 import type { BlockList, AccessOutcome } from '../../core/access/access';
 import type { KnownKey } from '../../core/access/keyStore';
 import type { Database } from '../../persistence/database';
-import { DatabaseKeyStore } from '../../persistence/keys';
+import { DatabaseKeyStore } from '../../persistence/databaseKeyStore';
 import { importKeyDocument, importKeyFile } from '../../persistence/keyImport';
 import { BlockingMonitor, DatabaseBlockList, UsageRecorder } from '../../persistence/accessRecords';
 

@@ -6,7 +6,7 @@
 import request from 'supertest';
 import { chainModeCatalog } from '../../../src/chain/catalog';
 import { parseChainsConfig, type ChainsConfig } from '../../../src/chainsConfig';
-import { loadCatalog } from '../../../src/core/catalog/load';
+import { loadCatalog } from '../../../src/files/catalog';
 import { loadConfig } from '../../../src/config';
 import { useTestApp, type TestApp } from '../../support/app';
 import { useScratchDir } from '../../support/files';

@@ -4,10 +4,10 @@
  * keeps the objects (and memos) of the chains not touched, and a worker that starts late gets the whole state.
  */
 import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../../../src/config';
-import { loadCatalog } from '../../../src/core/catalog/load';
-import { loadSnapshot } from '../../../src/core/liquidity/load';
+import { loadCatalog } from '../../../src/files/catalog';
+import { loadSnapshot } from '../../../src/files/snapshot';
 import type { ConcentratedPoolState, ConstantProductPoolState, LiquiditySnapshot } from '../../../src/core/liquidity/snapshot';
-import { LiquidityState } from '../../../src/core/liquidity/state';
+import { LiquidityState } from '../../../src/core/routing/liquidityState';
 import type { Token } from '../../../src/core/entities';
 import { RouteFinder } from '../../../src/core/routing/finder';
 import { RoutingGraph } from '../../../src/core/routing/graph';

@@ -4,9 +4,9 @@
  * the factory's CREATE2 address); logs of other contracts, other events and tokens outside the catalog are left out.
  */
 import { DEFAULT_DATA_DIR } from '../../../src/config';
-import { loadCatalog } from '../../../src/core/catalog/load';
+import { loadCatalog } from '../../../src/files/catalog';
 import { isListedOnly } from '../../../src/core/entities';
-import { loadRouters } from '../../../src/core/catalog/routers';
+import { loadRouters } from '../../../src/files/routers';
 import { UNISWAP_V2_FACTORY, UNISWAP_V3_FACTORY, v2PairAddress, v3PoolAddress } from '../../../src/core/liquidity/poolAddress';
 import { AbiCoder } from 'ethers';
 import { inBlockRanges, PoolDiscovery, UNISWAP_FACTORY, UNISWAP_FACTORY_EVENTS } from '../../../src/chain/poolDiscovery';

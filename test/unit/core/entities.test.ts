@@ -1,7 +1,7 @@
 /** hasPrice and isListedOnly: which tokens the per-token parts of the service (start-up pool lookups, the Solana
  *  escrow's followed accounts, the sandbox's contracts) act on. */
 import { hasPrice, isListedOnly } from '../../../src/core/entities';
-import { loadCatalog } from '../../../src/core/catalog/load';
+import { loadCatalog } from '../../../src/files/catalog';
 import { DEFAULT_DATA_DIR } from '../../../src/config';
 
 describe('isListedOnly', () => {

@@ -6,7 +6,8 @@ import { hashApiKey } from '../../../src/core/access/keys';
 import { activeBlocks } from '../../../src/persistence/blocks';
 import { keyEvents } from '../../../src/persistence/keyEvents';
 import { importKeyDocument, importKeyFile } from '../../../src/persistence/keyImport';
-import { DatabaseKeyStore, listKeys } from '../../../src/persistence/keys';
+import { DatabaseKeyStore } from '../../../src/persistence/databaseKeyStore';
+import { listKeys } from '../../../src/persistence/keys';
 import { databaseEngines, emptyTables } from '../../support/postgres';
 
 const NOW = new Date('2025-06-01T00:00:00Z');

@@ -1,11 +1,11 @@
 import { hashApiKey } from '../../../src/core/access/keys';
 import { liftBlocks, block } from '../../../src/persistence/blocks';
+import { DatabaseKeyStore } from '../../../src/persistence/databaseKeyStore';
 import { ConflictError, IntegratorBlockedError, InvalidValueError, NotFoundError } from '../../../src/persistence/errors';
 import { keyEvents } from '../../../src/persistence/keyEvents';
 import {
   blockKey,
   createKey,
-  DatabaseKeyStore,
   getKey,
   listKeys,
   renameKey,
@@ -264,42 +264,5 @@ describe.each(databaseEngines())('keys on $name', (engine) => {
     expect((await new DatabaseKeyStore(db(), { clock: () => at(HOUR).getTime() }).authenticate(key))?.record.blocked).toBeUndefined();
     await liftBlocks(db(), { kind: 'key', id: view.id }, { actor: 'x', now: at(HOUR) }); // nothing in force: nothing lifted
     expect((await keyEvents(db(), view.id)).map((e) => e.type)).toEqual(['created', 'blocked']);
-  });
-
-  it('the store remembers answers for a second and asks once for lookups at the same time; a failed query is not remembered', async () => {
-    let now = T0.getTime();
-    const { key, view } = await createKey(db(), { name: 'a' }, by);
-    let queries = 0;
-    const counting = db().withPlugin({
-      transformQuery: (args) => {
-        queries += 1;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
-    const store = new DatabaseKeyStore(counting, { clock: () => now });
-    await Promise.all([store.authenticate(key), store.authenticate(key), store.authenticate(key)]);
-    expect(queries).toBe(1);
-    now += 500;
-    await store.authenticate(key);
-    await store.authenticate('svc_unknown');
-    await store.authenticate('svc_unknown');
-    expect(queries).toBe(2);
-    now += 500;
-    await store.authenticate(key);
-    expect(queries).toBe(3);
-
-    let fail = true;
-    const flaky = db().withPlugin({
-      transformQuery: (args) => {
-        if (fail) throw new Error('connection lost');
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
-    const flakyStore = new DatabaseKeyStore(flaky, { clock: () => now });
-    await expect(flakyStore.authenticate(key)).rejects.toThrow('connection lost');
-    fail = false;
-    expect((await flakyStore.authenticate(key))?.record.id).toBe(view.id);
   });
 });

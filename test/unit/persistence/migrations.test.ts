@@ -1,4 +1,5 @@
-import { DatabaseKeyStore, getKey } from '../../../src/persistence/keys';
+import { DatabaseKeyStore } from '../../../src/persistence/databaseKeyStore';
+import { getKey } from '../../../src/persistence/keys';
 import { appliedMigrations, LATEST_MIGRATION, MIGRATIONS, migrateTo, migrateToLatest } from '../../../src/persistence/migrations';
 import { activeBlocks } from '../../../src/persistence/blocks';
 import { recordUsage, usageSeries } from '../../../src/persistence/usage';

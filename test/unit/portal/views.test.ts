@@ -1,4 +1,4 @@
-import type { KeyView } from '../../../src/persistence/keys';
+import type { KeyView } from '../../../src/persistence/keyRows';
 import {
   InputError, allowlist, explorerPath, graceMs, keyName, keyStatus, orderKeys, portalKey, portalTransfer, portalWebhook, transfersLimit, usageWindow, webhookUrlOf,
   webhookUrlRefused,

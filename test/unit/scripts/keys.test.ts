@@ -6,7 +6,7 @@ import { hashApiKey } from '../../../src/core/access/keys';
 import { block } from '../../../src/persistence/blocks';
 import type { Database } from '../../../src/persistence/database';
 import { keyEvents } from '../../../src/persistence/keyEvents';
-import { DatabaseKeyStore } from '../../../src/persistence/keys';
+import { DatabaseKeyStore } from '../../../src/persistence/databaseKeyStore';
 import { runKeysCommand } from '../../../scripts/keys';
 import { databaseEngines, emptyTables } from '../../support/postgres';
 

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_DATA_DIR } from '../../../src/config';
 import type { Chain, Token } from '../../../src/core/entities';
-import { loadCatalog } from '../../../src/core/catalog/load';
+import { loadCatalog } from '../../../src/files/catalog';
 import type { TransferStatus } from '../../../src/core/status/transferStatus';
 import {
   EXPLORER_CSP, escapeHtml, explorerBase, explorerLink, formatUnits, html, notFoundPage, refusalPage, transferPage, unavailablePage, usdText, utcTime,

@@ -1,4 +1,4 @@
-import { loadCatalog } from '../../../src/core/catalog/load';
+import { loadCatalog } from '../../../src/files/catalog';
 import { DEFAULT_DATA_DIR } from '../../../src/config';
 import { erc20Interface } from '../../../src/core/transactions/abi';
 import { parseCallData } from '../../../src/usecases/callData';

@@ -1,4 +1,4 @@
-import { loadCatalog } from '../../../src/core/catalog/load';
+import { loadCatalog } from '../../../src/files/catalog';
 import { DEFAULT_DATA_DIR } from '../../../src/config';
 import type { RouteFinder } from '../../../src/core/routing/finder';
 import { buildRouteRequest, type RouteParameters } from '../../../src/core/routing/request';

@@ -8,9 +8,10 @@ import { dataSlice, getAddress, getCreateAddress, keccak256, toUtf8Bytes } from 
 const SANDBOX_DEPLOYER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../../../../src/config';
 import { CatalogDataError } from '../../../../src/core/catalog/catalog';
-import { loadCatalog } from '../../../../src/core/catalog/load';
-import { loadRouters, PERMIT2_ADDRESS, RouterDeployments, validateRouters, type RoutersFile } from '../../../../src/core/catalog/routers';
-import { loadSnapshot } from '../../../../src/core/liquidity/load';
+import { loadCatalog } from '../../../../src/files/catalog';
+import { PERMIT2_ADDRESS, RouterDeployments, validateRouters, type RoutersFile } from '../../../../src/core/catalog/routers';
+import { loadRouters } from '../../../../src/files/routers';
+import { loadSnapshot } from '../../../../src/files/snapshot';
 import { integratorAccount, stepIdOf, transactionIdOf, zeroAddressOf } from '../../../../src/core/transactions/ids';
 
 const catalog = loadCatalog(DEFAULT_DATA_DIR);

@@ -1,9 +1,10 @@
 import { DEFAULT_DATA_DIR } from '../../../../src/config';
-import { loadCatalog } from '../../../../src/core/catalog/load';
+import { loadCatalog } from '../../../../src/files/catalog';
 import { ErrorCode, NotFoundError } from '../../../../src/core/errors';
 import { integratorFeeReport, type IntegratorFeeReport } from '../../../../src/core/fees/balances';
 import { DEFAULT_LEDGER_FILE } from '../../../../src/config';
-import { FeeLedgerDataError, InMemoryFeeLedger, loadFeeLedger, parseLedger } from '../../../../src/core/fees/ledger';
+import { FeeLedgerDataError, InMemoryFeeLedger, parseLedger } from '../../../../src/core/fees/ledger';
+import { loadFeeLedger } from '../../../../src/files/feeLedger';
 import { integratorAccount } from '../../../../src/core/transactions/ids';
 import { bookingAddress } from '../../../../src/core/fees/booking';
 

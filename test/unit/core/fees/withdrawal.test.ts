@@ -1,12 +1,12 @@
 import { AbiCoder, id } from 'ethers';
 import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../../../../src/config';
-import { loadCatalog } from '../../../../src/core/catalog/load';
-import { loadRouters } from '../../../../src/core/catalog/routers';
+import { loadCatalog } from '../../../../src/files/catalog';
+import { loadRouters } from '../../../../src/files/routers';
 import { InvalidRequestError, NotFoundError } from '../../../../src/core/errors';
-import { loadFeeLedger } from '../../../../src/core/fees/ledger';
+import { loadFeeLedger } from '../../../../src/files/feeLedger';
 import { DEFAULT_LEDGER_FILE } from '../../../../src/config';
 import { buildFeeWithdrawal, type WithdrawalRequest } from '../../../../src/core/fees/withdrawal';
-import { loadSnapshot } from '../../../../src/core/liquidity/load';
+import { loadSnapshot } from '../../../../src/files/snapshot';
 
 const catalog = loadCatalog(DEFAULT_DATA_DIR);
 const snapshot = loadSnapshot(DEFAULT_SNAPSHOT_DIR, catalog);

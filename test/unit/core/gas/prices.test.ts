@@ -1,5 +1,5 @@
 import { gasPricesOf, allGasPrices } from '../../../../src/core/gas/prices';
-import { loadCatalog } from '../../../../src/core/catalog/load';
+import { loadCatalog } from '../../../../src/files/catalog';
 import type { ChainGas } from '../../../../src/core/liquidity/snapshot';
 import path from 'node:path';
 

@@ -1,9 +1,9 @@
 /** GasSuggester: the chain's suggestion, priced in a fromToken by an exact-output route, and the 400s naming the parameter. */
 import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../../../../src/config';
-import { loadCatalog } from '../../../../src/core/catalog/load';
+import { loadCatalog } from '../../../../src/files/catalog';
 import { InvalidRequestError } from '../../../../src/core/errors';
 import { GasSuggester } from '../../../../src/core/gas/suggester';
-import { loadSnapshot } from '../../../../src/core/liquidity/load';
+import { loadSnapshot } from '../../../../src/files/snapshot';
 import { RouteFinder } from '../../../../src/core/routing/finder';
 import { RoutingGraph } from '../../../../src/core/routing/graph';
 

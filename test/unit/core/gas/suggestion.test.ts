@@ -1,8 +1,8 @@
 import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../../../../src/config';
-import { loadCatalog } from '../../../../src/core/catalog/load';
+import { loadCatalog } from '../../../../src/files/catalog';
 import { APPROVAL_GAS, swapGas, swapMix, transactionSample } from '../../../../src/core/gas/sample';
 import { chainGasSuggestion, usdInToken } from '../../../../src/core/gas/suggestion';
-import { loadSnapshot } from '../../../../src/core/liquidity/load';
+import { loadSnapshot } from '../../../../src/files/snapshot';
 import type { PoolKind } from '../../../../src/core/liquidity/snapshot';
 import { RoutingGraph } from '../../../../src/core/routing/graph';
 

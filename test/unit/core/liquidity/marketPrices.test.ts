@@ -3,7 +3,7 @@
  * in-range liquidity, the depth threshold, the depth-weighted median, prices through a priced coin, native coins.
  */
 import path from 'node:path';
-import { loadCatalog } from '../../../../src/core/catalog/load';
+import { loadCatalog } from '../../../../src/files/catalog';
 import type { Token } from '../../../../src/core/entities';
 import type { ConcentratedPoolState, ConstantProductPoolState, PoolState } from '../../../../src/core/liquidity/snapshot';
 import { catalogAtPrices, formatPrice, marketPrices, pricesOf, weightedMedian } from '../../../../src/core/liquidity/marketPrices';

@@ -4,8 +4,8 @@
  * estimate of a call's output and the quote's id.
  */
 import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../../../../src/config';
-import { loadCatalog } from '../../../../src/core/catalog/load';
-import { loadSnapshot } from '../../../../src/core/liquidity/load';
+import { loadCatalog } from '../../../../src/files/catalog';
+import { loadSnapshot } from '../../../../src/files/snapshot';
 import { applySlippageFloor, fractionToPpm, takeFee } from '../../../../src/core/math/amounts';
 import {
   CONTRACT_CALL_OVERHEAD_GAS,

@@ -1,5 +1,5 @@
 import { DEFAULT_DATA_DIR } from '../../../../src/config';
-import { loadCatalog } from '../../../../src/core/catalog/load';
+import { loadCatalog } from '../../../../src/files/catalog';
 import type { BridgeRoute, ChainGas, ConstantProductPoolState, LiquiditySnapshot } from '../../../../src/core/liquidity/snapshot';
 import {
   DESTINATION_CALL_GAS, defaultSlippage, destinationCallGas, evaluatePlan, pricePlan, routeId, type RoutePlan,

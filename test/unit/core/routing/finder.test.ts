@@ -1,5 +1,5 @@
 import { DEFAULT_DATA_DIR } from '../../../../src/config';
-import { loadCatalog } from '../../../../src/core/catalog/load';
+import { loadCatalog } from '../../../../src/files/catalog';
 import { InvalidRequestError } from '../../../../src/core/errors';
 import type { BridgeRoute, ChainGas, ConstantProductPoolState, LiquiditySnapshot, PoolState } from '../../../../src/core/liquidity/snapshot';
 import { RouteFinder } from '../../../../src/core/routing/finder';

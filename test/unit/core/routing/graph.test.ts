@@ -1,9 +1,9 @@
 import { DEFAULT_DATA_DIR } from '../../../../src/config';
-import { loadCatalog } from '../../../../src/core/catalog/load';
+import { loadCatalog } from '../../../../src/files/catalog';
 import type { BridgeRoute, ChainGas, ConstantProductPoolState, LiquiditySnapshot, StableswapPoolState } from '../../../../src/core/liquidity/snapshot';
 import { RoutingGraph } from '../../../../src/core/routing/graph';
 import { DEFAULT_SNAPSHOT_DIR } from '../../../../src/config';
-import { loadSnapshot } from '../../../../src/core/liquidity/load';
+import { loadSnapshot } from '../../../../src/files/snapshot';
 import type { PoolState } from '../../../../src/core/liquidity/snapshot';
 import { RouteFinder } from '../../../../src/core/routing/finder';
 import { buildRouteRequest } from '../../../../src/core/routing/request';

@@ -1,6 +1,6 @@
 import { DEFAULT_DATA_DIR, DEFAULT_SNAPSHOT_DIR } from '../../../../src/config';
-import { loadCatalog } from '../../../../src/core/catalog/load';
-import { loadSnapshot } from '../../../../src/core/liquidity/load';
+import { loadCatalog } from '../../../../src/files/catalog';
+import { loadSnapshot } from '../../../../src/files/snapshot';
 import { RouteFinder } from '../../../../src/core/routing/finder';
 import { RoutingGraph } from '../../../../src/core/routing/graph';
 import { buildRouteRequest, type RouteParameters } from '../../../../src/core/routing/request';

@@ -1,4 +1,4 @@
-import { loadCatalog } from '../../../../src/core/catalog/load';
+import { loadCatalog } from '../../../../src/files/catalog';
 import { DEFAULT_DATA_DIR } from '../../../../src/config';
 import { InvalidRequestError } from '../../../../src/core/errors';
 import { buildRouteRequest, parseTiming, STABLECOIN_PRESET } from '../../../../src/core/routing/request';

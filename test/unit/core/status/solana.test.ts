@@ -5,7 +5,7 @@
  */
 import { base58 } from '@scure/base';
 import { DEFAULT_DATA_DIR } from '../../../../src/config';
-import { loadCatalog } from '../../../../src/core/catalog/load';
+import { loadCatalog } from '../../../../src/files/catalog';
 import { formatBridgeMemo, formatRefundMemo, formatReleaseMemo } from '../../../../src/core/chains/solana/memo';
 import { classifyTransfer, type Settled, type StatusContext, type TransferStep } from '../../../../src/core/status/classify';
 import { diagnoseSolanaFailure } from '../../../../src/core/status/failure';

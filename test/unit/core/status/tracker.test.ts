@@ -1,6 +1,6 @@
 import { Interface } from 'ethers';
 import { DEFAULT_DATA_DIR } from '../../../../src/config';
-import { loadCatalog } from '../../../../src/core/catalog/load';
+import { loadCatalog } from '../../../../src/files/catalog';
 import type {
   ContractEvents, DepositEvent, Emitted, MinedTransaction, PendingTransaction, Receipt, RefundEvent, ReleaseEvent, Replay,
   Settlement, StatusChain, TransferReads,

@@ -3,8 +3,8 @@
  * changes on a chain; `version` grows with every replacement, so caches keyed by it miss after a change.
  * Readers take `graph` / `finder` at request time, never keep them.
  */
-import { RouteFinder } from '../routing/finder';
-import type { RoutingGraph } from '../routing/graph';
+import { RouteFinder } from './finder';
+import type { RoutingGraph } from './graph';
 
 export class LiquidityState {
   private current: { graph: RoutingGraph; finder: RouteFinder };

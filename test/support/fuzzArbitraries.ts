@@ -6,7 +6,7 @@
  * deeply nested JSON, odd content types and encodings, API keys that do not exist.
  */
 import fc from 'fast-check';
-import { encode, type OperationModel, type WireRequest } from './model';
+import { encode, type OperationModel, type WireRequest } from './fuzzModel';
 
 const CHECKSUMMED = [
   '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9',

@@ -1,5 +1,5 @@
 /**
- * A route's transaction from Solana as a bridge deposit (deposit.ts): what it deposits, through which bridge, and the
+ * A route's transaction from Solana as a bridge deposit (src/core/chains/solana/deposit.ts): what it deposits, through which bridge, and the
  * memo that tells the relayer where the transfer goes, read from the route's planned steps. Shared by the route's
  * pricing (its gas cost in lamports, before any transaction exists) and the transaction builder
  * (src/core/transactions/svmDeposit.ts), so that a quote's gas cost is the fee of the transaction it returns.
@@ -9,13 +9,13 @@
  * route holding one is an internal error here). The escrow holds a token account for every catalog mint
  * (routers.json, `bridgeEscrows`), so a deposit never creates one.
  */
-import type { Catalog } from '../../catalog/catalog';
-import type { Chain, Token } from '../../entities';
-import type { PlannedStep } from '../../routing/route';
-import { familyOf } from '../families';
-import { depositCost, type DepositCost, type DepositToken } from './deposit';
-import type { SvmPriorityFeeLevel } from './fees';
-import { formatBridgeMemo, type BridgeMemo, type MemoHop } from './memo';
+import type { Catalog } from '../catalog/catalog';
+import type { Chain, Token } from '../entities';
+import type { PlannedStep } from './route';
+import { familyOf } from '../chains/families';
+import { depositCost, type DepositCost, type DepositToken } from '../chains/solana/deposit';
+import type { SvmPriorityFeeLevel } from '../chains/solana/fees';
+import { formatBridgeMemo, type BridgeMemo, type MemoHop } from '../chains/solana/memo';
 
 export interface RouteDeposit {
   readonly bridge: string;

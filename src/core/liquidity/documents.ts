@@ -1,6 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
+/**
+ * The liquidity snapshot made from its documents (data/snapshot's pools.json, bridges.json and chains.json, read by
+ * src/files/snapshot.ts): big integers from their decimal strings, every token checked against the catalog.
+ */
 import type { Catalog } from '../catalog/catalog';
+import type { DataDocument } from '../catalog/documents';
 import { ratesForDecimals } from '../math/stableswap';
 import type { BridgeRoute, ChainGas, LiquiditySnapshot, PoolState } from './snapshot';
 
@@ -24,11 +27,17 @@ interface RawBridgeRoute {
 }
 interface RawChainGas { chainId: number; gasPriceWei: string; nativePriceUSD: string; blockTimeSeconds: number; finalitySeconds: number }
 
-/** Loads data/snapshot (pools.json, bridges.json, chains.json), checking every token against the catalog. */
-export function loadSnapshot(snapshotDir: string, catalog: Catalog): LiquiditySnapshot {
-  const pools = read<{ asOf: string; pools: RawPool[] }>(snapshotDir, 'pools.json');
-  const bridges = read<{ routes: RawBridgeRoute[] }>(snapshotDir, 'bridges.json').routes;
-  const chains = read<{ chains: RawChainGas[] }>(snapshotDir, 'chains.json').chains;
+export interface SnapshotDocuments {
+  readonly pools: DataDocument;
+  readonly bridges: DataDocument;
+  readonly chains: DataDocument;
+}
+
+/** The snapshot of the documents, checking every token against the catalog. */
+export function snapshotFromDocuments(documents: SnapshotDocuments, catalog: Catalog): LiquiditySnapshot {
+  const pools = documents.pools.json as { asOf: string; pools: RawPool[] };
+  const bridges = (documents.bridges.json as { routes: RawBridgeRoute[] }).routes;
+  const chains = (documents.chains.json as { chains: RawChainGas[] }).chains;
   const token = (chainId: number, address: string, where: string) => {
     const found = catalog.findToken(chainId, address);
     if (!found || catalog.addressKey(chainId, found.address) !== catalog.addressKey(chainId, address)) {
@@ -110,13 +119,4 @@ function need<K extends keyof RawPool>(raw: RawPool, key: K): NonNullable<RawPoo
   const value = raw[key];
   if (value === undefined || value === null) throw new SnapshotDataError(`pool ${raw.id} (${raw.kind}) lacks ${String(key)}`);
   return value as NonNullable<RawPool[K]>;
-}
-
-function read<T>(dir: string, name: string): T {
-  const file = path.join(dir, name);
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
-  } catch (error) {
-    throw new SnapshotDataError(`cannot read ${file}: ${(error as Error).message}`);
-  }
 }
