@@ -21,18 +21,16 @@
  *   `xchain:release:v1:<transferId>:<source chain id>:<deposit id>`. When it cannot (unknown route, limits, minimum,
  *   a destination call, a receiver that is not 32 bytes, the payment refused), the deposit is refunded on the EVM
  *   chain as for EVM destinations.
+ *
+ * The outcomes and their waiters are kept in relayerCompletions.ts; the release on Solana is relayerSolana.ts's.
  */
 import { getAddress, Interface, type JsonRpcProvider, type Log } from 'ethers';
-import { address, getBase58Decoder, type KeyPairSigner } from '@solana/kit';
-import { bridgeOut } from '../src/core/math/bridge';
-import { formatRefundMemo, formatReleaseMemo } from '../src/core/chains/solana/memo';
+import { formatRefundMemo } from '../src/core/chains/solana/memo';
 import { destinationCallOfMemo } from '../src/core/transactions/destinationCall';
-import type { TransactionContext } from '../src/core/transactions/context';
-import { tokenDecimals, type SandboxData } from './data';
+import { Completions, type Completion, type DepositBase } from './relayerCompletions';
+import { releaseOnSolana, type SolanaRelayConfig } from './relayerSolana';
 import { UnlockedSender, waitForReceipt } from './rpc';
-import {
-  assetAddress, foreignTokenId, SOL_ADDRESS, SOLANA_CHAIN_ID, solanaDepositId, SolanaEscrow, type EscrowMint, type SolanaAsset, type SolanaDeposit,
-} from './solana/bridge';
+import { assetAddress, foreignTokenId, SOLANA_CHAIN_ID, solanaDepositId, SolanaEscrow, type SolanaDeposit } from './solana/bridge';
 
 export interface RelayerChain {
   readonly chainId: number;
@@ -40,73 +38,17 @@ export interface RelayerChain {
   readonly endpoint: string;
 }
 
-/**
- * The outcome of one deposit. On Solana, transactions are signatures (base58) and addresses public keys: `depositTx`
- * of a Solana deposit, `releaseTx` of a release to Solana, `refundTx` of a Solana deposit's refund; `token` and
- * `paidTo` of a release on Solana are the mint (the all-zero key for SOL) and the receiver's wallet.
- */
-export type Completion =
-  | {
-      readonly kind: 'released';
-      /** The transfer id (0x + 64 hex, lower case). */
-      readonly transactionId: string;
-      readonly fromChainId: number;
-      readonly toChainId: number;
-      /** The source endpoint's deposit id; for a Solana deposit uint256(keccak256(signature)). */
-      readonly depositId: bigint;
-      readonly token: string;
-      /** What the bridge paid on the destination (in the received token's units). */
-      readonly amount: bigint;
-      readonly paidTo: string;
-      readonly destinationCall: boolean;
-      readonly destinationCallSucceeded: boolean;
-      readonly depositTx: string;
-      readonly releaseTx: string;
-    }
-  | {
-      readonly kind: 'refunded';
-      /** The transfer id; 0x00…00 for a Solana deposit that names none. */
-      readonly transactionId: string;
-      readonly fromChainId: number;
-      /** 0 when the deposit names no destination (a Solana deposit without a valid memo). */
-      readonly toChainId: number;
-      readonly depositId: bigint;
-      readonly reason: string;
-      readonly depositTx: string;
-      readonly refundTx: string;
-    };
-
-/** What the relayer needs of the sandbox's Solana chain (Relayer.addSolana). */
-export interface SolanaRelayConfig {
-  /** The chain's JSON-RPC URL. */
-  readonly url: string;
-  /** The bridge escrow's keypair (devnet.bridgeEscrow.signer): it signs releases and refunds, and pays their fees. */
-  readonly escrow: KeyPairSigner;
-  /** The catalog's SPL mints the escrow holds (its token accounts are watched for deposits). */
-  readonly mints: readonly EscrowMint[];
-  /** Bridge routes and token decimals (EVM → Solana fee model). */
-  readonly data: SandboxData;
-  /** Graph and routers of the data the service quotes on: the destination call of a memo with hops. */
-  readonly context: () => TransactionContext;
-  /** Solana is polled at most this often (default 50 ms). */
-  readonly intervalMs?: number;
-}
-
 type QueueItem =
   | { readonly dueAt: number; readonly kind: 'evm'; readonly fromChainId: number; readonly log: Log }
   | { readonly dueAt: number; readonly kind: 'solana'; readonly deposit: SolanaDeposit };
 
-/** Keys of the completions: transfer ids and EVM hashes in lower case, Solana signatures as they are. */
-const keyOf = (id: string): string => (/^0x/i.test(id) ? id.toLowerCase() : id);
-
 export class Relayer {
   private readonly iface: Interface;
   private readonly chains = new Map<number, RelayerChain & { sender: UnlockedSender; nextBlock: number }>();
-  private readonly completions = new Map<string, Completion[]>();
+  private readonly completions = new Completions();
   /** Deposits seen and not handled yet, in order, each with the time its release is due. */
   private queue: QueueItem[] = [];
   private solana: { config: SolanaRelayConfig; escrow: SolanaEscrow; lastPoll: number; lastError?: string } | undefined;
-  private readonly waiters = new Map<string, { count: number; resolve: (c: Completion[]) => void }[]>();
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private stopped = false;
@@ -173,18 +115,7 @@ export class Relayer {
    * found by its signature (a deposit without a memo has no transfer id of its own).
    */
   waitForAll(transactionId: string, count: number, timeoutMs = 20_000): Promise<Completion[]> {
-    const id = keyOf(transactionId);
-    const done = this.completions.get(id) ?? [];
-    if (done.length >= count) return Promise.resolve(done.slice(0, count));
-    return new Promise<Completion[]>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`transfer ${transactionId} not relayed within ${timeoutMs} ms${this.lastError ? ` (last relayer error: ${this.lastError.message})` : ''}`)), timeoutMs);
-      const list = this.waiters.get(id) ?? [];
-      list.push({ count, resolve: (c) => {
-        clearTimeout(timer);
-        resolve(c);
-      } });
-      this.waiters.set(id, list);
-    });
+    return this.completions.waitForAll(transactionId, count, timeoutMs, () => this.lastError);
   }
 
   /** The outcome of the (first) transfer with this transactionId, once relayed. */
@@ -269,7 +200,7 @@ export class Relayer {
 
     let reason: string | undefined;
     if (toChainId === SOLANA_CHAIN_ID && this.solana) {
-      reason = await this.releaseOnSolana(this.solana.config, this.solana.escrow, base, r);
+      reason = await releaseOnSolana(this.solana.config, this.solana.escrow, base, r, (c) => this.completions.complete(c), this.options.log);
       if (!reason) return;
     } else if (!destination) reason = `destination chain ${toChainId} is not running`;
     else {
@@ -286,7 +217,7 @@ export class Relayer {
     const receipt = await waitForReceipt(source.provider, hash);
     if (receipt.status !== 1) throw new Error(`refund of deposit ${depositId} on chain ${fromChainId} reverted (${hash})`);
     this.options.log?.(`relayer: refunded ${fromChainId}→${toChainId} #${depositId}: ${reason}`);
-    this.complete({ kind: 'refunded', ...base, reason, refundTx: hash });
+    this.completions.complete({ kind: 'refunded', ...base, reason, refundTx: hash });
   }
 
   /** Sends an endpoint function as the relayer once its simulation passes; throws (naming `what`) when it would revert. */
@@ -308,7 +239,7 @@ export class Relayer {
    */
   private async releaseOnEvm(
     destination: RelayerChain & { sender: UnlockedSender },
-    base: { transactionId: string; fromChainId: number; toChainId: number; depositId: bigint; depositTx: string },
+    base: DepositBase,
     request: unknown[],
     /** The EVM source chain, where the release is then recorded (markReleased) before it counts as complete. */
     source?: RelayerChain & { sender: UnlockedSender },
@@ -328,7 +259,7 @@ export class Relayer {
       .find((e) => e?.name === 'Released')!;
     // released: recorded on the source too, where the deposit can then no longer be refunded
     if (source) await this.sendChecked(source, 'markReleased', [base.depositId], `marking deposit ${base.depositId} of chain ${base.fromChainId} released`);
-    this.complete({
+    this.completions.complete({
       kind: 'released', ...base,
       token: released.args.token as string,
       amount: released.args.amount as bigint,
@@ -338,52 +269,6 @@ export class Relayer {
       releaseTx: hash,
     });
     this.options.log?.(`relayer: released ${base.fromChainId}→${base.toChainId} #${base.depositId} (${released.args.amount} to ${released.args.paidTo})`);
-    return undefined;
-  }
-
-  /**
-   * EVM → Solana: what arrives by the route's fee model, paid by the escrow to nonEVMReceiver with the release memo;
-   * undefined once released, or why it cannot be.
-   */
-  private async releaseOnSolana(
-    config: SolanaRelayConfig,
-    escrow: SolanaEscrow,
-    base: { transactionId: string; fromChainId: number; toChainId: number; depositId: bigint; depositTx: string },
-    r: { bridge: string; token: string; amount: bigint; nonEVMReceiver: string; destinationMinAmount: bigint; destinationCallData: string },
-  ): Promise<string | undefined> {
-    const receiverBytes = Buffer.from(r.nonEVMReceiver.slice(2), 'hex');
-    if (receiverBytes.length !== 32) return `the receiver on Solana must be a 32-byte public key, not ${r.nonEVMReceiver}`;
-    if (r.destinationCallData !== '0x') return 'the bridge runs no destination call on Solana';
-    const route = config.data.bridges.find((b) => b.bridge === r.bridge && b.fromChainId === base.fromChainId && b.toChainId === SOLANA_CHAIN_ID
-      && b.fromToken.toLowerCase() === r.token.toLowerCase());
-    if (!route) return `unknown route ${r.bridge} ${base.fromChainId}→${SOLANA_CHAIN_ID} for ${r.token}`;
-    const maxAmount = BigInt(route.maxAmount);
-    const quote = bridgeOut(r.amount, {
-      fixedFee: BigInt(route.fixedFee), feePpm: BigInt(route.feePpm), destinationGasFee: BigInt(route.destinationGasFee),
-      minAmount: BigInt(route.minAmount), ...(maxAmount === 0n ? {} : { maxAmount }), // 0: no upper limit, as the endpoint reads it
-    });
-    if (!quote.ok) return `${quote.reason} (limit ${quote.limit}) on ${r.bridge} ${base.fromChainId}→${SOLANA_CHAIN_ID}`;
-    const out = rescale(quote.amountOut, tokenDecimals(config.data, base.fromChainId, route.fromToken), tokenDecimals(config.data, SOLANA_CHAIN_ID, route.toToken));
-    if (out === 0n) return `FEES_HIGHER_THAN_AMOUNT on ${r.bridge} ${base.fromChainId}→${SOLANA_CHAIN_ID}: nothing left in the Solana token's decimals`;
-    if (out < r.destinationMinAmount) return `below the destination minimum: ${out} < ${r.destinationMinAmount}`;
-    let asset: SolanaAsset;
-    if (route.toToken === SOL_ADDRESS) asset = { kind: 'native' };
-    else {
-      const mint = escrow.mint(route.toToken);
-      if (!mint) return `the escrow holds no ${route.toToken}`;
-      asset = { kind: 'spl', mint: address(mint.address), decimals: mint.decimals };
-    }
-    const receiver = getBase58Decoder().decode(receiverBytes);
-    let signature: string;
-    try {
-      signature = await escrow.pay(receiver, asset, out, formatReleaseMemo({ transferId: base.transactionId, sourceChainId: base.fromChainId, depositId: base.depositId }));
-    } catch (error) {
-      return `release on Solana failed: ${(error as Error).message}`;
-    }
-    this.complete({
-      kind: 'released', ...base, token: route.toToken, amount: out, paidTo: receiver, destinationCall: false, destinationCallSucceeded: false, releaseTx: signature,
-    });
-    this.options.log?.(`relayer: released ${base.fromChainId}→${SOLANA_CHAIN_ID} #${base.depositId} (${out} of ${route.toToken} to ${receiver}: ${signature})`);
     return undefined;
   }
 
@@ -420,7 +305,7 @@ export class Relayer {
             memo.minAmountOut, callData,
           ]);
           if (!reason) {
-            this.index(d.signature, base.transactionId);
+            this.completions.index(d.signature, base.transactionId);
             return;
           }
           // refunded on Solana below: cancelled on the destination first, so that it can never be released after
@@ -430,30 +315,8 @@ export class Relayer {
     }
     const refundTx = await escrow.pay(d.sender, d.asset, d.amount, formatRefundMemo({ transferId: d.transferId, depositSignature: d.signature }));
     this.options.log?.(`relayer: refunded ${SOLANA_CHAIN_ID}→${base.toChainId} ${d.signature} (${d.amount} of ${assetAddress(d.asset)} to ${d.sender}): ${reason}`);
-    this.complete({ kind: 'refunded', ...base, reason: reason ?? 'not a bridge deposit', refundTx });
-    this.index(d.signature, base.transactionId);
-  }
-
-  /** Makes a Solana deposit's completion findable by its signature too. */
-  private index(signature: string, transactionId: string): void {
-    const done = this.completions.get(keyOf(transactionId));
-    const c = done?.find((x) => x.depositTx === signature);
-    if (c) this.complete(c, signature);
-  }
-
-  /** Records an outcome under its transfer id (or `key`) and wakes who waits for it. */
-  private complete(c: Completion, key: string = keyOf(c.transactionId)): void {
-    const list = this.completions.get(key) ?? [];
-    list.push(c);
-    this.completions.set(key, list);
-    const waiting = this.waiters.get(key) ?? [];
-    const still = waiting.filter((w) => {
-      if (list.length < w.count) return true;
-      w.resolve(list.slice(0, w.count));
-      return false;
-    });
-    if (still.length > 0) this.waiters.set(key, still);
-    else this.waiters.delete(key);
+    this.completions.complete({ kind: 'refunded', ...base, reason: reason ?? 'not a bridge deposit', refundTx });
+    this.completions.index(d.signature, base.transactionId);
   }
 }
 
@@ -470,11 +333,4 @@ export function describeRevert(error: unknown, iface?: Interface): string {
     }
   }
   return e.shortMessage ?? e.message ?? String(error);
-}
-
-/** An amount in `from` decimals in `to` decimals, rounding down (as BridgeEndpoint._bridgeOut). */
-function rescale(amount: bigint, from: number, to: number): bigint {
-  if (to > from) return amount * 10n ** BigInt(to - from);
-  if (from > to) return amount / 10n ** BigInt(from - to);
-  return amount;
 }

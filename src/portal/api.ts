@@ -1,6 +1,6 @@
 /**
  * The partner portal's JSON API, as shapes: what `/portal/api/...` answers and accepts. The router (router.ts)
- * answers these and the page's script (client/portal.mts) reads them, so both are checked against one
+ * answers these and the page's script (client/portal.mts and its modules) reads them, so both are checked against one
  * declaration. Types only, importing nothing: the page's script is compiled for the browser and pulls this file in.
  *
  * Every error answer is `{ message, code }` (the service's error codes: 1010 not signed in or refused, 1011 invalid

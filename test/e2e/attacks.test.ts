@@ -15,7 +15,7 @@
 import { AbiCoder, getAddress, Interface, Wallet, ZeroAddress, type JsonRpcProvider, type Log } from 'ethers';
 import { startDevnet, type Devnet, type DevnetChain } from '../../sandbox/devnet';
 import { batchEthCall, devAccountKey, waitForReceipt } from '../../sandbox/rpc';
-import type { Completion } from '../../sandbox/relayer';
+import type { Completion } from '../../sandbox/relayerCompletions';
 import {
   encodeBridgeCall, encodeCollectTokenFees, encodeSwapAndCall, encodeSwapAndCompleteBridgeTokens, encodeSwapAndCompleteBridgeTokensWithCalls,
   encodeSwapTokensGeneric, encodeV2Swap, encodeWrap, type BridgeData, type BridgeSpecificData, type ContractCallData, type SwapData,

@@ -25,7 +25,7 @@ import { bridgeOut } from '../../src/core/math/bridge';
 import { quoteHopExactIn } from '../../src/core/liquidity/poolQuote';
 import { tokenDecimals } from '../../sandbox/data';
 import { approveIfNeeded, balanceOf, sendTransactionRequest, type WireTransactionRequest } from '../../sandbox/execute';
-import type { Completion } from '../../sandbox/relayer';
+import type { Completion } from '../../sandbox/relayerCompletions';
 import { foreignTokenId, memosOf, NO_TRANSFER_ID, solanaDepositId, waitForSignature, type ParsedTransaction } from '../../sandbox/solana/bridge';
 import { SOLANA_CHAIN_ID } from '../../sandbox/solana/devnet';
 import { startSandbox, type Sandbox } from '../../sandbox/service';

@@ -28,7 +28,7 @@ import { getTransferInstruction } from '@solana-program/token';
 import { getTransferSolInstruction } from '@solana-program/system';
 import request from 'supertest';
 import { approveIfNeeded, sendTransactionRequest, type WireTransactionRequest } from '../../sandbox/execute';
-import type { Completion } from '../../sandbox/relayer';
+import type { Completion } from '../../sandbox/relayerCompletions';
 import { startSandbox, type Sandbox } from '../../sandbox/service';
 import { BRIDGE_ESCROW_ADDRESS, SOLANA_CHAIN_ID } from '../../sandbox/solana/devnet';
 import type { FamilyAddress } from '../../src/core/chains/family';

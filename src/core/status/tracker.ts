@@ -13,9 +13,10 @@
  *
  * On Solana a transfer id is found in the memos of the escrow's recent transactions (SolanaTransferReads.
  * escrowTransactions), and each transaction found is checked for what its memo claims (solana.ts, solanaBridgeRole):
- * a deposit into the escrow, a release or refund signed by it. A transfer between Solana and an EVM chain is followed
- * across both: a Solana deposit's release on the EVM destination by its transfer id (releaseOfTransfer), an EVM
- * deposit's release on Solana by its release memo, a Solana release's source deposit on the EVM chain by its deposit id.
+ * a deposit into the escrow, a release or refund signed by it (those reads: escrowReads.ts). A transfer between
+ * Solana and an EVM chain is followed across both: a Solana deposit's release on the EVM destination by its transfer
+ * id (releaseOfTransfer), an EVM deposit's release on Solana by its release memo, a Solana release's source deposit on
+ * the EVM chain by its deposit id.
  */
 import { getAddress } from 'ethers';
 import { LRUCache } from 'lru-cache';
@@ -27,17 +28,14 @@ import {
   chainNotConnected, chainStoppedAnswering, classifyTransfer, NO_SOLANA_CHAIN, NOT_A_TRACKED_REFERENCE, NOT_CONNECTED, notFound, notMined,
   type Settled, type StatusContext, type TransferFacts, type TransferNeed,
 } from './classify';
+import { Lookup, solanaDeposit, solanaRefund, solanaReleaseOf, solanaTransaction, solanaTransferTransaction } from './escrowReads';
 import { classifyGasRefill, GAS_NOT_CONNECTED, gasRefillNotMined, type GasRefillFacts, type GasRefillNeed } from './gasRefill';
-import type { Receipt, ReleaseEvent, SolanaEscrowEntry, SolanaTransaction, SolanaTransferReads, TransferReads } from './ports';
-import {
-  classifySolanaTransfer, isSolanaSignature, solanaAddressOf, solanaBridgeRole, solanaNotConfirmed, solanaRelease, type SolanaTransferFacts,
-} from './solana';
+import type { Receipt, ReleaseEvent, SolanaTransaction, SolanaTransferReads, TransferReads } from './ports';
+import { classifySolanaTransfer, isSolanaSignature, solanaAddressOf, solanaNotConfirmed, type SolanaTransferFacts } from './solana';
 import { isFinal, type GasRefillStatus, type StatusQuery, type TransferStatus } from './transferStatus';
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-/** Escrow transactions naming a transfer id read in full, at most, per kind and lookup (the newest first). */
-const MAX_ESCROW_CANDIDATES = 8;
 /** Reads one transfer may chain (source ↔ destination), at most: a guard against transactions naming each other in a loop. */
 const MAX_STEPS = 16;
 
@@ -59,13 +57,6 @@ class ChainUnavailable extends Error {
 
 /** The facts of a transfer, read from an EVM transaction or a Solana one. */
 type Facts = { readonly on: 'evm'; readonly facts: TransferFacts } | { readonly on: 'solana'; readonly facts: SolanaTransferFacts };
-
-/** The reads of one status request shared by its steps: Solana escrow scans and transactions, each made once. */
-class Lookup {
-  readonly unavailable = new Set<number>();
-  readonly scans = new Map<string, Promise<readonly SolanaEscrowEntry[]>>();
-  readonly transactions = new Map<string, Promise<SolanaTransaction | null>>();
-}
 
 export class TransferTracker {
   private readonly final = new LRUCache<string, TransferStatus>({ max: 10_000 });
@@ -154,7 +145,7 @@ export class TransferTracker {
     if (this.solana.size === 0) return NO_SOLANA_CHAIN;
     const phases = this.phases([...this.solana.keys()], query);
     for (const phase of phases) {
-      const found = await Promise.all(phase.map((chainId) => this.try(chainId, lookup.unavailable, () => this.solanaTransaction(chainId, signature, lookup))));
+      const found = await Promise.all(phase.map((chainId) => this.try(chainId, lookup.unavailable, () => solanaTransaction(this.solana.get(chainId)!, signature, lookup))));
       const tx = found.find((t) => t);
       if (tx) return this.settle(async () => this.solanaFacts(tx), query, lookup);
     }
@@ -176,7 +167,7 @@ export class TransferTracker {
         const hash = await reads!.transferTransaction(chainId, transferId);
         return hash ? { chainId, hash } : null;
       }))),
-      Promise.all(solanaCandidates.map((chainId) => this.try(chainId, unavailable, () => this.solanaTransferTransaction(chainId, transferId, lookup)))),
+      Promise.all(solanaCandidates.map((chainId) => this.try(chainId, unavailable, () => solanaTransferTransaction(this.solana.get(chainId)!, transferId, lookup)))),
     ]);
     const hit = found.find((f) => f);
     if (hit) {
@@ -218,7 +209,7 @@ export class TransferTracker {
       case 'sourceDeposit': {
         const { chainId } = need;
         if (this.solana.has(chainId)) {
-          const tx = await this.read(chainId, () => this.solanaDeposit(chainId, need.transferId, lookup));
+          const tx = await this.read(chainId, () => solanaDeposit(this.solana.get(chainId)!, need.transferId, lookup));
           return tx ? this.solanaFacts(tx) : withFacts(current, { unknownDeposit: true });
         }
         const reads = this.evm(chainId);
@@ -229,7 +220,7 @@ export class TransferTracker {
       case 'sourceTransaction': {
         const { chainId, hash } = need;
         if (this.solana.has(chainId)) {
-          const tx = await this.read(chainId, () => this.solanaTransaction(chainId, hash, lookup));
+          const tx = await this.read(chainId, () => solanaTransaction(this.solana.get(chainId)!, hash, lookup));
           return tx ? this.solanaFacts(tx) : withFacts(current, { unknownDeposit: true });
         }
         return this.evmFacts(chainId, hash);
@@ -243,13 +234,13 @@ export class TransferTracker {
         return withFacts(current, { refund });
       }
       case 'solanaRefund': {
-        const refund = await this.read(need.chainId, () => this.solanaRefund(need.chainId, need.transferId, need.depositSignature, lookup));
+        const refund = await this.read(need.chainId, () => solanaRefund(this.solana.get(need.chainId)!, need.transferId, need.depositSignature, lookup));
         return current.on === 'solana' ? { on: 'solana', facts: { ...current.facts, refund } } : current;
       }
       case 'release': {
         const { chainId } = need;
         if (this.solana.has(chainId)) {
-          const release = await this.read(chainId, () => this.solanaReleaseOf(chainId, need.fromChainId, need.transferId, need.depositId, lookup));
+          const release = await this.read(chainId, () => solanaReleaseOf(this.solana.get(chainId)!, need.fromChainId, need.transferId, need.depositId, lookup, this.context));
           return withFacts(current, { release });
         }
         const reads = this.evm(chainId);
@@ -278,82 +269,6 @@ export class TransferTracker {
 
   private solanaFacts(tx: SolanaTransaction): Facts {
     return { on: 'solana', facts: { solana: tx, escrowOwner: this.solana.get(tx.chainId)!.escrowOwner } };
-  }
-
-  // ---------------------------------------------------------------------------------------------- Solana reads
-
-  private solanaTransaction(chainId: number, signature: string, lookup: Lookup): Promise<SolanaTransaction | null> {
-    const key = `${chainId}|${signature}`;
-    let read = lookup.transactions.get(key);
-    if (!read) lookup.transactions.set(key, (read = this.solana.get(chainId)!.transaction(signature)));
-    return read;
-  }
-
-  /** The escrow's transactions naming the transfer of `kind`, newest first (one scan per lookup; a deposit scan serves the others). */
-  private async escrowEntries(chainId: number, transferId: string, kind: SolanaEscrowEntry['kind'], lookup: Lookup): Promise<readonly SolanaEscrowEntry[]> {
-    const withDeposits = `${chainId}|${transferId}|deposits`;
-    const ownerOnly = `${chainId}|${transferId}|owner`;
-    let scan = lookup.scans.get(withDeposits) ?? (kind === 'deposit' ? undefined : lookup.scans.get(ownerOnly));
-    if (!scan) {
-      const deposits = kind === 'deposit';
-      scan = this.solana.get(chainId)!.escrowTransactions(transferId, { deposits });
-      lookup.scans.set(deposits ? withDeposits : ownerOnly, scan);
-    }
-    return (await scan).filter((e) => e.kind === kind);
-  }
-
-  /** The transactions of entries, read in order, until `accept` takes one (at most MAX_ESCROW_CANDIDATES). */
-  private async firstOf<T>(chainId: number, entries: readonly SolanaEscrowEntry[], lookup: Lookup, accept: (tx: SolanaTransaction) => T | undefined): Promise<T | null> {
-    for (const entry of entries.slice(0, MAX_ESCROW_CANDIDATES)) {
-      const tx = await this.solanaTransaction(chainId, entry.signature, lookup);
-      const accepted = tx ? accept(tx) : undefined;
-      if (accepted !== undefined) return accepted;
-    }
-    return null;
-  }
-
-  /** The transfer's deposit into the escrow (a successful one before a failed one), or null. */
-  private async solanaDeposit(chainId: number, transferId: string, lookup: Lookup): Promise<SolanaTransaction | null> {
-    const escrow = this.solana.get(chainId)!.escrowOwner;
-    const entries = await this.escrowEntries(chainId, transferId, 'deposit', lookup);
-    const ordered = [...entries.filter((e) => !e.failed), ...entries.filter((e) => e.failed)];
-    return this.firstOf(chainId, ordered, lookup, (tx) => {
-      const role = solanaBridgeRole(tx, escrow);
-      return role.kind === 'deposit' && role.memo.transferId === transferId ? tx : undefined;
-    });
-  }
-
-  /** The transaction a transfer id names on a Solana chain: its deposit, else its release (a transfer to Solana). */
-  private async solanaTransferTransaction(chainId: number, transferId: string, lookup: Lookup): Promise<SolanaTransaction | null> {
-    const deposit = await this.solanaDeposit(chainId, transferId, lookup);
-    if (deposit) return deposit;
-    const escrow = this.solana.get(chainId)!.escrowOwner;
-    const entries = (await this.escrowEntries(chainId, transferId, 'release', lookup)).filter((e) => !e.failed);
-    return this.firstOf(chainId, entries, lookup, (tx) => {
-      const role = solanaBridgeRole(tx, escrow);
-      return role.kind === 'release' && role.memo.transferId === transferId && tx.error === undefined ? tx : undefined;
-    });
-  }
-
-  /** The escrow's release on Solana of a transfer from `fromChainId` (and of its deposit `depositId`, when it has one). */
-  private async solanaReleaseOf(chainId: number, fromChainId: number, transferId: string, depositId: bigint | undefined, lookup: Lookup): Promise<Settled<ReleaseEvent> | null> {
-    const escrow = this.solana.get(chainId)!.escrowOwner;
-    const entries = (await this.escrowEntries(chainId, transferId, 'release', lookup)).filter((e) => !e.failed);
-    return this.firstOf(chainId, entries, lookup, (tx) => {
-      const release = solanaRelease(tx, escrow, this.context);
-      if (!release || release.event.transactionId !== transferId || release.event.fromChainId !== fromChainId) return undefined;
-      return depositId === undefined || release.event.depositId === depositId ? release : undefined;
-    });
-  }
-
-  /** The escrow's refund of the deposit `depositSignature`, or null. */
-  private async solanaRefund(chainId: number, transferId: string, depositSignature: string, lookup: Lookup): Promise<SolanaTransaction | null> {
-    const escrow = this.solana.get(chainId)!.escrowOwner;
-    const entries = (await this.escrowEntries(chainId, transferId, 'refund', lookup)).filter((e) => !e.failed);
-    return this.firstOf(chainId, entries, lookup, (tx) => {
-      const role = solanaBridgeRole(tx, escrow);
-      return role.kind === 'refund' && tx.error === undefined && role.memo.transferId === transferId && role.memo.depositSignature === depositSignature ? tx : undefined;
-    });
   }
 
   /** The gas refuel legs of a sending transaction (GET /v1/gas/status). */
