@@ -10,6 +10,10 @@ import pino from 'pino';
 import {
   AbiCoder, Contract, getAddress, Interface, keccak256, MaxUint256, Signature, toUtf8Bytes, Wallet, type JsonRpcProvider,
 } from 'ethers';
+import { privateKeyToAccount } from 'viem/accounts';
+import { checkSignedWitness } from '../../src/core/relay/check';
+import { permitWitnessTypedData, relayNonce } from '../../src/core/relay/permitWitness';
+import { relayCallData } from '../../src/core/relay/relayCall';
 import { PERMIT2_ADDRESS, PERMIT2_RUNTIME_CODE_HASH } from '../../sandbox/permit2';
 import { waitForReceipt } from '../../sandbox/rpc';
 import { startSandbox, type Sandbox } from '../../sandbox/service';
@@ -202,6 +206,37 @@ describe('the Permit2 proxy executes the service\'s quotes with a signature inst
     expect(((await usdc.balanceOf(user.address)) as bigint) - usdcBefore >= q.toAmountMin).toBe(true);
     const attackerAfter = await holdings(attacker.address, [weth, usdc]);
     expect(attackerAfter.slice(1)).toEqual(attackerBefore.slice(1));
+  });
+});
+
+describe('the relay core (src/core/relay) on the genuine Permit2 and the proxy', () => {
+  it('its typed data, signed with viem as the SDK signs it, passes its check; its relay call moves exactly the signed amount into the signed router call, once', async () => {
+    const weth = token('WETH');
+    const usdc = token('USDC');
+    const amount = 10n ** 17n;
+    await mined(weth.connect(user).getFunction('approve')(PERMIT2_ADDRESS, MaxUint256));
+    const q = await quote('WETH', 'USDC', amount, user.address);
+    const deadline = await later();
+    const expected = { chainId: ARB, permit2: PERMIT2_ADDRESS, proxy: await proxy.getAddress(), router, token: await weth.getAddress(), amount, routerCalldata: q.data, owner: user.address };
+    const typed = permitWitnessTypedData({ ...expected, nonce: relayNonce(ARB, user.address, 'e2e-step', deadline), deadline });
+    const wire = JSON.parse(JSON.stringify(typed)) as Record<string, unknown>;
+    const signature = await privateKeyToAccount(user.privateKey as `0x${string}`).signTypedData(wire as never);
+    const now = BigInt((await provider.getBlock('latest'))!.timestamp);
+    const checked = checkSignedWitness({ ...wire, signature }, expected, { now, minRemainingSeconds: 60n, maxRemainingSeconds: 3600n }, '/typedData/0');
+    if (!checked.ok) throw new Error(`refused: ${checked.field} ${checked.message}`);
+
+    const wethBefore = (await weth.balanceOf(user.address)) as bigint;
+    const usdcBefore = (await usdc.balanceOf(user.address)) as bigint;
+    const relayerBefore = await holdings(attacker.address, [weth, usdc]);
+    const send = () => attacker.sendTransaction({ to: expected.proxy, data: relayCallData(q.data, checked.permit) });
+    await mined(send());
+    expect(wethBefore - ((await weth.balanceOf(user.address)) as bigint)).toBe(amount);
+    expect(((await usdc.balanceOf(user.address)) as bigint) - usdcBefore >= q.toAmountMin).toBe(true);
+    // the relayer paid gas and gained no token
+    expect((await holdings(attacker.address, [weth, usdc])).slice(1)).toEqual(relayerBefore.slice(1));
+    // the same signed call again: Permit2's nonce is spent
+    await expectRevert(send);
+    expect(wethBefore - ((await weth.balanceOf(user.address)) as bigint)).toBe(amount);
   });
 });
 

@@ -90,7 +90,7 @@ const CORE_LAYERS: readonly (readonly string[])[] = [
   ['liquidity'],
   ['routing'],
   ['transactions', 'gas'],
-  ['fees', 'status'],
+  ['fees', 'status', 'relay'],
 ];
 
 function coreRoomOf(file: string): string | undefined {
