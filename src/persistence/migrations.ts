@@ -283,6 +283,64 @@ const transferEvents: Migration = {
   },
 };
 
+const relayTasks: Migration = {
+  async up(db: Kysely<any>) {
+    // the gasless relayer's tasks (src/core/relay/tasks.ts), shared by every instance: one per Permit2 signature
+    // (chain, owner, permit nonce: the owner kept checksummed, so one signature cannot make two tasks by its case),
+    // leased to the instance sending it (claimed_until: taken over after it, when the instance died). Amounts, gas
+    // and nonces are uint256: numeric(78, 0)
+    await db.schema
+      .createTable('relay_tasks')
+      .addColumn('task_id', 'text', (col) => col.primaryKey().check(sql`task_id ~ '^0x[0-9a-f]{64}$'`))
+      .addColumn('chain_id', 'bigint', (col) => col.notNull().check(sql`chain_id > 0`))
+      .addColumn('owner', 'text', (col) => col.notNull().check(sql`owner ~ '^0x[0-9a-fA-F]{40}$'`))
+      .addColumn('permit_nonce', 'numeric(78, 0)', (col) => col.notNull().check(sql`permit_nonce >= 0`))
+      .addColumn('deadline', 'bigint', (col) => col.notNull().check(sql`deadline >= 0`))
+      .addColumn('to_address', 'text', (col) => col.notNull().check(sql`to_address ~ '^0x[0-9a-fA-F]{40}$'`))
+      .addColumn('data', 'text', (col) => col.notNull().check(sql`data ~ '^0x([0-9a-fA-F]{2})*$'`))
+      .addColumn('gas_limit', 'numeric(78, 0)', (col) => col.notNull().check(sql`gas_limit > 0`))
+      .addColumn('fee_token', 'text', (col) => col.notNull().check(sql`fee_token ~ '^0x[0-9a-fA-F]{40}$'`))
+      .addColumn('fee_amount', 'numeric(78, 0)', (col) => col.notNull().check(sql`fee_amount >= 0`))
+      // the integrator the fee is booked under, as the step named it (no foreign key: it may be unregistered)
+      .addColumn('integrator', 'text')
+      .addColumn('step', 'jsonb')
+      .addColumn('state', 'text', (col) => col.notNull().check(oneOf('state', ['queued', 'sent', 'mined', 'failed'])))
+      .addColumn('relayer', 'text', (col) => col.check(sql`relayer ~ '^0x[0-9a-fA-F]{40}$'`))
+      .addColumn('relayer_nonce', 'numeric(78, 0)', (col) => col.check(sql`relayer_nonce >= 0`))
+      // every transaction sent, the last first: {txHash, maxFeePerGas, maxPriorityFeePerGas, sentAt}, the fees as
+      // decimal strings
+      .addColumn('attempts', 'jsonb', (col) => col.notNull().defaultTo(sql`'[]'::jsonb`).check(sql`jsonb_typeof(attempts) = 'array'`))
+      .addColumn('mined_tx_hash', 'text', (col) => col.check(sql`mined_tx_hash ~ '^0x[0-9a-fA-F]{64}$'`))
+      .addColumn('succeeded', 'boolean')
+      .addColumn('error', 'text')
+      .addColumn('claimed_by', 'text')
+      .addColumn('claimed_until', 'timestamptz')
+      .addColumn('last_sent_at', 'timestamptz')
+      .addColumn('created_at', 'timestamptz', (col) => col.notNull())
+      .addColumn('updated_at', 'timestamptz', (col) => col.notNull())
+      .addUniqueConstraint('relay_tasks_by_permit', ['chain_id', 'owner', 'permit_nonce'])
+      // a sent task has its relayer's nonce and a time sent; a mined one its transaction and outcome
+      .addCheckConstraint('relay_tasks_sent_has_nonce', sql`state <> 'sent' or (relayer is not null and relayer_nonce is not null and last_sent_at is not null)`)
+      .addCheckConstraint('relay_tasks_mined_has_receipt', sql`state <> 'mined' or (mined_tx_hash is not null and succeeded is not null)`)
+      .execute();
+    // claiming reads a chain's queued and sent tasks, oldest first
+    await db.schema.createIndex('relay_tasks_claimable').on('relay_tasks').columns(['chain_id', 'state', 'created_at']).execute();
+    // the next nonce of each relayer account on each chain, shared by every instance sending from it
+    await db.schema
+      .createTable('relayer_nonces')
+      .addColumn('chain_id', 'bigint', (col) => col.notNull().check(sql`chain_id > 0`))
+      .addColumn('relayer', 'text', (col) => col.notNull().check(sql`relayer ~ '^0x[0-9a-fA-F]{40}$'`))
+      .addColumn('next_nonce', 'numeric(78, 0)', (col) => col.notNull().check(sql`next_nonce >= 0`))
+      .addPrimaryKeyConstraint('relayer_nonces_pkey', ['chain_id', 'relayer'])
+      .execute();
+  },
+  async down(db: Kysely<any>) {
+    // the index goes with its table
+    await db.schema.dropTable('relayer_nonces').execute();
+    await db.schema.dropTable('relay_tasks').execute();
+  },
+};
+
 /** Every migration, by name; names sort in the order they run. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0001_initial': initial,
@@ -291,6 +349,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0004_integrator_ids_folded': integratorIdsFolded,
   '0005_transfers': transfers,
   '0006_transfer_events': transferEvents,
+  '0007_relay_tasks': relayTasks,
 });
 
 export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1)!;

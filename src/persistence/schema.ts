@@ -7,6 +7,7 @@
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { BlockRule as AutomaticBlockRule } from '../core/access/blocking';
+import type { RelayTaskState } from '../core/relay/tasks';
 
 /** A timestamptz column: a Date when read; a Date (or an ISO 8601 text) when written. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -247,6 +248,61 @@ export interface WebhookDeliveriesTable {
   created_at: Timestamp;
 }
 
+/** A numeric(78, 0) column (a uint256: an amount, gas, a nonce): read and written as a decimal string. */
+export type Uint256 = ColumnType<string, string, never>;
+
+/** A relay attempt as relay_tasks.attempts holds it (JSON): the fees as decimal strings, sentAt ISO 8601. */
+export interface StoredRelayAttempt {
+  readonly txHash: string;
+  readonly maxFeePerGas: string;
+  readonly maxPriorityFeePerGas: string;
+  readonly sentAt: string;
+}
+
+/** A task of the gasless relayer (0007_relay_tasks): one per Permit2 signature (chain_id, owner, permit_nonce). */
+export interface RelayTasksTable {
+  /** 0x and 64 lower-case hex digits. */
+  task_id: string;
+  /** bigint: read as a number (PGlite) or a decimal string (node-postgres). */
+  chain_id: ColumnType<number | string, number, never>;
+  /** The signer, EIP-55 checksummed. */
+  owner: string;
+  permit_nonce: Uint256;
+  /** Unix seconds (bigint: written as a decimal string). */
+  deadline: ColumnType<number | string, string, never>;
+  to_address: string;
+  data: string;
+  gas_limit: Uint256;
+  fee_token: string;
+  fee_amount: Uint256;
+  integrator: string | null;
+  /** The step as relayed (JSON, its bigints under a `$bigint` marker). */
+  step: ColumnType<unknown, string | null, never>;
+  state: RelayTaskState;
+  /** The relayer's account (EIP-55) and its nonce, set by the first attempt and kept by replacements. */
+  relayer: string | null;
+  relayer_nonce: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Every transaction sent, the last first (a JSON array, written as JSON text). */
+  attempts: ColumnType<StoredRelayAttempt[], string | undefined, string>;
+  mined_tx_hash: string | null;
+  succeeded: boolean | null;
+  error: string | null;
+  /** The instance sending it, until claimed_until (another claims it after). */
+  claimed_by: string | null;
+  claimed_until: Timestamp | null;
+  last_sent_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The next nonce of a relayer account on a chain (0007_relay_tasks), shared by every instance. */
+export interface RelayerNoncesTable {
+  chain_id: ColumnType<number | string, number, never>;
+  /** EIP-55. */
+  relayer: string;
+  next_nonce: ColumnType<string, string, string>;
+}
+
 export interface Schema {
   partners: PartnersTable;
   integrators: IntegratorsTable;
@@ -263,6 +319,8 @@ export interface Schema {
   transfer_events: TransferEventsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  relay_tasks: RelayTasksTable;
+  relayer_nonces: RelayerNoncesTable;
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;

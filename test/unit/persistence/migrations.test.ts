@@ -30,7 +30,7 @@ describe.each(databaseEngines())('migrations on $name', (engine) => {
     expect(await tableNames(database)).toEqual([]);
     expect(await migrateToLatest(database.db)).toEqual(ALL);
     expect(await tableNames(database)).toEqual([
-      'api_keys', 'blocks', 'indexer_cursors', 'integrators', 'key_client_minutes', 'key_events', 'key_imports', 'partners', 'portal_nonces', 'portal_sessions', 'transfer_events', 'transfers', 'usage_minutes', 'webhook_deliveries', 'webhooks',
+      'api_keys', 'blocks', 'indexer_cursors', 'integrators', 'key_client_minutes', 'key_events', 'key_imports', 'partners', 'portal_nonces', 'portal_sessions', 'relay_tasks', 'relayer_nonces', 'transfer_events', 'transfers', 'usage_minutes', 'webhook_deliveries', 'webhooks',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
     expect(await appliedMigrations(database.db)).toEqual(ALL);
@@ -162,6 +162,36 @@ describe.each(databaseEngines())('migrations on $name', (engine) => {
     const tables = await tableNames(database);
     expect(tables).not.toContain('transfers');
     expect(tables).not.toContain('indexer_cursors');
+  });
+
+  it('from 0006: the relayer\'s tasks and nonces come with 0007, one task per signature, and go with it', async () => {
+    const database = await engine.open({ ...(await engine.newDatabase()), migrate: false });
+    const db = database.db;
+    await migrateTo(db, '0006_transfer_events');
+    expect(await migrateTo(db, '0007_relay_tasks')).toEqual(['0007_relay_tasks']);
+    const now = new Date('2026-11-29T00:00:00Z');
+    const task = {
+      task_id: `0x${'ab'.repeat(32)}`, chain_id: 42161, owner: '0x552008c0F6870C2f77e5cC1d2Eb9bdff03E30Ea9', permit_nonce: '7', deadline: '1795000000',
+      to_address: '0x89c6340B1a1f4b25D36cd8B063D49045caF3f818', data: '0x', gas_limit: '450000', fee_token: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+      fee_amount: String(2n ** 255n), integrator: 'unregistered', step: '{}', state: 'queued' as const, created_at: now, updated_at: now,
+    };
+    await db.insertInto('relay_tasks').values(task).execute();
+    // one signature, one task: the same (chain, owner, nonce) under another id is refused
+    await expect(db.insertInto('relay_tasks').values({ ...task, task_id: `0x${'cd'.repeat(32)}` }).execute()).rejects.toThrow(/duplicate key.*relay_tasks_by_permit/);
+    await expect(db.insertInto('relay_tasks').values({ ...task, task_id: `0x${'AB'.repeat(32)}`, permit_nonce: '8' }).execute()).rejects.toThrow(/check constraint/);
+    await expect(db.insertInto('relay_tasks').values({ ...task, task_id: `0x${'ef'.repeat(32)}`, permit_nonce: '9', state: 'done' as 'queued' }).execute()).rejects.toThrow(/check constraint/);
+    // sent without a nonce, mined without a receipt: refused
+    await expect(db.updateTable('relay_tasks').set({ state: 'sent' }).execute()).rejects.toThrow(/relay_tasks_sent_has_nonce/);
+    await expect(db.updateTable('relay_tasks').set({ state: 'mined' }).execute()).rejects.toThrow(/relay_tasks_mined_has_receipt/);
+    const [row] = await db.selectFrom('relay_tasks').select(['fee_amount', 'attempts', 'relayer_nonce']).execute();
+    expect(row).toEqual({ fee_amount: String(2n ** 255n), attempts: [], relayer_nonce: null });
+    await db.insertInto('relayer_nonces').values({ chain_id: 42161, relayer: '0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf', next_nonce: '0' }).execute();
+    await expect(db.insertInto('relayer_nonces').values({ chain_id: 42161, relayer: '0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf', next_nonce: '1' }).execute()).rejects.toThrow(/duplicate key/);
+    expect(await migrateTo(db, '0006_transfer_events')).toEqual(['0007_relay_tasks']);
+    const tables = await tableNames(database);
+    expect(tables).not.toContain('relay_tasks');
+    expect(tables).not.toContain('relayer_nonces');
+    expect(tables).toContain('transfer_events');
   });
 
   it('instances starting together run each migration once', async () => {
