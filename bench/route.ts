@@ -22,7 +22,8 @@ import { loadSnapshot } from '../src/files/snapshot';
 import { RouteFinder, netValue } from '../src/core/routing/finder';
 import { RoutingGraph } from '../src/core/routing/graph';
 import type { Route, RouteSearchResult } from '../src/core/routing/route';
-import { bruteForce, type BruteForceResult, type ReferenceRoute } from './bruteForce';
+import { bruteForce, type BruteForceResult } from './bruteForce';
+import type { ReferenceRoute } from './bruteForceSearch';
 import { buildRequestMix, formatUSD, type BenchRequest } from './requests';
 
 const TOLERANCE = 0.0001; // 0.01 %

@@ -23,6 +23,9 @@
  * The server and both Prism processes run on free loopback ports and are stopped at the end, also on
  * failure and on SIGINT/SIGTERM (Prism in its own process group, killed as a group).
  * Writes contract-tests/artifacts/conformance.json (every exchange and its outcome).
+ *
+ * The representative cases are in conformanceCases.ts; a request through Prism and the judgement of its answer in
+ * conformanceExchange.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,8 +33,9 @@ import fc from 'fast-check';
 import { handlers } from '../handlers';
 import { buildRequest, editsArbitrary } from '../test/support/fuzzArbitraries';
 import { contractOperations, contractOracle, type OperationModel, type WireRequest } from '../test/support/fuzzModel';
-import { WALLET } from '../test/support/fixtures';
 import { startPrism, stopProcess, type Started } from '../test/support/processes';
+import { CASES, exampleRequest, type Case } from './conformanceCases';
+import { exchange, isViolationsProblem, judge, type Exchange } from './conformanceExchange';
 import { startTestServer } from './server';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -42,131 +46,6 @@ const REPORT = path.join(ARTIFACTS, 'conformance.json');
 const FUZZ_PER_OPERATION = Number(process.env.CONFORMANCE_FUZZ_RUNS ?? 12);
 const FUZZ_SEED = 20240601;
 const UNKNOWN_KEY = 'svc_ThisKeyIsNotKnownToTheServerConformance000000';
-
-interface Case {
-  readonly name: string;
-  readonly operationId: string;
-  /** Changes the operation's example request (parameter and body examples of the contract). */
-  readonly change?: (url: URL, body: Record<string, unknown> | undefined, headers: Record<string, string>) => Record<string, unknown> | undefined | void;
-  readonly key?: 'valid' | 'blocked' | 'limited' | 'unknown' | 'none';
-  readonly expect: number;
-  /** The request breaks the contract on purpose: sent through the lenient proxy. */
-  readonly breaksContract?: boolean;
-  /** Requests sent before this one (to use up a rate limit). */
-  readonly before?: number;
-}
-
-const set = (name: string, value: string) => (url: URL) => {
-  url.searchParams.set(name, value);
-};
-
-/** Representative real requests: the contract's examples, the README's requests, and an input for every error status. */
-const CASES: Case[] = [
-  { name: 'chains of two types', operationId: 'getChains', change: set('chainTypes', 'EVM,SVM'), expect: 200 },
-  { name: 'an unknown chain type', operationId: 'getChains', change: set('chainTypes', 'XYZ'), expect: 400, breaksContract: true },
-  { name: 'an unknown API key', operationId: 'getChains', key: 'unknown', expect: 401 },
-  { name: 'a rate limit used up', operationId: 'getChains', key: 'limited', before: 1, expect: 429 },
-  { name: 'stablecoins of two chains', operationId: 'getTokens', change: set('chains', 'eth,arb'), expect: 200 },
-  { name: 'an unknown chain', operationId: 'getTokens', change: set('chains', 'eth,nochain'), expect: 400, breaksContract: true },
-  { name: 'USDC on Arbitrum', operationId: 'getToken', change: (url) => { url.search = '?chain=arb&token=usdc'; }, expect: 200 },
-  { name: 'an unknown token', operationId: 'getToken', change: set('token', 'NOPE'), expect: 404 },
-  { name: 'an unknown chain', operationId: 'getToken', change: set('chain', 'nochain'), expect: 400, breaksContract: true },
-  { name: 'no token', operationId: 'getToken', change: (url) => url.searchParams.delete('token'), expect: 400, breaksContract: true },
-  { name: 'tools on Base', operationId: 'getTools', change: (url) => { url.search = '?chains=bas'; }, expect: 200 },
-  { name: 'a blocked key', operationId: 'getTools', key: 'blocked', expect: 403 },
-  { name: 'an unknown chain', operationId: 'getTools', change: set('chains', 'nochain'), expect: 400, breaksContract: true },
-  { name: 'no filter', operationId: 'getConnections', change: (url) => ['fromChain', 'toChain', 'fromToken', 'toToken'].forEach((n) => url.searchParams.delete(n)), expect: 400 },
-  {
-    name: 'the README quote',
-    operationId: 'getQuote',
-    change: (url) => { url.search = `?fromChain=arb&toChain=opt&fromToken=USDC&toToken=USDC&fromAmount=1000000000&fromAddress=${WALLET}`; },
-    expect: 200,
-  },
-  { name: 'fee=1 (must be below 1)', operationId: 'getQuote', change: set('fee', '1'), expect: 400, breaksContract: true },
-  { name: 'a decimal amount', operationId: 'getQuote', change: set('fromAmount', '1.5'), expect: 400, breaksContract: true },
-  { name: 'no route for 1 unit', operationId: 'getQuote', change: (url) => { url.searchParams.set('fromAmount', '1'); url.searchParams.delete('fromAmountForGas'); }, expect: 404 },
-  {
-    name: 'the README exact-output quote',
-    operationId: 'getQuoteToAmount',
-    change: (url) => { url.search = `?fromChain=eth&toChain=eth&fromToken=ETH&toToken=USDC&toAmount=1000000000&fromAddress=${WALLET}`; },
-    expect: 200,
-  },
-  { name: 'no route for 100,000,000 USDC (more than any bridge carries)', operationId: 'getQuoteToAmount', change: set('toAmount', '100000000000000'), expect: 404 },
-  { name: 'fee=1', operationId: 'getQuoteToAmount', change: set('fee', '1'), expect: 400, breaksContract: true },
-  {
-    name: 'the README routes request',
-    operationId: 'postRoutes',
-    change: () => ({ fromChainId: 8453, toChainId: 42161, fromTokenAddress: '0x0000000000000000000000000000000000000000', toTokenAddress: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', fromAmount: '1000000000000000000' }),
-    expect: 200,
-  },
-  { name: 'an empty body', operationId: 'postRoutes', change: () => ({}), expect: 400, breaksContract: true },
-  { name: 'a chain key where the contract wants an id', operationId: 'postRoutes', change: (_url, body) => ({ ...body, fromChainId: 'nochain' }), expect: 400, breaksContract: true },
-  { name: 'an unknown chain id', operationId: 'postRoutes', change: (_url, body) => ({ ...body, fromChainId: 999999 }), expect: 400 },
-  { name: 'no included steps', operationId: 'postStepTransaction', change: (_url, body) => ({ ...body, includedSteps: [] }), expect: 400 },
-  {
-    name: 'an amount too small to route',
-    operationId: 'postStepTransaction',
-    change: (_url, body) => {
-      const step = structuredClone(body) as { action: { fromAmount: string }; estimate: { fromAmount: string }; includedSteps: { action: { fromAmount: string } }[] };
-      step.action.fromAmount = '1';
-      step.estimate.fromAmount = '1';
-      step.includedSteps[0]!.action.fromAmount = '1';
-      return step as unknown as Record<string, unknown>;
-    },
-    expect: 404,
-  },
-  {
-    name: 'a price moved past the slippage',
-    operationId: 'postStepTransaction',
-    change: (_url, body) => {
-      const step = structuredClone(body) as { estimate: { toAmountMin: string } };
-      step.estimate.toAmountMin = '99999999999';
-      return step as unknown as Record<string, unknown>;
-    },
-    expect: 409,
-  },
-  { name: 'call data of no known function', operationId: 'parseCallData', change: set('callData', '0xdeadbeef'), expect: 400 },
-  { name: 'call data that is not hex', operationId: 'parseCallData', change: set('callData', 'nothex'), expect: 400, breaksContract: true },
-  { name: 'an unknown integrator', operationId: 'getIntegrator', change: (url) => { url.pathname = '/v1/integrators/unknown-integrator'; }, expect: 404 },
-  { name: 'a token without collected fees', operationId: 'getIntegratorWithdrawal', change: set('tokenAddresses', '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1'), expect: 400 },
-  { name: 'an unknown integrator', operationId: 'getIntegratorWithdrawal', change: (url) => { url.pathname = url.pathname.replace(/\/integrators\/[^/]+/, '/integrators/unknown-integrator'); }, expect: 404 },
-  { name: 'an unknown chain', operationId: 'getGasSuggestion', change: (url) => { url.pathname = '/v1/gas/suggestion/nochain'; }, expect: 400, breaksContract: true },
-  { name: 'neither a transfer nor a wallet', operationId: 'getStatusStream', change: (url) => { url.search = ''; }, expect: 400 },
-  { name: 'a transfer and a wallet', operationId: 'getStatusStream', change: set('wallet', WALLET), expect: 400 },
-  { name: 'an unknown key', operationId: 'getStatusStream', key: 'unknown', expect: 401 },
-  { name: 'an unknown key', operationId: 'testApiKey', key: 'unknown', expect: 401 },
-  { name: 'no key', operationId: 'testApiKey', key: 'none', expect: 401, breaksContract: true },
-  { name: 'a blocked key', operationId: 'testApiKey', key: 'blocked', expect: 403 },
-];
-
-interface Violation {
-  location: string[];
-  code?: string | number;
-  message: string;
-  severity?: string;
-}
-
-interface Exchange {
-  name: string;
-  operationId: string;
-  proxy: 'strict' | 'lenient';
-  request: { method: string; url: string; headers: Record<string, string>; body?: string };
-  expected?: number;
-  status: number;
-  violations: Violation[];
-  problems: string[];
-  /** Tolerated findings (Prism's int64 range). */
-  notes: string[];
-}
-
-/**
- * Prism (@stoplight/http-spec) reads `format: int64` as the JavaScript-safe range ±(2^53 − 1), so it
- * flags Sui's chain id 9270000000000000: a valid int64, exactly representable in JSON and in a double,
- * and accepted by the contract's own validator (ajv-formats). Counted and printed, not a violation.
- */
-function isPrismInt64Bound(v: Violation): boolean {
-  return /must be [<>]= -?9007199254740991$/.test(v.message);
-}
 
 async function main(): Promise<number> {
   const started = Date.now();
@@ -194,7 +73,7 @@ async function main(): Promise<number> {
 
     /**
      * Sends a request through its proxy and judges the answer. When the strict proxy replaced the answer only
-     * for Prism's int64 reading (see {@link isPrismInt64Bound}), the same request goes through the lenient
+     * for Prism's int64 reading (isPrismInt64Bound), the same request goes through the lenient
      * proxy, so that the real answer is still judged (status, and every other rule of the contract).
      */
     const replay = async (name: string, operationId: string, proxy: 'strict' | 'lenient', req: WireRequest, expected?: number): Promise<Exchange> => {
@@ -290,90 +169,6 @@ async function main(): Promise<number> {
     process.off('SIGTERM', onSignal);
     await stopAll();
   }
-}
-
-function exampleRequest(operation: OperationModel, c: Case, key: string | undefined): WireRequest {
-  const example = buildRequest(operation, []);
-  const url = new URL(example.url, 'http://conformance.invalid');
-  const headers: Record<string, string> = { ...example.headers };
-  let body = example.body === undefined ? undefined : (JSON.parse(example.body) as Record<string, unknown>);
-  const changed = c.change?.(url, body, headers);
-  if (changed) body = changed;
-  if (key !== undefined) headers['x-svc-api-key'] = key;
-  return { method: operation.method, url: `${url.pathname}${url.search}`, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) };
-}
-
-interface Answer {
-  status: number;
-  contentType: string;
-  violations: Violation[];
-  tooMany: boolean;
-  body: string;
-  /** Why there is no answer (the connection failed). */
-  failure?: string;
-  /** Prism's list of violations was truncated and could not be had otherwise. */
-  unjudged?: boolean;
-}
-
-function isViolationsProblem(answer: Answer): boolean {
-  return answer.contentType.startsWith('application/problem+json') && answer.body.includes('prism/errors#VIOLATIONS');
-}
-
-async function exchange(proxy: Started, req: WireRequest): Promise<Answer> {
-  let res: Response;
-  try {
-    res = await fetch(`${proxy.url}${req.url}`, {
-      method: req.method,
-      headers: req.headers,
-      ...(req.body !== undefined ? { body: req.body } : {}),
-      signal: AbortSignal.timeout(30_000),
-    });
-  } catch (error) {
-    const cause = (error as { cause?: { message?: string; code?: string } }).cause;
-    return { status: 0, contentType: '', violations: [], tooMany: false, body: '', failure: `no answer: ${(error as Error).message}${cause ? ` (${cause.code ?? ''} ${cause.message ?? ''})` : ''}` };
-  }
-  const body = await res.text();
-  const header = res.headers.get('sl-violations');
-  const contentType = res.headers.get('content-type') ?? '';
-  let violations: Violation[] = [];
-  let tooMany = false;
-  if (header) {
-    if (header.startsWith('Too many violations!')) tooMany = true;
-    else violations = JSON.parse(header) as Violation[];
-  }
-  // with --errors, the answer's violations are also in the body of Prism's error, never truncated
-  if (tooMany && contentType.startsWith('application/problem+json')) {
-    const listed = (JSON.parse(body) as { validation?: Violation[] }).validation;
-    if (Array.isArray(listed) && listed.every((v) => Array.isArray(v.location))) {
-      violations = listed;
-      tooMany = false;
-    }
-  }
-  return { status: res.status, contentType, violations, tooMany, body };
-}
-
-function judge(name: string, operationId: string, proxy: 'strict' | 'lenient', req: WireRequest, answer: Answer, expected?: number, meantValid = false): Exchange {
-  const problems: string[] = [];
-  const notes: string[] = [];
-  if (answer.failure) problems.push(answer.failure);
-  const int64 = answer.violations.filter((v) => v.location[0] === 'response' && isPrismInt64Bound(v));
-  if (int64.length > 0) notes.push(`${int64.length} chain id(s) beyond 2^53 − 1 that Prism flags as int64 (e.g. ${int64[0]!.location.join('.')})`);
-  const ofAnswer = answer.violations.filter((v) => v.location[0] === 'response' && !isPrismInt64Bound(v));
-  const onlyInt64 = proxy === 'strict' && ofAnswer.length === 0 && int64.length > 0;
-  const ofRequest = answer.violations.filter((v) => v.location[0] === 'request');
-  if (ofAnswer.length > 0) problems.push(`the answer breaks the contract: ${ofAnswer.map((v) => `${v.location.join('.')} ${v.message}`).join(' | ')}`);
-  if (answer.unjudged) {
-    notes.push("unjudged: Prism's list of violations did not fit its header and the request breaks the contract");
-    return { name, operationId, proxy, request: req, ...(expected !== undefined ? { expected } : {}), status: answer.status, violations: [], problems, notes };
-  }
-  if (onlyInt64) return { name, operationId, proxy, request: req, ...(expected !== undefined ? { expected } : {}), status: answer.status, violations: answer.violations, problems, notes };
-  if (answer.contentType.startsWith('application/problem+json')) problems.push(`Prism answered itself (${answer.status}): ${answer.body.slice(0, 300)}`);
-  if (proxy === 'strict' && ofRequest.length > 0) problems.push(`Prism finds the request invalid: ${ofRequest.map((v) => `${v.location.join('.')} ${v.message}`).join(' | ')}`);
-  if (answer.status >= 500) problems.push(`server error ${answer.status}`);
-  if (expected !== undefined && answer.status !== expected) problems.push(`answered ${answer.status}, expected ${expected}: ${answer.body.slice(0, 200)}`);
-  if (proxy === 'lenient' && meantValid && ofRequest.length > 0) problems.push(`Prism finds the request invalid: ${ofRequest.map((v) => `${v.location.join('.')} ${v.message}`).join(' | ')}`);
-  if (proxy === 'lenient' && !meantValid && expected !== undefined && ofRequest.length === 0) problems.push('the request was meant to break the contract, but Prism reports no violation of it');
-  return { name, operationId, proxy, request: req, ...(expected !== undefined ? { expected } : {}), status: answer.status, violations: answer.violations, problems, notes };
 }
 
 function templatePattern(template: string): RegExp {

@@ -5,7 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { changelogSection, compareVersions, gate } from './breakingChanges';
+import { compareVersions, gate } from './breakingChanges';
+import { changelogSection } from './changelog';
 import { loadYaml } from './diff';
 
 const ROOT = path.resolve(__dirname, '..');

@@ -9,9 +9,9 @@
  * created by the factories are at the addresses PoolAddress / UniswapV2Library compute
  * (src/core/liquidity/poolAddress.ts).
  *
- * Pools are then made through the protocols themselves: a V2 pair with factory.createPair, the two tokens sent to it
- * and pair.mint; a V3 pool with NonfungiblePositionManager.createAndInitializePoolIfNecessary and one mint per
- * liquidity band.
+ * Pools are then made through the protocols themselves (uniswapPools.ts): a V2 pair with factory.createPair, the two
+ * tokens sent to it and pair.mint; a V3 pool with NonfungiblePositionManager.createAndInitializePoolIfNecessary and
+ * one mint per liquidity band (the amounts a band's liquidity takes: uniswapLiquidity.ts).
  */
 import fs from 'node:fs';
 import { AbiCoder, getAddress, getCreateAddress, Interface, keccak256, type JsonRpcProvider, type TransactionReceipt } from 'ethers';
@@ -82,12 +82,6 @@ export function uniswapInterface(name: UniswapContractName): Interface {
   if (!i) interfaceCache.set(name, (i = new Interface(uniswapArtifact(name).abi as never)));
   return i;
 }
-
-const ERC20 = new Interface([
-  'function approve(address spender, uint256 amount) returns (bool)',
-  'function transfer(address to, uint256 amount) returns (bool)',
-  'function balanceOf(address) view returns (uint256)',
-]);
 
 interface Deployment {
   readonly key: ContractKey;
@@ -256,145 +250,6 @@ export function weth9Balances(address: string, balances: ReadonlyMap<string, big
   return calls;
 }
 
-// --- V2 pairs
-
-export interface V2PairOptions {
-  /** An unlocked account holding both amounts. */
-  readonly from: string;
-  readonly tokenA: string;
-  readonly tokenB: string;
-  readonly amountA: bigint;
-  readonly amountB: bigint;
-}
-
-/**
- * A V2 pair made by the genuine factory (createPair, unless it exists), with liquidity added as the Router does it:
- * both tokens sent to the pair, then pair.mint(from). Returns the pair's address and the LP tokens minted.
- */
-export async function createV2Pair(provider: JsonRpcProvider, uniswap: UniswapAddresses, o: V2PairOptions): Promise<{ pair: string; liquidity: bigint }> {
-  const factory = uniswapInterface('UniswapV2Factory');
-  const pairI = uniswapInterface('UniswapV2Pair');
-  const getPair = async () => getAddress(factory.decodeFunctionResult('getPair', await provider.call({ to: uniswap.v2Factory, data: factory.encodeFunctionData('getPair', [o.tokenA, o.tokenB]) }))[0] as string);
-  let pair = await getPair();
-  if (BigInt(pair) === 0n) {
-    await sendTransaction(provider, { from: o.from, to: uniswap.v2Factory, data: factory.encodeFunctionData('createPair', [o.tokenA, o.tokenB]) }, 'createPair');
-    pair = await getPair();
-  }
-  await sendTransaction(provider, { from: o.from, to: o.tokenA, data: ERC20.encodeFunctionData('transfer', [pair, o.amountA]) }, 'transfer tokenA');
-  await sendTransaction(provider, { from: o.from, to: o.tokenB, data: ERC20.encodeFunctionData('transfer', [pair, o.amountB]) }, 'transfer tokenB');
-  const receipt = await sendTransaction(provider, { from: o.from, to: pair, data: pairI.encodeFunctionData('mint', [o.from]) }, 'pair.mint');
-  const mint = receipt.logs.filter((l) => getAddress(l.address) === pair).map((l) => pairI.parseLog(l)).find((e) => e?.name === 'Transfer' && BigInt(e.args[0]) === 0n && getAddress(e.args[1]) === getAddress(o.from));
-  return { pair, liquidity: mint ? (mint.args[2] as bigint) : 0n };
-}
-
-// --- V3 pools and positions
-
-/** The position manager's deadline argument: far in the future (2100-01-01). */
-const DEADLINE = 4_102_444_800n;
-const MAX_UINT128 = (1n << 128n) - 1n;
-
-export interface V3Band {
-  readonly tickLower: number;
-  readonly tickUpper: number;
-  /** Desired amounts of token0 and token1 (the position manager takes what the range needs at the current price). */
-  readonly amount0: bigint;
-  readonly amount1: bigint;
-}
-
-export interface V3Position {
-  readonly tokenId: bigint;
-  readonly tickLower: number;
-  readonly tickUpper: number;
-  readonly liquidity: bigint;
-  readonly amount0: bigint;
-  readonly amount1: bigint;
-}
-
-export interface V3PoolOptions {
-  /** An unlocked account holding the amounts (it approves the position manager for both tokens and owns the positions). */
-  readonly from: string;
-  /** token0 < token1 (the factory's order, as numbers): sqrtPriceX96 and the amounts are in these terms. */
-  readonly token0: string;
-  readonly token1: string;
-  readonly fee: number;
-  /** √(token1 per token0, raw units)·2^96. */
-  readonly sqrtPriceX96: bigint;
-  readonly bands: readonly V3Band[];
-}
-
-/**
- * A V3 pool made by the genuine factory through the position manager (createAndInitializePoolIfNecessary), then one
- * position minted per band. Returns the pool's address (from the factory's getPool) and the positions.
- */
-export async function createV3Pool(provider: JsonRpcProvider, uniswap: UniswapAddresses, o: V3PoolOptions): Promise<{ pool: string; positions: V3Position[] }> {
-  if (BigInt(getAddress(o.token0)) >= BigInt(getAddress(o.token1))) throw new Error('createV3Pool: token0 must sort below token1');
-  const npm = uniswapInterface('NonfungiblePositionManager');
-  for (const token of [o.token0, o.token1]) {
-    await sendTransaction(provider, { from: o.from, to: token, data: ERC20.encodeFunctionData('approve', [uniswap.positionManager, (1n << 256n) - 1n]) }, 'approve position manager');
-  }
-  await sendTransaction(provider, {
-    from: o.from,
-    to: uniswap.positionManager,
-    data: npm.encodeFunctionData('createAndInitializePoolIfNecessary', [o.token0, o.token1, o.fee, o.sqrtPriceX96]),
-    gas: 10_000_000n,
-  }, 'createAndInitializePoolIfNecessary');
-  const factory = uniswapInterface('UniswapV3Factory');
-  const pool = getAddress(factory.decodeFunctionResult('getPool', await provider.call({ to: uniswap.v3Factory, data: factory.encodeFunctionData('getPool', [o.token0, o.token1, o.fee]) }))[0] as string);
-  const positions: V3Position[] = [];
-  for (const band of o.bands) positions.push(await mintV3Position(provider, uniswap, { from: o.from, token0: o.token0, token1: o.token1, fee: o.fee, band }));
-  return { pool, positions };
-}
-
-/** One NonfungiblePositionManager.mint (the owner must have approved the position manager for both tokens). */
-export async function mintV3Position(provider: JsonRpcProvider, uniswap: UniswapAddresses, o: { from: string; token0: string; token1: string; fee: number; band: V3Band }): Promise<V3Position> {
-  const npm = uniswapInterface('NonfungiblePositionManager');
-  const { band } = o;
-  const receipt = await sendTransaction(provider, {
-    from: o.from,
-    to: uniswap.positionManager,
-    data: npm.encodeFunctionData('mint', [[o.token0, o.token1, o.fee, band.tickLower, band.tickUpper, band.amount0, band.amount1, 0n, 0n, o.from, DEADLINE]]),
-  }, `mint [${band.tickLower}, ${band.tickUpper}]`);
-  const event = positionEvent(receipt, uniswap, 'IncreaseLiquidity');
-  return { tokenId: event[0] as bigint, tickLower: band.tickLower, tickUpper: band.tickUpper, liquidity: event[1] as bigint, amount0: event[2] as bigint, amount1: event[3] as bigint };
-}
-
-/** Removes `liquidity` of a position (decreaseLiquidity) and collects what it is owed; returns the amounts removed. */
-export async function decreaseV3Liquidity(provider: JsonRpcProvider, uniswap: UniswapAddresses, o: { from: string; tokenId: bigint; liquidity: bigint }): Promise<{ amount0: bigint; amount1: bigint }> {
-  const npm = uniswapInterface('NonfungiblePositionManager');
-  const receipt = await sendTransaction(provider, {
-    from: o.from,
-    to: uniswap.positionManager,
-    data: npm.encodeFunctionData('decreaseLiquidity', [[o.tokenId, o.liquidity, 0n, 0n, DEADLINE]]),
-  }, `decreaseLiquidity ${o.tokenId}`);
-  const event = positionEvent(receipt, uniswap, 'DecreaseLiquidity');
-  await sendTransaction(provider, {
-    from: o.from,
-    to: uniswap.positionManager,
-    data: npm.encodeFunctionData('collect', [[o.tokenId, o.from, MAX_UINT128, MAX_UINT128]]),
-  }, `collect ${o.tokenId}`);
-  return { amount0: event[2] as bigint, amount1: event[3] as bigint };
-}
-
-/** Closes a position: all its liquidity removed and collected, then the NFT burnt. */
-export async function burnV3Position(provider: JsonRpcProvider, uniswap: UniswapAddresses, o: { from: string; tokenId: bigint }): Promise<{ amount0: bigint; amount1: bigint }> {
-  const npm = uniswapInterface('NonfungiblePositionManager');
-  const position = npm.decodeFunctionResult('positions', await provider.call({ to: uniswap.positionManager, data: npm.encodeFunctionData('positions', [o.tokenId]) }));
-  const liquidity = position[7] as bigint;
-  const removed = liquidity > 0n ? await decreaseV3Liquidity(provider, uniswap, { ...o, liquidity }) : { amount0: 0n, amount1: 0n };
-  await sendTransaction(provider, { from: o.from, to: uniswap.positionManager, data: npm.encodeFunctionData('burn', [o.tokenId]) }, `burn ${o.tokenId}`);
-  return removed;
-}
-
-function positionEvent(receipt: TransactionReceipt, uniswap: UniswapAddresses, name: 'IncreaseLiquidity' | 'DecreaseLiquidity'): readonly unknown[] {
-  const npm = uniswapInterface('NonfungiblePositionManager');
-  for (const log of receipt.logs) {
-    if (getAddress(log.address) !== uniswap.positionManager) continue;
-    const parsed = npm.parseLog(log);
-    if (parsed?.name === name) return parsed.args;
-  }
-  throw new Error(`no ${name} event in ${receipt.hash}`);
-}
-
 // --- fee tiers
 
 /**
@@ -420,98 +275,4 @@ export async function enableFeeTiers(provider: JsonRpcProvider, uniswap: Uniswap
     }
   });
   return missing.map(([fee]) => fee);
-}
-
-// --- the liquidity of a position, as the position manager computes it
-
-const Q96 = 1n << 96n;
-const MAX_UINT256 = (1n << 256n) - 1n;
-export const MIN_TICK = -887272;
-export const MAX_TICK = 887272;
-
-/** v3-core TickMath.getSqrtRatioAtTick, bit for bit (its constants; the sandbox does not use the routing core). */
-export function sqrtRatioAtTick(tick: number): bigint {
-  if (!Number.isSafeInteger(tick) || tick < MIN_TICK || tick > MAX_TICK) throw new Error(`tick ${tick} out of range`);
-  const abs = Math.abs(tick);
-  let ratio = abs & 0x1 ? 0xfffcb933bd6fad37aa2d162d1a594001n : 0x100000000000000000000000000000000n;
-  const multipliers: [number, bigint][] = [
-    [0x2, 0xfff97272373d413259a46990580e213an], [0x4, 0xfff2e50f5f656932ef12357cf3c7fdccn], [0x8, 0xffe5caca7e10e4e61c3624eaa0941cd0n],
-    [0x10, 0xffcb9843d60f6159c9db58835c926644n], [0x20, 0xff973b41fa98c081472e6896dfb254c0n], [0x40, 0xff2ea16466c96a3843ec78b326b52861n],
-    [0x80, 0xfe5dee046a99a2a811c461f1969c3053n], [0x100, 0xfcbe86c7900a88aedcffc83b479aa3a4n], [0x200, 0xf987a7253ac413176f2b074cf7815e54n],
-    [0x400, 0xf3392b0822b70005940c7a398e4b70f3n], [0x800, 0xe7159475a2c29b7443b29c7fa6e889d9n], [0x1000, 0xd097f3bdfd2022b8845ad8f792aa5825n],
-    [0x2000, 0xa9f746462d870fdf8a65dc1f90e061e5n], [0x4000, 0x70d869a156d2a1b890bb3df62baf32f7n], [0x8000, 0x31be135f97d08fd981231505542fcfa6n],
-    [0x10000, 0x9aa508b5b7a84e1c677de54f3e99bc9n], [0x20000, 0x5d6af8dedb81196699c329225ee604n], [0x40000, 0x2216e584f5fa1ea926041bedfe98n],
-    [0x80000, 0x48a170391f7dc42444e8fa2n],
-  ];
-  for (const [bit, m] of multipliers) if (abs & bit) ratio = (ratio * m) >> 128n;
-  if (tick > 0) ratio = MAX_UINT256 / ratio;
-  return (ratio >> 32n) + (ratio % (1n << 32n) === 0n ? 0n : 1n);
-}
-
-const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
-/** LiquidityAmounts.getLiquidityForAmount0 (FullMath.mulDiv rounds down; the product fits, no overflow in bigint). */
-const liquidityForAmount0 = (sa: bigint, sb: bigint, amount0: bigint) => (amount0 * ((sa * sb) / Q96)) / (sb - sa);
-const liquidityForAmount1 = (sa: bigint, sb: bigint, amount1: bigint) => (amount1 * Q96) / (sb - sa);
-
-/** v3-periphery LiquidityAmounts.getLiquidityForAmounts: the liquidity NonfungiblePositionManager.mint gives desired amounts. */
-export function liquidityForAmounts(sqrtPriceX96: bigint, sa: bigint, sb: bigint, amount0: bigint, amount1: bigint): bigint {
-  if (sqrtPriceX96 <= sa) return liquidityForAmount0(sa, sb, amount0);
-  if (sqrtPriceX96 < sb) {
-    const l0 = liquidityForAmount0(sqrtPriceX96, sb, amount0);
-    const l1 = liquidityForAmount1(sa, sqrtPriceX96, amount1);
-    return l0 < l1 ? l0 : l1;
-  }
-  return liquidityForAmount1(sa, sb, amount1);
-}
-
-export interface BandAmounts {
-  /** Desired amounts for the position manager's mint. */
-  readonly amount0: bigint;
-  readonly amount1: bigint;
-  /** The liquidity the mint gives for them: the target, or the least above it the amounts can reach. */
-  readonly minted: bigint;
-}
-
-/**
- * The smallest desired amounts whose mint gives at least `liquidity` in [tickLower, tickUpper] at the pool's price.
- * getLiquidityForAmount0/1 round down a linear function of the amount: the smallest amount reaching L gives exactly L
- * when L is reachable at all, and otherwise the least liquidity above L the token's granularity allows (one unit of a
- * 6-decimal token in a 1-tick band is ~2·10^4 units of liquidity at a 1:1 price); in range, the mint takes the
- * smaller of the two tokens' liquidities, so exact when either token reaches L exactly.
- */
-export function amountsForLiquidity(sqrtPriceX96: bigint, tickLower: number, tickUpper: number, liquidity: bigint): BandAmounts {
-  const sa = sqrtRatioAtTick(tickLower);
-  const sb = sqrtRatioAtTick(tickUpper);
-  const amount0For = (lower: bigint) => ceilDiv(liquidity * (sb - lower), (lower * sb) / Q96);
-  const amount1For = (upper: bigint) => ceilDiv(liquidity * (upper - sa), Q96);
-  let amount0 = 0n;
-  let amount1 = 0n;
-  if (sqrtPriceX96 <= sa) amount0 = amount0For(sa);
-  else if (sqrtPriceX96 < sb) {
-    amount0 = amount0For(sqrtPriceX96);
-    amount1 = amount1For(sqrtPriceX96);
-  } else amount1 = amount1For(sb);
-  const minted = liquidityForAmounts(sqrtPriceX96, sa, sb, amount0, amount1);
-  if (minted < liquidity) throw new Error(`amountsForLiquidity: ${minted} < ${liquidity} in [${tickLower}, ${tickUpper}]`);
-  return { amount0, amount1, minted };
-}
-
-/**
- * The liquidity bands of a pool's initialised ticks: between consecutive ticks (in order), the active liquidity is
- * the sum of the liquidityNet of the ticks at or below; one position per band of positive liquidity reproduces every
- * tick's liquidityNet (each tick gets +L of the band above and −L of the band below) and the active liquidity.
- */
-export function liquidityBands(ticks: readonly (readonly [number, bigint | string])[]): { tickLower: number; tickUpper: number; liquidity: bigint }[] {
-  const bands: { tickLower: number; tickUpper: number; liquidity: bigint }[] = [];
-  let active = 0n;
-  for (let k = 0; k < ticks.length; k++) {
-    if (k > 0 && ticks[k][0] <= ticks[k - 1][0]) throw new Error(`ticks out of order at ${ticks[k][0]}`);
-    active += BigInt(ticks[k][1]);
-    if (active < 0n) throw new Error(`negative liquidity above tick ${ticks[k][0]}`);
-    if (active > 0n) {
-      if (k === ticks.length - 1) throw new Error(`liquidity ${active} above the last tick ${ticks[k][0]}: the ticks' liquidityNet do not sum to 0`);
-      bands.push({ tickLower: ticks[k][0], tickUpper: ticks[k + 1][0], liquidity: active });
-    }
-  }
-  return bands;
 }

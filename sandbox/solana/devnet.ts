@@ -49,7 +49,11 @@ import {
   getSyncNativeInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token';
-import { decodeMint, decodeTransaction, Ledger, NATIVE_MINT, SYSTEM_PROGRAM, type LandedTransaction } from './ledger';
+import { Ledger } from './ledger';
+import { NATIVE_MINT, SYSTEM_PROGRAM } from './programs';
+import type { LandedTransaction } from './records';
+import { decodeMint } from './tokens';
+import { decodeTransaction } from './transaction';
 import { SOLANA_CHAIN_ID } from './bridge';
 import { isListedOnly } from '../../src/core/entities';
 import { MAINNET_GENESIS_HASH, startSolanaRpc, type SolanaRpcServer } from './rpc';

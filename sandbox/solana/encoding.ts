@@ -6,21 +6,11 @@
  */
 import { getBase58Decoder, getBase58Encoder, getBase64Decoder, getBase64Encoder, type EncodedAccount } from '@solana/kit';
 import { AssociatedTokenInstruction, identifyAssociatedTokenInstruction, identifyTokenInstruction, parseTokenInstruction, TokenInstruction } from '@solana-program/token';
-import {
-  ASSOCIATED_TOKEN_PROGRAM,
-  decodeMint,
-  decodeTokenAccount,
-  MEMO_PROGRAMS,
-  SYSTEM_PROGRAM,
-  TOKEN_2022_PROGRAM,
-  uiTokenAmount,
-  type CompiledInnerInstruction,
-  type ExecutionOutcome,
-  type LandedTransaction,
-  type Ledger,
-  type ResolvedKeys,
-  type TokenBalance,
-} from './ledger';
+import type { Ledger } from './ledger';
+import { ASSOCIATED_TOKEN_PROGRAM, MEMO_PROGRAMS, SYSTEM_PROGRAM, TOKEN_2022_PROGRAM } from './programs';
+import type { CompiledInnerInstruction, ExecutionOutcome, LandedTransaction } from './records';
+import { decodeMint, decodeTokenAccount, uiTokenAmount, type TokenBalance } from './tokens';
+import type { ResolvedKeys } from './transaction';
 
 const base58Of = getBase58Decoder();
 const base58Bytes = getBase58Encoder();

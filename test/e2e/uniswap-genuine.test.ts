@@ -24,9 +24,9 @@ import { compileContracts, type Artifacts } from '../../sandbox/compile';
 import { loadSandboxData } from '../../sandbox/data';
 import { batchEthCall, makeProvider, rpcBatch } from '../../sandbox/rpc';
 import {
-  burnV3Position, createV2Pair, createV3Pool, decreaseV3Liquidity, deployUniswap, mintV3Position, sendTransaction,
-  UNISWAP_DEPLOYMENTS, uniswapInterface, weth9Placement, weth9RuntimeCode, type UniswapAddresses, type V3Position,
+  deployUniswap, sendTransaction, UNISWAP_DEPLOYMENTS, uniswapInterface, weth9Placement, weth9RuntimeCode, type UniswapAddresses,
 } from '../../sandbox/uniswap';
+import { burnV3Position, createV2Pair, createV3Pool, decreaseV3Liquidity, mintV3Position, type V3Position } from '../../sandbox/uniswapPools';
 import { makeChainProvider } from '../../src/chain/rpc';
 import { readUniswapV2Pair, readUniswapV3Pool, readUniswapV3Pools, wordsToRead } from '../../src/chain/uniswapReader';
 import { UNISWAP_V2_FACTORY, UNISWAP_V3_FACTORY, v2PairAddress, v3PoolAddress, type UniswapFactory } from '../../src/core/liquidity/poolAddress';

@@ -4,7 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { changelogSection, compareVersions, gate, SDK_CALLERS } from '../../../contract-tests/breakingChanges';
+import { compareVersions, gate, SDK_CALLERS } from '../../../contract-tests/breakingChanges';
+import { changelogSection } from '../../../contract-tests/changelog';
 import { loadYaml } from '../../../contract-tests/diff';
 
 const ROOT = path.join(__dirname, '..', '..', '..');

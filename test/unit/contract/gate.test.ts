@@ -9,7 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chooseBase } from '../../../contract-tests/base';
-import { compareContracts, gate, isErrorStatus, namesPlace, suggest } from '../../../contract-tests/breakingChanges';
+import { gate } from '../../../contract-tests/breakingChanges';
+import { namesPlace, suggest } from '../../../contract-tests/changelog';
+import { compareContracts, isErrorStatus } from '../../../contract-tests/changes';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
