@@ -1927,7 +1927,7 @@ export interface components {
          */
         ChainTypes: components["schemas"]["ChainTypeFilter"][];
         /**
-         * @description Minimum token price in USD; tokens priced below it are left out. A token without a known price has `priceUSD` "0": it is listed only with `minPriceUSD=0`.
+         * @description Minimum token price in USD; tokens priced below it are left out. A listed token whose price is unknown has `priceUSD` "0" and is listed whatever the minimum (it is not known to be below it); a token chain mode discovered from a pool and no pool prices yet is left out unless `minPriceUSD=0`.
          * @example 0.0001
          */
         MinPriceUSD: number;
@@ -2324,7 +2324,7 @@ export interface operations {
                  */
                 chainTypes?: components["parameters"]["ChainTypes"];
                 /**
-                 * @description Minimum token price in USD; tokens priced below it are left out. A token without a known price has `priceUSD` "0": it is listed only with `minPriceUSD=0`.
+                 * @description Minimum token price in USD; tokens priced below it are left out. A listed token whose price is unknown has `priceUSD` "0" and is listed whatever the minimum (it is not known to be below it); a token chain mode discovered from a pool and no pool prices yet is left out unless `minPriceUSD=0`.
                  * @example 0.0001
                  */
                 minPriceUSD?: components["parameters"]["MinPriceUSD"];

@@ -168,7 +168,7 @@ describe("the ecosystem SDK's read calls against the mock", () => {
   it('getChains, getTokens, getToken, getTools, getConnections, getGasRecommendation answer the default scenarios', async () => {
     const client = sdk();
     expect(await getChains(client)).toEqual((exampleValue('getChains.allChains') as { chains: unknown[] }).chains);
-    expect(await getTokens(client)).toEqual(exampleValue('getTokens.allTokens'));
+    expect(await getTokens(client)).toEqual(exampleValue('getTokens.topTokens'));
     expect(await getToken(client, 42161, 'USDC')).toEqual(exampleValue('getToken.usdcOnArbitrum'));
     expect(await getTools(client)).toEqual(exampleValue('getTools.allTools'));
     expect(await getConnections(client, { fromChain: 42161, toChain: 10, fromToken: ARB_USDC })).toEqual(exampleValue('getConnections.usdcArbitrumToOptimism'));

@@ -1,5 +1,5 @@
 import { familyOf } from '../chains/families';
-import type { BridgeTool, Chain, ChainTypeFilter, ExchangeTool, MarketFigures, Token, TokenFilter } from '../entities';
+import { isListedOnly, type BridgeTool, type Chain, type ChainTypeFilter, type ExchangeTool, type MarketFigures, type Token, type TokenFilter } from '../entities';
 
 export class CatalogDataError extends Error {
   constructor(message: string) {
@@ -186,7 +186,8 @@ export class Catalog {
       const matches = filter.search === undefined ? undefined : searchMatcher(chain, filter.search);
       let tokens = this.tokensOf(chain.id).filter(
         (t) =>
-          (filter.minPriceUSD === undefined || Number(t.priceUSD) >= filter.minPriceUSD) &&
+          // a listed token of unknown price (priceUSD "0") is not known to be below any minimum: listed, and says so
+          (filter.minPriceUSD === undefined || Number(t.priceUSD) >= filter.minPriceUSD || isListedOnly(t)) &&
           (!wantedTags || wantedTags.length === 0 || wantedTags.every((tag) => t.tags.includes(tag))) &&
           (!matches || matches(t)),
       );

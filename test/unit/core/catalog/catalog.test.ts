@@ -60,6 +60,16 @@ describe('Catalog', () => {
     expect(() => catalog.withDiscoveredTokens([{ ...found, address: USDC_ETH.address }])).toThrow(/duplicate token/);
   });
 
+  it('lists a token of the published lists whose price is unknown whatever the minimum price: it is not known to be below it', () => {
+    const listed: Token = { ...DUST_ETH, address: '0x6982508145454Ce325dDbE47a25d4ec3d2311933', symbol: 'PEPE', name: 'Pepe', coinKey: 'PEPE', priceUSD: '0' };
+    const withListed = new Catalog({ ...DATA, tokens: [...DATA.tokens, listed] });
+    for (const minPriceUSD of [undefined, 0, 0.0001, 1000]) {
+      expect(withListed.listTokens({ minPriceUSD }).get(1)!.map((t) => t.symbol)).toContain('PEPE');
+    }
+    // a priced token below the minimum stays out
+    expect(withListed.listTokens({ minPriceUSD: 0.0001 }).get(1)!.map((t) => t.symbol)).not.toContain('DUST');
+  });
+
   it('names the wrapped native token from the data, never a discovered token that claims its symbol', () => {
     const WETH: Token = { ...DUST_ETH, address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', symbol: 'WETH', name: 'Wrapped Ether', coinKey: 'WETH' };
     const fake: Token = { ...WETH, address: '0x0000000000000000000000000000000000000001', coinKey: '1:0x0000000000000000000000000000000000000001', verificationStatus: 'unverified' };
