@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   // k-th request of each kind: a query no other request of the run repeats
   const kinds: Record<string, (k: number) => string> = {
     'every token (minPriceUSD=0, limit varies)': (k) => `/v1/tokens?minPriceUSD=0&limit=${5000 - k}`,
-    'default (priced), chain sets': (k) => `/v1/tokens?chains=${evm.filter((_, i) => (k >> i) & 1 || i === k % evm.length).join(',')}`,
+    'default minPriceUSD, chain sets': (k) => `/v1/tokens?chains=${evm.filter((_, i) => (k >> i) & 1 || i === k % evm.length).join(',')}`,
     'widget: orderBy volume, extended, limit 1000': (k) => `/v1/tokens?chainTypes=EVM,SVM&orderBy=volumeUSD24H&extended=true&limit=${1000 - k}&minPriceUSD=0`,
     'search by text': (k) => `/v1/tokens?minPriceUSD=0&search=${encodeURIComponent(Array.from(tokens[(k * 16) % tokens.length].symbol).slice(0, 3).join(''))}&limit=${100 + k}`,
     'one token by symbol': (k) => `/v1/token?chain=${tokens[(k * 13) % tokens.length].chainId}&token=${encodeURIComponent(tokens[(k * 13) % tokens.length].symbol)}`,
