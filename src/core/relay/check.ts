@@ -6,21 +6,13 @@
  * a refusal naming the field; nothing here trusts what the client sent beyond what the signature covers.
  */
 import { getAddress, isHexString, keccak256, verifyTypedData } from 'ethers';
-import { PERMIT_WITNESS_PRIMARY_TYPE, PERMIT_WITNESS_TYPES, type TypedDataDomain } from './permitWitness';
+import { PERMIT_WITNESS_PRIMARY_TYPE, PERMIT_WITNESS_TYPES, permitWitnessTypedData, type WitnessPermit } from './permitWitness';
 
-/** What the service expects the user to have signed for the step. */
-export interface ExpectedWitness {
-  readonly chainId: number;
-  readonly permit2: string;
-  readonly proxy: string;
-  readonly router: string;
-  readonly token: string;
-  readonly amount: bigint;
-  /** The router call rebuilt from the step: the witness must carry its hash. */
-  readonly routerCalldata: string;
+/** What the service expects the user to have signed for the step: the witness permit but its nonce and deadline. */
+export type ExpectedWitness = Omit<WitnessPermit, 'nonce' | 'deadline'> & {
   /** The step's fromAddress: the signer. */
   readonly owner: string;
-}
+};
 
 /** The permit as the proxy takes it, with the signature. */
 export interface SignedWitnessPermit {
@@ -90,12 +82,9 @@ export function checkSignedWitness(signed: unknown, expected: ExpectedWitness, t
 
   let signer: string;
   try {
-    signer = verifyTypedData(
-      { name: 'Permit2', chainId: expected.chainId, verifyingContract: getAddress(expected.permit2) } satisfies TypedDataDomain,
-      PERMIT_WITNESS_TYPES as never,
-      { permitted: { token: getAddress(expected.token), amount }, spender: getAddress(expected.proxy), nonce, deadline, witness: { diamondAddress: getAddress(expected.router), diamondCalldataHash: keccak256(expected.routerCalldata) } },
-      signed.signature,
-    );
+    // the message the service would have asked for, with the signed nonce and deadline: what the signature must cover
+    const asked = permitWitnessTypedData({ ...expected, nonce, deadline });
+    signer = verifyTypedData(asked.domain, PERMIT_WITNESS_TYPES as never, asked.message, signed.signature);
   } catch {
     return refuse('WRONG_SIGNER', '/signature', 'is not a valid signature of this message');
   }
