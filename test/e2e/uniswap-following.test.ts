@@ -31,6 +31,7 @@ jest.setTimeout(120_000);
 
 const ARB = 42161;
 const POOL_ID = '42161:uniswap:concentrated:WETH-USDC:500';
+const SWAP_GAS = { gasLimit: 10_000_000n };
 let sandbox: Sandbox;
 let provider: JsonRpcProvider;
 let uniswap: UniswapAddresses;
@@ -418,9 +419,11 @@ test('prices follow the pools: a swap that moves WETH/USDC moves priceUSD of WET
     const before = await priceOf('arb', 'WETH');
 
     // 300,000 USDC for WETH through the genuine SwapRouter: WETH's price goes up in that pool
+    // a gas limit of its own: the estimate is made in the pending block, and a swap mined in a later second also writes
+    // the pool's oracle observation (and crosses ticks at other prices), which can need more gas than estimated
     const router = new Contract(uniswap.swapRouter, uniswapInterface('SwapRouter'), sandbox.devnet.wallet(ARB, 2));
     await new Contract(usdc, ['function approve(address, uint256) returns (bool)'], sandbox.devnet.wallet(ARB, 2)).approve(uniswap.swapRouter, (1n << 256n) - 1n).then((tx) => tx.wait());
-    await router.exactInputSingle({ tokenIn: usdc, tokenOut: weth, fee: 500, recipient: owner, deadline: 2n ** 40n, amountIn: 300_000n * 10n ** 6n, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n }).then((tx) => tx.wait());
+    await router.exactInputSingle({ tokenIn: usdc, tokenOut: weth, fee: 500, recipient: owner, deadline: 2n ** 40n, amountIn: 300_000n * 10n ** 6n, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n }, SWAP_GAS).then((tx) => tx.wait());
     const moved = await poolPrice();
     expect(Number(moved)).toBeGreaterThan(Number(before) * 1.003);
     await until(() => app.dependencies.catalog.findToken(ARB, 'WETH')!.priceUSD === moved, 'the new WETH price');
@@ -443,7 +446,7 @@ test('prices follow the pools: a swap that moves WETH/USDC moves priceUSD of WET
 
     // pushed past its deep band, the pool is thin (its in-range liquidity holds far less than $100M): it prices
     // nothing any more, and WETH goes back to the reference price
-    await router.exactInputSingle({ tokenIn: usdc, tokenOut: weth, fee: 500, recipient: owner, deadline: 2n ** 40n, amountIn: 1_500_000n * 10n ** 6n, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n }).then((tx) => tx.wait());
+    await router.exactInputSingle({ tokenIn: usdc, tokenOut: weth, fee: 500, recipient: owner, deadline: 2n ** 40n, amountIn: 1_500_000n * 10n ** 6n, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n }, SWAP_GAS).then((tx) => tx.wait());
     expect(Number(await poolPrice())).toBeGreaterThan(Number(moved) * 1.05);
     await until(() => app.dependencies.catalog.findToken(ARB, 'WETH')!.priceUSD === reference.findToken(ARB, 'WETH')!.priceUSD, 'the reference price again');
     expect(await priceOf('eth', 'ETH')).toBe(reference.getChain(1)!.nativeToken.priceUSD);
