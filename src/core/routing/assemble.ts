@@ -19,15 +19,16 @@ import type { FeeCost, GasCost, PlannedStep, PricedAmounts, Route, RouteRequest,
 /** Builds the full route (steps, transactions, fee and gas costs) of priced amounts. */
 export function assembleRoute(graph: RoutingGraph, request: RouteRequest, amounts: PricedAmounts): Route {
   const { fromChain, toChain, fromToken, toToken } = request;
-  const { plan, fromAmount, feePpm, integratorFee, rest, slippage, slippagePpm, sources, bridged, arrived, bridgeFees, destination, destinationCallFee, toAmount } = amounts;
+  const { plan, fromAmount, feePpm, integratorFee, relayFee, rest, slippage, slippagePpm, sources, bridged, arrived, bridgeFees, destination, destinationCallFee, toAmount } = amounts;
   const bridgedToken = plan.bridge ? graph.token(toChain.id, plan.bridge.toToken) : undefined;
   const toGas = graph.gas(toChain.id);
   // Steps and transactions.
   const fromGas = graph.gas(fromChain.id);
   const feeCosts: FeeCost[] = [];
   const steps1: PlannedStep[] = [];
+  const collected: FeeCost[] = [];
   if (integratorFee > 0n) {
-    const cost: FeeCost = {
+    collected.push({
       name: 'Integrator fee',
       description: `Fee of integrator ${request.integrator ?? '(unnamed)'}, taken from the sent amount`,
       percentage: ppmToFraction(feePpm),
@@ -35,9 +36,22 @@ export function assembleRoute(graph: RoutingGraph, request: RouteRequest, amount
       amount: integratorFee,
       amountUSD: usd(integratorFee, fromToken),
       included: true,
-    };
-    feeCosts.push(cost);
-    steps1.push(step('protocol', 'feeCollection', fromChain.id, fromChain.id, fromToken, fromToken, fromAmount, rest, 0, [cost]));
+    });
+  }
+  if (relayFee > 0n) {
+    collected.push({
+      name: 'Gasless relay fee',
+      description: `The relayer's gas for sending the transaction on ${fromChain.name}, paid in ${fromToken.symbol}, taken from the sent amount`,
+      percentage: ratio(relayFee, fromAmount),
+      token: fromToken,
+      amount: relayFee,
+      amountUSD: usd(relayFee, fromToken),
+      included: true,
+    });
+  }
+  if (collected.length > 0) {
+    feeCosts.push(...collected);
+    steps1.push({ ...step('protocol', 'feeCollection', fromChain.id, fromChain.id, fromToken, fromToken, fromAmount, rest, 0, collected), ...(relayFee > 0n ? { serviceFee: relayFee } : {}) });
   }
   for (const path of sources) steps1.push(...swapSteps(graph, path, fromGas?.blockTimeSeconds ?? 2));
   if (plan.bridge && bridgeFees) {
@@ -131,6 +145,7 @@ export function assembleRoute(graph: RoutingGraph, request: RouteRequest, amount
     bridge: plan.bridge && bridgeFees ? { route: plan.bridge, amountIn: bridged, amountOut: arrived, fees: bridgeFees } : undefined,
     destination,
     integratorFee,
+    relayFee,
     preferred: false,
     tags: [],
     overallPath,

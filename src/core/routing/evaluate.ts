@@ -64,7 +64,10 @@ export function requestRates(request: RouteRequest): RequestRates {
 export function pricePlan(graph: RoutingGraph, request: RouteRequest, plan: RoutePlan, fromAmount: bigint, memo: QuoteMemo, rates: RequestRates = requestRates(request)): PricedPlan {
   const { fromChain, toChain, fromToken, toToken } = request;
   const { feePpm, slippage, slippagePpm } = rates;
-  const { fee: integratorFee, rest } = takeFee(fromAmount, feePpm);
+  const { fee: integratorFee, rest: afterIntegratorFee } = takeFee(fromAmount, feePpm);
+  const relayFee = request.relayFee ?? 0n;
+  if (relayFee >= afterIntegratorFee) return fail('FEES_HIGHER_THAN_AMOUNT', 'relayer', `the relayer's fee (${relayFee} ${fromToken.symbol} units) is not less than the ${afterIntegratorFee} units left to send`);
+  const rest = afterIntegratorFee - relayFee;
 
   // Source swaps.
   const sources: SwapPath[] = [];
@@ -126,14 +129,14 @@ export function pricePlan(graph: RoutingGraph, request: RouteRequest, plan: Rout
   const fromGas = graph.gas(fromChain.id);
   // contract calls on one chain run in the user's transaction
   const sameChainCallsGas = plan.bridge ? 0n : callsGas;
-  const sourceGasUnits = ROUTER_BASE_GAS + FIRST_USE_GAS + (integratorFee > 0n ? FEE_COLLECTION_GAS : 0n) + sources.reduce((sum, p) => sum + p.gasUnits, 0n) + (plan.bridge?.gasUnits ?? 0n) + sameChainCallsGas;
+  const sourceGasUnits = ROUTER_BASE_GAS + FIRST_USE_GAS + (integratorFee > 0n || relayFee > 0n ? FEE_COLLECTION_GAS : 0n) + sources.reduce((sum, p) => sum + p.gasUnits, 0n) + (plan.bridge?.gasUnits ?? 0n) + sameChainCallsGas;
   let gasCostUSD = usd(sourceGasUnits * (fromGas?.gasPriceWei ?? 0n), fromChain.nativeToken);
   let durationSeconds = (fromGas?.blockTimeSeconds ?? 2) + (plan.bridge?.durationSeconds ?? 0);
   if (plan.destinationSeparate && destination) {
     gasCostUSD += usd((ROUTER_BASE_GAS + FIRST_USE_GAS + destination.gasUnits) * (toGas?.gasPriceWei ?? 0n), toChain.nativeToken);
     durationSeconds += toGas?.blockTimeSeconds ?? 2;
   }
-  let includedFeesUSD = usd(integratorFee, fromToken);
+  let includedFeesUSD = usd(integratorFee + relayFee, fromToken);
   let extraFeesUSD = 0;
   if (plan.bridge && bridgeFees) {
     const sent = graph.token(plan.bridge.fromChainId, plan.bridge.fromToken);
@@ -150,7 +153,7 @@ export function pricePlan(graph: RoutingGraph, request: RouteRequest, plan: Rout
   return {
     ok: true,
     amounts: {
-      plan, fromAmount, feePpm, integratorFee, rest, slippage, slippagePpm, sources, bridged, arrived, bridgeFees, destination,
+      plan, fromAmount, feePpm, integratorFee, relayFee, rest, slippage, slippagePpm, sources, bridged, arrived, bridgeFees, destination,
       destinationCallFee, toAmount, sourceGasUnits, fromAmountUSD, toAmountUSD, gasCostUSD, extraFeesUSD, priceImpact, durationSeconds,
       netValueUSD: toAmountUSD - fromAmountUSD - gasCostUSD - extraFeesUSD,
       key,

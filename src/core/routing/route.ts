@@ -55,6 +55,12 @@ export interface RouteRequest {
    * fee); absent on other chains, so that it never splits their cached searches.
    */
   readonly svmPriorityFeeLevel?: SvmPriorityFeeLevel;
+  /**
+   * A gasless (relayed) route: the relayer's fee in fromToken's smallest units, taken from the sent amount after the
+   * integrator's fee and collected in the same fee collection call as the service's fee (src/core/relay/fee.ts);
+   * absent: the user sends the transaction.
+   */
+  readonly relayFee?: bigint;
 }
 
 /**
@@ -76,6 +82,9 @@ export interface PricedAmounts extends RouteValues {
   readonly fromAmount: bigint;
   readonly feePpm: bigint;
   readonly integratorFee: bigint;
+  /** The relayer's fee (request.relayFee, 0 when absent), collected with the integrator's. */
+  readonly relayFee: bigint;
+  /** What is left to swap or bridge after both fees. */
   readonly rest: bigint;
   readonly slippage: number;
   readonly slippagePpm: bigint;
@@ -133,6 +142,8 @@ export interface PlannedStep {
   readonly poolAddress?: string;
   readonly poolKind?: string;
   readonly bridge?: BridgeRoute;
+  /** A fee collection step: the part of fromAmount − toAmount collected as the service's fee (the relayer's fee). */
+  readonly serviceFee?: bigint;
 }
 
 export interface BridgeLeg {
@@ -186,6 +197,7 @@ export interface Route extends RouteValues {
   readonly bridge?: BridgeLeg;
   readonly destination?: SwapPath;
   readonly integratorFee: bigint;
+  readonly relayFee: bigint;
   readonly gasRefuel?: { readonly fromAmount: bigint; readonly toAmount: bigint; readonly token: Token };
   /** Whether every tool of the route is a preferred one (ranks first when preferences are given). */
   readonly preferred: boolean;

@@ -37,12 +37,13 @@ export function stepSwapData(ctx: TransactionContext, route: Route, chain: Chain
   if (step.type === 'protocol' && step.tool === 'feeCollection') {
     const feeCollector = routers.feeCollectorOf(chain.id);
     if (!feeCollector) throw new Error(`routers.json has no fee collector on chain ${chain.id}`);
-    const integratorFee = step.fromAmount - step.toAmount;
+    const serviceFee = step.serviceFee ?? 0n;
+    const integratorFee = step.fromAmount - step.toAmount - serviceFee;
     const id = route.request.integrator ?? '';
     const integrator = ctx.integratorAddress?.(id) ?? integratorAccount(id);
     const callData = isNative(chain, step.fromToken)
-      ? encodeCollectNativeFees(integratorFee, 0n, integrator)
-      : encodeCollectTokenFees(sending, integratorFee, 0n, integrator);
+      ? encodeCollectNativeFees(integratorFee, serviceFee, integrator)
+      : encodeCollectTokenFees(sending, integratorFee, serviceFee, integrator);
     return { ...base, callTo: feeCollector, approveTo: feeCollector, callData };
   }
   if (step.type !== 'swap') throw new Error(`cannot encode a ${step.type} step (${step.tool}) as a swap`);

@@ -170,6 +170,45 @@ describe('evaluatePlan: one swap on one chain', () => {
   });
 });
 
+describe('evaluatePlan: a relayed (gasless) route takes the relayer\'s fee after the integrator\'s', () => {
+  const plan: RoutePlan = { sources: [{ path: pathOf(1, USDC, edge(UNI, USDC)), sharePpm: 1_000_000n }], destinationSeparate: false };
+  // 1000 USDC; integrator fee 0.3 % = 3 USDC, then the relayer's 2.5 USDC: 994.5 USDC swapped
+  const RELAY = 2_500_000n;
+  const REST = 994_500_000n;
+  const OUT = cpOut(REST, 3_250_000_000_000n, 1000n * E18, 3000n);
+
+  it('swaps what is left after both fees; one fee collection step collects both, the relayer\'s as the service\'s fee', () => {
+    const route = evaluate({ ...request({ fee: 0.003, integrator: 'acme' }), relayFee: RELAY }, plan);
+    expect(route.integratorFee).toBe(3_000_000n);
+    expect(route.relayFee).toBe(RELAY);
+    expect(route.source!.amountIn).toBe(REST);
+    expect(route.toAmount).toBe(OUT);
+    const [collect] = route.transactions[0].steps;
+    expect(collect).toMatchObject({ tool: 'feeCollection', fromAmount: 1_000_000_000n, toAmount: REST, serviceFee: RELAY });
+    expect(collect.feeCosts.map((c) => [c.name, c.amount, c.percentage, c.amountUSD])).toEqual([
+      ['Integrator fee', 3_000_000n, '0.003', 3],
+      ['Gasless relay fee', RELAY, '0.0025', 2.5],
+    ]);
+    // both fees are in the value that does not reach the swap
+    expect(route.priceImpact).toBeCloseTo(1 - ((Number(OUT) / 1e18) * 3250) / 994.5, 9);
+  });
+
+  it('alone (no integrator fee): a fee collection step of the relayer\'s fee, with its gas', () => {
+    const route = evaluate({ ...request({}), relayFee: RELAY }, plan);
+    expect(route.integratorFee).toBe(0n);
+    const [collect, swap] = route.transactions[0].steps;
+    expect(collect).toMatchObject({ tool: 'feeCollection', fromAmount: 1_000_000_000n, toAmount: 997_500_000n, serviceFee: RELAY });
+    expect(swap.fromAmount).toBe(997_500_000n);
+    // the fee collection's gas, as with an integrator fee: 355 000 gas
+    expect(route.transactions[0].gasCost.estimate).toBe(355_000n);
+  });
+
+  it('a relayer\'s fee that leaves nothing to send fails the plan', () => {
+    const result = evaluatePlan(graph, { ...request({}), relayFee: 1_000_000_000n }, plan, 1_000_000_000n, new Map());
+    expect(result).toMatchObject({ ok: false, code: 'FEES_HIGHER_THAN_AMOUNT', tool: 'relayer' });
+  });
+});
+
 describe('evaluatePlan: a split between two pools', () => {
   it('each part is priced on its own pool: 60 % then the remainder', () => {
     const req = request({ amount: '10000000000' });
