@@ -1,14 +1,20 @@
 /**
- * The transaction a relayer sends for a signed witness permit: the Permit2 proxy's
+ * The transaction a relayer sends for a signed step. Without a token permit: the Permit2 proxy's
  * `callDiamondWithPermit2Witness(diamondCalldata, signer, permit, signature)`, which pulls the signed amount from the
- * signer through Permit2 (checking the witness against the call data) and calls the router with it.
+ * signer through Permit2 (checking the witness against the call data) and calls the router with it. With the token's
+ * EIP-2612 permit for Permit2 (permit.ts): both calls in one transaction through Multicall3's `aggregate3` — the
+ * token's `permit` first, allowed to fail (someone may have submitted that signature already: the allowance is then
+ * there), then the proxy call, which must succeed. Neither call depends on who sends it.
  */
 import { Interface } from 'ethers';
 import type { SignedWitnessPermit } from './check';
+import type { SignedTokenPermit } from './permit';
 
 const PROXY = new Interface([
   'function callDiamondWithPermit2Witness(bytes diamondCalldata, address signer, ((address token, uint256 amount) permitted, uint256 nonce, uint256 deadline) permit, bytes signature) payable returns (bytes)',
 ]);
+const TOKEN = new Interface(['function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)']);
+const MULTICALL3 = new Interface(['function aggregate3((address target, bool allowFailure, bytes callData)[] calls) payable returns ((bool success, bytes returnData)[] returnData)']);
 
 export function relayCallData(routerCalldata: string, permit: SignedWitnessPermit): string {
   return PROXY.encodeFunctionData('callDiamondWithPermit2Witness', [
@@ -17,4 +23,24 @@ export function relayCallData(routerCalldata: string, permit: SignedWitnessPermi
     { permitted: { token: permit.token, amount: permit.amount }, nonce: permit.nonce, deadline: permit.deadline },
     permit.signature,
   ]);
+}
+
+export interface RelayTransaction {
+  readonly to: string;
+  readonly data: string;
+}
+
+/** The relayer's transaction: the proxy call, after the token's permit when there is one (through `multicall`). */
+export function relayTransaction(proxy: string, multicall: string, routerCalldata: string, witness: SignedWitnessPermit, tokenPermit?: SignedTokenPermit): RelayTransaction {
+  const proxyCall = relayCallData(routerCalldata, witness);
+  if (!tokenPermit) return { to: proxy, data: proxyCall };
+  const p = tokenPermit;
+  const permitCall = TOKEN.encodeFunctionData('permit', [p.owner, p.spender, p.value, p.deadline, p.v, p.r, p.s]);
+  return {
+    to: multicall,
+    data: MULTICALL3.encodeFunctionData('aggregate3', [[
+      { target: p.token, allowFailure: true, callData: permitCall },
+      { target: proxy, allowFailure: false, callData: proxyCall },
+    ]]),
+  };
 }
