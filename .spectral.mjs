@@ -161,6 +161,14 @@ export default {
       rules: { 'owasp:api3:2023-no-additionalProperties': 'off' },
     },
     {
+      // The signed messages of a relayed step (RelayRequest.typedData): EIP-712 typed data, whose domain, types and
+      // message are open by EIP-712's design (each primary type has its own fields). The relay operations check each
+      // one field by field against the message the service asked for, and refuse anything else (400 naming the field);
+      // nothing is stored from them but the accepted signature's parts. The body is bounded by MAX_BODY_BYTES (413).
+      files: at(`${schema('RelayRequest')}/allOf/1/properties/typedData/items`),
+      rules: { 'owasp:api3:2023-no-additionalProperties': 'off' },
+    },
+    {
       // Answer lists whose length is the embedded catalog's or the liquidity graph's (chains, tools, the chains a
       // tool supports, connections, tokens per chain, a chain's RPC and explorer URLs, an integrator's balances per
       // chain). Clients receive these lists and never send them; a maxItems would be a guess that a catalog update
@@ -327,6 +335,7 @@ export default {
         `${schema('ToolError')}/properties/message`,
         `${schema('GasSuggestion')}/properties/message`,
         `${schema('StatusResponse')}/properties/substatusMessage`,
+        `${schema('RelayStatusResponse')}/properties/data/properties/message`,
         `${schema('StatusResponse')}/properties/metadata/properties/integrator`,
         `${schema('ParsedCall')}/properties/functionName`,
         `${schema('KeyTestResponse')}/properties/name`,

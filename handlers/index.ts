@@ -24,6 +24,10 @@ import { getGasPrice } from './getGasPrice';
 import { getAnalyticsTransfers } from './getAnalyticsTransfers';
 import { getAnalyticsTransfersPage } from './getAnalyticsTransfersPage';
 import { getAnalyticsTransfersSummary } from './getAnalyticsTransfersSummary';
+import { getRelayerQuote } from './getRelayerQuote';
+import { relayTransaction } from './relayTransaction';
+import { relayAdvanced } from './relayAdvanced';
+import { getRelayerStatus } from './getRelayerStatus';
 
 /** One handler per implemented operation; every other operation of the contract answers 501. */
 export const handlers: HandlerTable = {
@@ -52,4 +56,8 @@ export const handlers: HandlerTable = {
   getAnalyticsTransfers,
   getAnalyticsTransfersPage,
   getAnalyticsTransfersSummary,
+  getRelayerQuote,
+  relayTransaction,
+  relayAdvanced,
+  getRelayerStatus,
 };

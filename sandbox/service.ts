@@ -23,7 +23,7 @@ import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
-import { Wallet } from 'ethers';
+import { keccak256, toQuantity, toUtf8Bytes, Wallet } from 'ethers';
 import { getBase58Decoder } from '@solana/kit';
 import { handlers } from '../handlers';
 import { startChainMode, type ChainMode } from '../src/chain/mode';
@@ -32,6 +32,7 @@ import { solanaFollowersOf } from '../src/chain/solanaTransferIndexer';
 import { makeChainProvider } from '../src/chain/rpc';
 import { openDatabase, type Database } from '../src/persistence/database';
 import { databaseHistory } from '../src/persistence/transfers';
+import { DatabaseRelayTaskStore } from '../src/persistence/relayTasks';
 import { TransferEventFeed } from '../src/persistence/transferEvents';
 import { WebhookWorker } from '../src/webhooks/worker';
 import { statusToWire } from '../handlers/wire/status';
@@ -50,6 +51,14 @@ import { SOLANA_CHAIN_ID, startSolanaDevnet, type SolanaDevnet } from './solana/
  * The CHAINS_FILE document of a running devnet (the devnet's gas is the snapshot's by default: its anvils run at
  * base fee 0; gasPrice 'chain' quotes with their eth_gasPrice instead).
  */
+
+/**
+ * The sandbox's gasless relayer (src/chain/relaying.ts): a devnet account of its own (not one of the test wallets,
+ * whose balances the tests count), funded with RELAYER_FUNDS_WEI on every chain at start.
+ */
+export const SANDBOX_RELAYER_KEY = keccak256(toUtf8Bytes('xchain-router:sandbox:gasless-relayer'));
+const RELAYER_FUNDS_WEI = 1_000n * 10n ** 18n;
+
 export function chainsFileOf(devnet: Devnet, options: {
   pollIntervalMs?: number; rpcTimeoutMs?: number; gasPrice?: 'chain' | 'snapshot';
   /** Confirmations by chain id (default 1). */
@@ -148,6 +157,7 @@ export async function startSandbox(options: {
     if (server) await close(server);
     await events?.close();
     await webhooks?.stop();
+    await dependencies?.relaying?.stop();
     await indexer?.stop();
     await chainMode?.stop();
     dependencies?.chains?.close();
@@ -210,7 +220,13 @@ export async function startSandbox(options: {
     const opened = await database;
     if (!opened) throw new Error('the sandbox\'s in-memory database did not open');
     events = new TransferEventFeed(async () => opened.db, { logger });
-    dependencies = buildDependencies(config, { access: buildAccessControl(config, { logger }), history: databaseHistory(async () => opened.db), events });
+    // the gasless relayer: a devnet account of its own, funded on every chain, its tasks in the sandbox's database
+    const relayerKey = SANDBOX_RELAYER_KEY;
+    for (const chain of devnet.chains.values()) await chain.provider.send('anvil_setBalance', [new Wallet(relayerKey).address, toQuantity(RELAYER_FUNDS_WEI)]);
+    const relayed = { ...config, relayer: Object.freeze({ privateKey: () => relayerKey, balanceFloorWei: 10n ** 16n }) };
+    dependencies = buildDependencies(relayed, {
+      access: buildAccessControl(config, { logger }), history: databaseHistory(async () => opened.db), events, relayTasks: new DatabaseRelayTaskStore(opened.db), logger,
+    });
     const devnetReady = performance.now();
     if (solana && devnet.relayer) {
       setPhase('relayer: adding the Solana chain');
@@ -244,6 +260,7 @@ export async function startSandbox(options: {
       db: async () => opened.db, toWire: (status) => statusToWire(deps.catalog, status, deps.publicUrl), holder: `sandbox:${process.pid}:webhooks`, allowPrivate: true, logger,
     });
     webhooks.start();
+    deps.relaying?.start();
     const chainModeMs = Math.round(performance.now() - devnetReady);
     // GET /ready and /metrics follow the devnet's chains as chain mode reports them
     const metrics = new Metrics();

@@ -48,6 +48,19 @@ export interface Config {
   readonly publicUrl: string;
   /** The integrators' webhooks (src/webhooks). */
   readonly webhooks: WebhookConfig;
+  /** The gasless relayer (src/chain/relaying.ts); undefined: none, gasless transfers are not offered. */
+  readonly relayer?: RelayerConfig;
+}
+
+export interface RelayerConfig {
+  /**
+   * RELAYER_PRIVATE_KEY: the relayer's hot wallet (0x and 64 hex digits), the same account on every connected EVM
+   * chain with the service's Permit2 proxy. A function, so that the key is in no enumerable field of the
+   * configuration (nothing that logs or serializes the configuration can print it).
+   */
+  readonly privateKey: () => string;
+  /** RELAYER_BALANCE_FLOOR_WEI: below this balance a chain's relayer takes no new task (default 10^16 wei, 0.01 of the native coin). */
+  readonly balanceFloorWei: bigint;
 }
 
 export interface WebhookConfig {
@@ -118,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const portalOrigins = parsePortalOrigins(env.PORTAL_ORIGIN, problems);
   const publicUrl = parsePublicUrl(env.PUBLIC_URL, port, problems);
   const allowPrivate = parseFlag('WEBHOOK_ALLOW_PRIVATE', env.WEBHOOK_ALLOW_PRIVATE, problems);
+  const relayer = parseRelayer(env, { chains: chains !== undefined, database: database !== undefined }, problems);
   if (workers > 1 && database?.dir) {
     problems.push(`WORKERS=${workers} needs DATABASE_URL (a PostgreSQL server) or DATABASE_DIR=off: an embedded database folder opens in one process only`);
   }
@@ -128,7 +142,25 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ...(chains ? { chains } : {}), ...(feeLedgerFile ? { feeLedgerFile } : {}), ...(database ? { database } : {}),
     ...(portalOrigins ? { portalOrigins } : {}),
     publicUrl, webhooks: Object.freeze({ allowPrivate }),
+    ...(relayer ? { relayer } : {}),
   });
+}
+
+/** RELAYER_PRIVATE_KEY and RELAYER_BALANCE_FLOOR_WEI; the relayer sends on the connected chains and keeps its tasks in the database. */
+function parseRelayer(env: Record<string, string | undefined>, has: { chains: boolean; database: boolean }, problems: string[]): RelayerConfig | undefined {
+  const key = env.RELAYER_PRIVATE_KEY?.trim();
+  const floor = env.RELAYER_BALANCE_FLOOR_WEI?.trim();
+  if (!key) {
+    if (floor) problems.push('RELAYER_BALANCE_FLOOR_WEI is set without RELAYER_PRIVATE_KEY');
+    return undefined;
+  }
+  // the key itself is never repeated in a message
+  if (!/^0x[0-9a-fA-F]{64}$/.test(key)) problems.push('RELAYER_PRIVATE_KEY must be 0x and 64 hex digits (a private key)');
+  if (!has.chains) problems.push('RELAYER_PRIVATE_KEY needs CHAINS_FILE: the relayer sends on the connected chains');
+  if (!has.database) problems.push('RELAYER_PRIVATE_KEY needs a database (DATABASE_URL or DATABASE_DIR): the relay tasks are kept there');
+  if (floor !== undefined && floor !== '' && !/^(0|[1-9][0-9]{0,40})$/.test(floor)) problems.push(`RELAYER_BALANCE_FLOOR_WEI must be a whole number of wei (got ${floor})`);
+  const balanceFloorWei = floor && /^(0|[1-9][0-9]{0,40})$/.test(floor) ? BigInt(floor) : 10n ** 16n;
+  return Object.freeze({ privateKey: () => key, balanceFloorWei });
 }
 
 function parsePublicUrl(raw: string | undefined, port: number, problems: string[]): string {

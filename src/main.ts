@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   // the service's modules are loaded
   const database = config.database ? openServiceDatabase(config, logger) : undefined;
   const {
-    Metrics, IntegratorDirectory, buildAccessControl, expensiveOperationsOf, handlers, TransferEventFeed, buildDependencies, databaseHistory, seedIntegrators,
+    Metrics, IntegratorDirectory, buildAccessControl, expensiveOperationsOf, handlers, TransferEventFeed, DatabaseRelayTaskStore, buildDependencies, databaseHistory, seedIntegrators,
     startChainMode, TransferIndexer, makeChainProvider, solanaFollowersOf, WebhookWorker, statusToWire, readinessChecks, portalRouter, explorerRouter, createApp,
   } = serviceModules();
   const metrics = new Metrics({ processMetrics: true });
@@ -73,6 +73,8 @@ async function main(): Promise<void> {
     // the transfer history: the index the indexer below fills (GET /v1/analytics/transfers...), and its events
     // (GET /v1/status/stream, read while anyone follows a stream)
     ...(database && transferEvents ? { history: databaseHistory(async () => (await database).db), events: transferEvents } : {}),
+    // the gasless relayer's tasks (RELAYER_PRIVATE_KEY needs a database: src/config.ts)
+    ...(database && config.relayer ? { relayTasks: new DatabaseRelayTaskStore(async () => (await database).db), logger } : {}),
   });
   // the fee ledger's integrators (id and fee wallet) are registered in the database once, for the portal
   if (database) void database.then((db) => seedIntegrators(db.db, ledgerIntegrators(config, dependencies)), () => undefined).catch((error: Error) => logger.warn({ err: { message: error.message } }, 'the fee ledger\'s integrators were not registered in the database'));
@@ -113,6 +115,8 @@ async function main(): Promise<void> {
     logger,
   }) : undefined;
   webhooks?.start();
+  // the gasless relayer: every instance sends the relay tasks of the database (each claimed by one at a time)
+  dependencies.relaying?.start();
   // GET /ready and /metrics (src/server/operations.ts): the chains' state as chain mode reports it
   metrics.observeChains(chainMode.status);
   const readiness = readinessChecks(dependencies, config, {
@@ -155,7 +159,8 @@ async function main(): Promise<void> {
       Promise.all([
         Promise.resolve(transferEvents?.close()),
         Promise.resolve(webhooks?.stop()),
-        dependencies.access.close().then(() => {
+        // the relayer stops before the database it records its tasks in closes
+        Promise.all([dependencies.access.close(), dependencies.relaying?.stop()]).then(() => {
           registered?.stop();
           return database?.then((db) => db.close(), () => undefined);
         }),

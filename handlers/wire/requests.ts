@@ -3,6 +3,7 @@
  * as the parameters of the use cases. Format only: names and shapes, no decisions.
  */
 import type { ContractCallsInput } from '../../src/usecases/contractCalls';
+import type { RelayRequest } from '../../src/usecases/relay';
 import type { RouteParameters } from '../../src/core/routing/request';
 import type { ToolSelection } from '../../src/core/routing/tools';
 import type { components } from '../../src/generated/openapi';
@@ -210,4 +211,45 @@ function describeHop(step: WireStep, field: string): StepHop {
 
 function invalid(name: string, rule: string, message: string): never {
   throw new InvalidRequestError(message, { issues: [{ in: 'body', name, rule, message }] });
+}
+
+/** The name of the relayer's fee among a gasless step's fee costs (src/core/routing/assemble.ts). */
+const RELAY_FEE_COST = 'Gasless relay fee';
+
+/**
+ * A signed gasless step (POST /v1/relayer/relay, /v1/advanced/relay) in domain form: the transfer it quotes as route
+ * parameters — an exact input from its fromAddress with its slippage and receiver, its integrator's fee (the
+ * percentage of its `Integrator fee` cost) and its tool — and the relayer's fee it carries. Whether the step is the
+ * one the signatures cover is the use case's to decide.
+ */
+export function relayRequest(step: BodyOf<'relayTransaction'>): RelayRequest {
+  const { action, estimate } = step;
+  const costs = estimate.feeCosts ?? [];
+  const relayAt = costs.findIndex((c) => c.name === RELAY_FEE_COST);
+  if (relayAt < 0) invalid('/estimate/feeCosts', 'relayFee', `body field /estimate/feeCosts holds no "${RELAY_FEE_COST}": the step is not a gasless step of this service (GET /v1/relayer/quote)`);
+  const integratorFee = costs.find((c) => c.name === 'Integrator fee');
+  const fee = integratorFee ? Number(integratorFee.percentage) : undefined;
+  if (fee !== undefined && !(fee >= 0 && fee < 1)) invalid('/estimate/feeCosts', 'fee', 'body field /estimate/feeCosts: the integrator fee\'s percentage must be a fraction in [0, 1)');
+  const tool = step.tool;
+  return {
+    parameters: {
+      fromChain: action.fromChainId,
+      toChain: action.toChainId,
+      fromToken: action.fromToken.address,
+      toToken: action.toToken.address,
+      amount: action.fromAmount,
+      mode: 'exactIn',
+      names: { amount: '/action/fromAmount', fromChain: '/action/fromChainId', toChain: '/action/toChainId', fromToken: '/action/fromToken/address', toToken: '/action/toToken/address' },
+      fromAddress: action.fromAddress,
+      toAddress: action.toAddress,
+      slippage: action.slippage,
+      fee,
+      integrator: step.integrator,
+      referrer: step.referrer,
+      bridges: { allow: [tool] },
+    },
+    relayFee: BigInt(costs[relayAt].amount),
+    typedData: step.typedData,
+    step,
+  };
 }

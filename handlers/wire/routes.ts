@@ -1,3 +1,4 @@
+import type { RelayedQuote } from '../../src/usecases/relayQuote';
 import type { components } from '../../src/generated/openapi';
 import type { Catalog } from '../../src/core/catalog/catalog';
 import { NoRouteError } from '../../src/core/errors';
@@ -292,4 +293,10 @@ export function unavailableToWire(unavailable: UnavailableRoutes) {
 /** The use case's "no route" as the contract's 404 (code 1002): the reasons under `errors`. */
 export function noRouteError(noRoute: NoRoute): NoRouteError {
   return new NoRouteError(noRoute.message, unavailableToWire(noRoute.unavailable), { dependsOnTiming: noRoute.dependsOnTiming });
+}
+
+/** A gasless step: the quoted step without a transaction for the user, with the messages to sign instead. */
+export function gaslessStepToWire(catalog: Catalog, quote: RelayedQuote): Schemas['Step'] {
+  const { transactionRequest: _relayersCall, ...step } = stepToWire(catalog, quote.quoted.view);
+  return { ...step, typedData: quote.typedData.map((t) => JSON.parse(JSON.stringify(t)) as Record<string, unknown>) };
 }

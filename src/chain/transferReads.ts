@@ -7,6 +7,7 @@
  * contracts/router/BridgeEndpoint.sol by test/unit/chain/transferReads.test.ts); the router's and the fee
  * collector's are the ones the transactions are built with (src/core/transactions/abi.ts).
  */
+import { MULTICALL3 } from './relaying';
 import { Interface, LogDescription, toBeHex, zeroPadValue, type Log, type TransactionReceipt } from 'ethers';
 import { NON_EVM_ADDRESS, ROUTER_ABI, FEE_COLLECTOR_ABI, routerInterface } from '../core/transactions/abi';
 import type {
@@ -39,13 +40,41 @@ const PERMIT2_PROXY = new Interface([
 
 /** The router call data of a transaction to the Permit2 proxy (undefined for any other call data). */
 export function routerCallOfProxyCall(data: string): string | undefined {
+  return proxyCallOf(data)?.routerCall;
+}
+
+/** A call of the Permit2 proxy: the router call it makes, and the signer it pulls from (a relayed witness permit's). */
+function proxyCallOf(data: string): { routerCall: string; signer?: string } | undefined {
   try {
     const parsed = PERMIT2_PROXY.parseTransaction({ data });
-    return parsed ? (parsed.args.diamondCalldata as string) : undefined;
+    if (!parsed) return undefined;
+    const routerCall = parsed.args.diamondCalldata as string;
+    return parsed.name === 'callDiamondWithPermit2Witness' ? { routerCall, signer: parsed.args.signer as string } : { routerCall };
   } catch {
     return undefined;
   }
 }
+
+/**
+ * A router call made through the Permit2 proxy: sent to the proxy (by the user, or by the service's relayer for a
+ * gasless step), or inside a relayer's Multicall3 `aggregate3` after the token's permit (src/core/relay/relayCall.ts).
+ * The transfer's sender is then the permit's signer, not the relayer that sent the transaction.
+ */
+export function proxiedRouterCall(proxy: string | undefined, to: string | null, data: string): { routerCall: string; signer?: string } | undefined {
+  if (!proxy || !to) return undefined;
+  if (to.toLowerCase() === proxy.toLowerCase()) return proxyCallOf(data);
+  if (to.toLowerCase() !== MULTICALL3.toLowerCase()) return undefined;
+  try {
+    const parsed = MULTICALL3_ABI.parseTransaction({ data });
+    const calls = (parsed?.args[0] ?? []) as { target: string; callData: string }[];
+    const call = calls.find((c) => c.target.toLowerCase() === proxy.toLowerCase());
+    return call ? proxyCallOf(call.callData) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const MULTICALL3_ABI = new Interface(['function aggregate3((address target, bool allowFailure, bytes callData)[] calls) payable returns ((bool success, bytes returnData)[] returnData)']);
 
 /** Blocks searched backwards from the head for events of a transfer whose start block is not known. */
 export const DEFAULT_LOOKBACK_BLOCKS = 100_000;
@@ -75,11 +104,11 @@ export class ChainTransferReads implements TransferReads {
     ]);
     if (!tx) throw new Error(`transaction ${receipt.hash} has a receipt but no body`);
     // sent through the Permit2 proxy: a router call made with a permit, read as the router call it carries
-    const viaProxy = chain.permit2Proxy !== undefined && (tx.to ?? '').toLowerCase() === chain.permit2Proxy.toLowerCase();
-    const routerCall = viaProxy ? routerCallOfProxyCall(tx.data) : undefined;
+    const proxied = proxiedRouterCall(chain.permit2Proxy, tx.to, tx.data);
+    const routerCall = proxied?.routerCall;
     return {
       ...receipt,
-      from: tx.from,
+      from: proxied?.signer ?? tx.from,
       ...(tx.to ? { to: tx.to } : {}),
       input: tx.data,
       gasLimit: tx.gasLimit,

@@ -114,6 +114,14 @@ export class NoRouteError extends DomainError {
   }
 }
 
+/**
+ * The request is well-formed but cannot be carried out as it stands (a signature relayed already, a step whose price
+ * moved since it was quoted): the client asks for a new quote rather than sending it again.
+ */
+export class ConflictError extends DomainError {
+  readonly code = ErrorCode.NotProcessableError;
+}
+
 /** A re-priced step would return less than its toAmountMin: the price moved past the slippage (request new routes). */
 export class SlippageMovedError extends DomainError {
   readonly code = ErrorCode.SlippageError;

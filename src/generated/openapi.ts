@@ -428,6 +428,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/relayer/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a gasless quote (the user signs, the service's relayer sends)
+         * @description The best single-transaction step for an exact input of an ERC-20 token from a chain where the
+         *     service's relayer sends, to be executed by signing messages instead of sending a transaction:
+         *     the step has `typedData` and no `transactionRequest`. `typedData` holds, in order, the
+         *     token's EIP-2612 `Permit` approving Permit2 (only when `fromAddress` has not approved Permit2
+         *     for the amount yet, and the token has such a permit), then Permit2's
+         *     `PermitWitnessTransferFrom` whose spender is the chain's `permit2Proxy` and whose witness
+         *     (`LiFiCall`) binds the router and the hash of the router call. The relayer's gas is priced in
+         *     the sent token as the `Gasless relay fee` of `estimate.feeCosts`, taken from the sent amount,
+         *     so the user needs no native coin. Sign each message and post the step with them to
+         *     `POST /v1/relayer/relay`. The same as `GET /v1/quote` with `gasless=true`, wrapped as the
+         *     ecosystem's relayer answers are (`status` `ok`, `data`).
+         *
+         *     404 (code 1002) when there is no gasless quote: no route, no relayer on the sending chain, a
+         *     token without a price to charge the gas in, or without a permit where Permit2 is not approved.
+         *     400 for the native coin (it cannot be permitted) or a missing `fromAddress`. The ecosystem SDK
+         *     asks again for a step it executes with `allowBridges` naming the step's tool: an exchange
+         *     named there keeps a swap on one chain to that exchange.
+         */
+        get: operations["getRelayerQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/relayer/relay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Relay a signed gasless step (Permit2 witness)
+         * @description Relays a signed gasless step: the service's relayer sends the transaction and pays its gas,
+         *     and the step's `Gasless relay fee` (taken from the sent amount) pays the relayer. Everything
+         *     is checked before anything is recorded or sent: the step is priced again with the relayer's
+         *     fee it carries and its router call must be the one the `PermitWitnessTransferFrom` signs
+         *     (another amount, receiver, route or fee changes the call: 409); the signature must be the
+         *     step's `fromAddress`'s, with a deadline at least 30 s ahead and at most an hour (400 naming the
+         *     field); a signature is relayed once (409, naming the task); the fee must still pay for the
+         *     gas at the gas price now (409); a token `Permit` (EIP-2612), when present, must approve
+         *     Permit2 for at least the amount (400). Below its balance floor the relayer takes no new task
+         *     (503 with `Retry-After`). The answer's `taskId` is followed with
+         *     `GET /v1/relayer/status/{taskId}` or `GET /v1/status?taskId=`.
+         *     The ecosystem SDK posts here when a message is a `PermitWitnessTransferFrom`.
+         */
+        post: operations["relayTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/advanced/relay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Relay a signed gasless step
+         * @description Relays a signed gasless step: the service's relayer sends the transaction and pays its gas,
+         *     and the step's `Gasless relay fee` (taken from the sent amount) pays the relayer. Everything
+         *     is checked before anything is recorded or sent: the step is priced again with the relayer's
+         *     fee it carries and its router call must be the one the `PermitWitnessTransferFrom` signs
+         *     (another amount, receiver, route or fee changes the call: 409); the signature must be the
+         *     step's `fromAddress`'s, with a deadline at least 30 s ahead and at most an hour (400 naming the
+         *     field); a signature is relayed once (409, naming the task); the fee must still pay for the
+         *     gas at the gas price now (409); a token `Permit` (EIP-2612), when present, must approve
+         *     Permit2 for at least the amount (400). Below its balance floor the relayer takes no new task
+         *     (503 with `Retry-After`). The answer's `taskId` is followed with
+         *     `GET /v1/relayer/status/{taskId}` or `GET /v1/status?taskId=`.
+         *     The same as `POST /v1/relayer/relay`, where the ecosystem SDK posts steps whose messages hold
+         *     no `PermitWitnessTransferFrom` (every gasless step of this service holds one, so such a step is
+         *     refused naming `/typedData`).
+         */
+        post: operations["relayAdvanced"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/relayer/status/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a relayed step
+         * @description Where a relay task stands: `PENDING` until its transaction is mined, then `DONE` (the transfer
+         *     ran: `metadata.txHash` is the relayer's transaction, which `GET /v1/status` follows like any
+         *     other) or `FAILED` (mined but reverted, or never sent: its deadline passed first). 404 (code
+         *     1003) for a task this service does not hold. The query parameters the ecosystem SDK adds are
+         *     accepted without effect.
+         */
+        get: operations["getRelayerStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/gas/suggestion/{chain}": {
         parameters: {
             query?: never;
@@ -1145,7 +1269,12 @@ export interface components {
             executionType?: components["schemas"]["ExecutionType"];
             /** @description Sent back by the ecosystem's clients; accepted without effect. */
             transactionId?: components["schemas"]["TxHash"];
-            /** @description Signable typed data of a message step (none here); accepted without effect. */
+            /**
+             * @description Signable typed data of a gasless step (`GET /v1/relayer/quote`, `GET /v1/quote` with
+             *     `gasless=true`): the messages to sign instead of sending a transaction (EIP-712: a token's
+             *     `Permit`, then Permit2's `PermitWitnessTransferFrom`). Sent back with their signatures to
+             *     `POST /v1/relayer/relay`; elsewhere accepted without effect.
+             */
             typedData?: {
                 [key: string]: unknown;
             }[];
@@ -1229,7 +1358,7 @@ export interface components {
             preset?: components["schemas"]["Preset"];
             executionType?: components["schemas"]["ExecutionType"];
             /**
-             * @description Gasless execution; this service offers no gasless route, so `true` finds none (404, code 1002).
+             * @description Gasless execution; routes are executed by a transaction, so `true` finds none (404, code 1002). Gasless steps come from `GET /v1/relayer/quote`.
              * @default false
              */
             gasless: boolean;
@@ -1436,6 +1565,60 @@ export interface components {
             byStatus: components["schemas"]["TransferSummaryGroup"][];
             byChain: components["schemas"]["TransferSummaryGroup"][];
             byTool: components["schemas"]["TransferSummaryGroup"][];
+        };
+        /** @description A gasless step, wrapped as the ecosystem's relayer answers are. */
+        RelayerQuoteResponse: {
+            /** @enum {string} */
+            status: "ok";
+            data: components["schemas"]["Step"];
+        };
+        /** @description A gasless step with its messages signed (`typedData`, each with its `signature`). */
+        RelayRequest: components["schemas"]["Step"] & {
+            typedData: ({
+                primaryType: string;
+                domain: {
+                    [key: string]: unknown;
+                };
+                types: {
+                    [key: string]: unknown;
+                };
+                message: {
+                    [key: string]: unknown;
+                };
+                signature: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+        };
+        /** @description An accepted relay, wrapped as the ecosystem's relayer answers are. */
+        RelayResponse: {
+            /** @enum {string} */
+            status: "ok";
+            data: {
+                /** @description The task's id, one per signature; follow it with `GET /v1/relayer/status/{taskId}`. */
+                taskId: components["schemas"]["TxHash"];
+                /**
+                 * Format: uri
+                 * @description A link to the relayer's transaction, once it is sent (absent until then).
+                 */
+                txLink?: string;
+            };
+        };
+        /** @description A relay task's state, wrapped as the ecosystem's relayer answers are. */
+        RelayStatusResponse: {
+            /** @enum {string} */
+            status: "ok";
+            data: {
+                /** @enum {string} */
+                status: "PENDING" | "DONE" | "FAILED";
+                /** @description What the relayer did, in a sentence. */
+                message?: string;
+                metadata: {
+                    chainId: components["schemas"]["ChainId"];
+                    /** @description The relayer's transaction (the last one sent while PENDING; the mined one after). */
+                    txHash?: components["schemas"]["TxHash"];
+                };
+            };
         };
         /**
          * @description Status of a transfer. `NOT_FOUND`: unknown (maybe not mined yet); `INVALID`: the hash is not
@@ -1818,6 +2001,24 @@ export interface components {
             };
         };
         /**
+         * @description The signed step cannot be relayed as it stands (code 1004, NotProcessableError): its
+         *     signature was relayed already (the message names the task), its Permit2 nonce was spent
+         *     elsewhere, its router call is not the one signed (the step was changed, or the prices moved
+         *     since it was quoted), or its relayer's fee no longer pays for the gas. Ask for a new quote.
+         */
+        RelayConflict: {
+            headers: {
+                "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                "ratelimit-reset": components["headers"]["RateLimitReset"];
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
          * @description Rate limit exceeded (code 1005, RateLimitError). `Retry-After` and `ratelimit-reset` say
          *     when the window resets; the message names the bucket and its limit.
          */
@@ -2170,14 +2371,19 @@ export interface components {
         DestinationActionVault: components["schemas"]["EvmAddress"];
         /**
          * @description Which routes to consider: executed by a `transaction` (default), by signing a `message`
-         *     (gasless), or `all`. Every route of this service is executed by a transaction, so
-         *     `message` finds no route (404, code 1002, saying so); `transaction` and `all` are the same.
+         *     (gasless), or `all`. On `GET /v1/quote`, `message` asks for a gasless step, as `gasless=true`
+         *     does; elsewhere, and where the service runs no relayer, every route is executed by a
+         *     transaction, so `message` finds no route (404, code 1002, saying so); `transaction` and `all`
+         *     are the same.
          * @example transaction
          */
         ExecutionType: components["schemas"]["ExecutionType"];
         /**
-         * @description Ask for gasless execution (signable typed data instead of a transaction). This service
-         *     offers no gasless route: `true` finds no route (404, code 1002, saying so).
+         * @description Ask for gasless execution (signable typed data instead of a transaction). On `GET /v1/quote`,
+         *     where the service's relayer sends from `fromChain`, `true` answers the step of
+         *     `GET /v1/relayer/quote` (without its `status`/`data` wrapper): `typedData` to sign, no
+         *     `transactionRequest`, the relayer's gas as the `Gasless relay fee`. Elsewhere, and where no
+         *     relayer sends, `true` finds no route (404, code 1002, saying so).
          * @example false
          */
         Gasless: boolean;
@@ -2629,14 +2835,19 @@ export interface operations {
                 disableFees?: components["parameters"]["DisableFees"];
                 /**
                  * @description Which routes to consider: executed by a `transaction` (default), by signing a `message`
-                 *     (gasless), or `all`. Every route of this service is executed by a transaction, so
-                 *     `message` finds no route (404, code 1002, saying so); `transaction` and `all` are the same.
+                 *     (gasless), or `all`. On `GET /v1/quote`, `message` asks for a gasless step, as `gasless=true`
+                 *     does; elsewhere, and where the service runs no relayer, every route is executed by a
+                 *     transaction, so `message` finds no route (404, code 1002, saying so); `transaction` and `all`
+                 *     are the same.
                  * @example transaction
                  */
                 executionType?: components["parameters"]["ExecutionType"];
                 /**
-                 * @description Ask for gasless execution (signable typed data instead of a transaction). This service
-                 *     offers no gasless route: `true` finds no route (404, code 1002, saying so).
+                 * @description Ask for gasless execution (signable typed data instead of a transaction). On `GET /v1/quote`,
+                 *     where the service's relayer sends from `fromChain`, `true` answers the step of
+                 *     `GET /v1/relayer/quote` (without its `status`/`data` wrapper): `typedData` to sign, no
+                 *     `transactionRequest`, the relayer's gas as the `Gasless relay fee`. Elsewhere, and where no
+                 *     relayer sends, `true` finds no route (404, code 1002, saying so).
                  * @example false
                  */
                 gasless?: components["parameters"]["Gasless"];
@@ -2915,14 +3126,19 @@ export interface operations {
                 disableFees?: components["parameters"]["DisableFees"];
                 /**
                  * @description Which routes to consider: executed by a `transaction` (default), by signing a `message`
-                 *     (gasless), or `all`. Every route of this service is executed by a transaction, so
-                 *     `message` finds no route (404, code 1002, saying so); `transaction` and `all` are the same.
+                 *     (gasless), or `all`. On `GET /v1/quote`, `message` asks for a gasless step, as `gasless=true`
+                 *     does; elsewhere, and where the service runs no relayer, every route is executed by a
+                 *     transaction, so `message` finds no route (404, code 1002, saying so); `transaction` and `all`
+                 *     are the same.
                  * @example transaction
                  */
                 executionType?: components["parameters"]["ExecutionType"];
                 /**
-                 * @description Ask for gasless execution (signable typed data instead of a transaction). This service
-                 *     offers no gasless route: `true` finds no route (404, code 1002, saying so).
+                 * @description Ask for gasless execution (signable typed data instead of a transaction). On `GET /v1/quote`,
+                 *     where the service's relayer sends from `fromChain`, `true` answers the step of
+                 *     `GET /v1/relayer/quote` (without its `status`/`data` wrapper): `typedData` to sign, no
+                 *     `transactionRequest`, the relayer's gas as the `Gasless relay fee`. Elsewhere, and where no
+                 *     relayer sends, `true` finds no route (404, code 1002, saying so).
                  * @example false
                  */
                 gasless?: components["parameters"]["Gasless"];
@@ -3152,8 +3368,9 @@ export interface operations {
                  */
                 depositAddress?: components["schemas"]["WalletAddress"];
                 /**
-                 * @description Relayer task of a gasless transfer. This service runs no relayer: a request with `taskId`
-                 *     alone is answered `NOT_FOUND`, saying so.
+                 * @description Relayer task of a gasless transfer (`POST /v1/relayer/relay`'s `taskId`): `PENDING` until the
+                 *     relayer's transaction is mined, then that transaction's transfer; `NOT_FOUND` for a task the
+                 *     service does not hold, or where it runs no relayer, saying so.
                  * @example relay-task-6b1a2f0e
                  */
                 taskId?: string;
@@ -3906,6 +4123,281 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRelayerQuote: {
+        parameters: {
+            query: {
+                /**
+                 * @description Sending chain, id or key.
+                 * @example arb
+                 */
+                fromChain: components["parameters"]["FromChain"];
+                /**
+                 * @description Receiving chain, id or key.
+                 * @example opt
+                 */
+                toChain: components["parameters"]["ToChain"];
+                /**
+                 * @description Token to send, address or symbol.
+                 * @example USDC
+                 */
+                fromToken: components["parameters"]["FromToken"];
+                /**
+                 * @description Token to receive, address or symbol.
+                 * @example USDC
+                 */
+                toToken: components["parameters"]["ToToken"];
+                /**
+                 * @description Sending wallet address (EVM hex, Sui 32-byte hex, Solana/Tron base58 or Bitcoin bech32).
+                 * @example 0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0
+                 */
+                fromAddress: components["parameters"]["FromAddress"];
+                /**
+                 * @description Receiving wallet address; defaults to `fromAddress`. Required (400 otherwise) when the two chains are of different types, for example EVM to Solana.
+                 * @example 0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea0
+                 */
+                toAddress?: components["parameters"]["ToAddress"];
+                /**
+                 * @description Amount to send, an integer string in the token's smallest unit (all decimals included).
+                 * @example 10000000
+                 */
+                fromAmount: components["parameters"]["FromAmount"];
+                /**
+                 * @description `FASTEST`: shortest estimated execution time; `CHEAPEST` (the default): lowest cost (highest
+                 *     output after fees and gas). `RECOMMENDED` is the default ranking, `CHEAPEST`; `SAFEST` ranks as
+                 *     `RECOMMENDED` too (the service keeps no safety score of its tools).
+                 * @example CHEAPEST
+                 */
+                order?: components["parameters"]["Order"];
+                /**
+                 * @description Maximum accepted slippage as a fraction from 0 to 1 inclusive; `0.005` means 0.5%.
+                 * @example 0.005
+                 */
+                slippage?: components["parameters"]["Slippage"];
+                /**
+                 * @description Integrator tracking string (the integrator id), used for analytics and fee collection.
+                 * @example example-dapp
+                 */
+                integrator?: components["parameters"]["Integrator"];
+                /**
+                 * @description Integrator fee as a fraction of the sent amount, at least 0 and strictly below 1; `0.0025` means 0.25%. Requires `integrator`.
+                 * @example 0.0025
+                 */
+                fee?: components["parameters"]["Fee"];
+                /**
+                 * @description Referrer tracking string (often the referrer's wallet address).
+                 * @example 0x9B2a3D1b4F3a9e6C7d8E0f1A2b3C4d5E6f7A8b9C
+                 */
+                referrer?: components["parameters"]["Referrer"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "across",
+                 *       "stargate"
+                 *     ]
+                 */
+                allowBridges?: components["parameters"]["AllowBridges"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "hop"
+                 *     ]
+                 */
+                denyBridges?: components["parameters"]["DenyBridges"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "across"
+                 *     ]
+                 */
+                preferBridges?: components["parameters"]["PreferBridges"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "all"
+                 *     ]
+                 */
+                allowExchanges?: components["parameters"]["AllowExchanges"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "sushiswap"
+                 *     ]
+                 */
+                denyExchanges?: components["parameters"]["DenyExchanges"];
+                /**
+                 * @description Comma-separated tool keys (see `GET /v1/tools`), or a special value: `all` (every tool of
+                 *     that type), `none` or `[]` (no tool of that type), `default` (the deployment's default tool
+                 *     settings). Repeated keys are accepted too.
+                 * @example [
+                 *       "uniswap"
+                 *     ]
+                 */
+                preferExchanges?: components["parameters"]["PreferExchanges"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gasless step, with its messages to sign. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayerQuoteResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NoQuote"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    relayTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The step of a gasless quote (`GET /v1/relayer/quote`) as it was answered, with `typedData`
+         *     holding each message signed: every element carries its `signature` (65 bytes, `0x` and 130
+         *     hex digits). The ecosystem SDK posts the step without its `execution`.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RelayRequest"];
+            };
+        };
+        responses: {
+            /** @description The task the relayer sends, wrapped as the ecosystem's relayer answers are (`status` `ok`). */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NoQuote"];
+            409: components["responses"]["RelayConflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    relayAdvanced: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The step of a gasless quote (`GET /v1/relayer/quote`) as it was answered, with `typedData`
+         *     holding each message signed: every element carries its `signature` (65 bytes, `0x` and 130
+         *     hex digits). The ecosystem SDK posts the step without its `execution`.
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RelayRequest"];
+            };
+        };
+        responses: {
+            /** @description The task the relayer sends, wrapped as the ecosystem's relayer answers are (`status` `ok`). */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NoQuote"];
+            409: components["responses"]["RelayConflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRelayerStatus: {
+        parameters: {
+            query?: {
+                /** @description The step's sending chain (sent by the ecosystem SDK); accepted without effect. */
+                fromChain?: string;
+                /** @description The step's receiving chain (sent by the ecosystem SDK); accepted without effect. */
+                toChain?: string;
+                /** @description The step's tool (sent by the ecosystem SDK); accepted without effect. */
+                bridge?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The task id of the relay answer.
+                 * @example 0x4f6c6b3d0e0f3d8a3c1b8f1b7e6f8f2b1e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b
+                 */
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task's state. */
+            200: {
+                headers: {
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayStatusResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

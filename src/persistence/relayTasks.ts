@@ -24,12 +24,18 @@ const MAX_ERROR_LENGTH = 2000;
 const BIGINT = '$bigint';
 
 export class DatabaseRelayTaskStore implements RelayTaskStore {
-  constructor(private readonly db: Kysely<Schema>) {}
+  private readonly database: () => Promise<Kysely<Schema>>;
+
+  /** `db`: the database, or a function that gives it once it is open (the service opens it while it starts). */
+  constructor(db: Kysely<Schema> | (() => Promise<Kysely<Schema>>)) {
+    this.database = typeof db === 'function' ? db : async () => db;
+  }
 
   async create(task: NewRelayTask, now: Date): Promise<CreateResult> {
+    const db = await this.database();
     const owner = address(task.owner, 'owner');
     const permitNonce = uint(task.permitNonce, 'permitNonce');
-    const row = await this.db
+    const row = await db
       .insertInto('relay_tasks')
       .values({
         task_id: task.taskId,
@@ -54,22 +60,24 @@ export class DatabaseRelayTaskStore implements RelayTaskStore {
       .executeTakeFirst();
     if (row) return { created: true, task: taskOf(row) };
     const existing =
-      (await this.db.selectFrom('relay_tasks').selectAll().where('chain_id', '=', task.chainId).where('owner', '=', owner).where('permit_nonce', '=', permitNonce).executeTakeFirst()) ??
-      (await this.db.selectFrom('relay_tasks').selectAll().where('task_id', '=', task.taskId).executeTakeFirst());
+      (await db.selectFrom('relay_tasks').selectAll().where('chain_id', '=', task.chainId).where('owner', '=', owner).where('permit_nonce', '=', permitNonce).executeTakeFirst()) ??
+      (await db.selectFrom('relay_tasks').selectAll().where('task_id', '=', task.taskId).executeTakeFirst());
     // tasks are never removed: a conflict names a row that is there
     if (!existing) throw new Error(`relay task ${task.taskId} was neither inserted nor found`);
     return { created: false, existing: taskOf(existing) };
   }
 
   async get(taskId: string): Promise<RelayTask | undefined> {
-    const row = await this.db.selectFrom('relay_tasks').selectAll().where('task_id', '=', taskId.toLowerCase()).executeTakeFirst();
+    const db = await this.database();
+    const row = await db.selectFrom('relay_tasks').selectAll().where('task_id', '=', taskId.toLowerCase()).executeTakeFirst();
     return row ? taskOf(row) : undefined;
   }
 
   async claim(chainId: number, instance: string, now: Date, leaseMs: number, resendAfterMs: number, limit: number): Promise<RelayTask[]> {
+    const db = await this.database();
     if (limit <= 0) return [];
     const sentBefore = new Date(now.getTime() - resendAfterMs);
-    const due = this.db
+    const due = db
       .selectFrom('relay_tasks as due')
       .select('due.task_id')
       .where('due.chain_id', '=', chainId)
@@ -80,7 +88,7 @@ export class DatabaseRelayTaskStore implements RelayTaskStore {
       .limit(limit)
       .forUpdate()
       .skipLocked();
-    const rows = await this.db
+    const rows = await db
       .updateTable('relay_tasks')
       .set({ claimed_by: instance, claimed_until: new Date(now.getTime() + leaseMs) })
       .where('task_id', 'in', due)
@@ -91,9 +99,10 @@ export class DatabaseRelayTaskStore implements RelayTaskStore {
   }
 
   async allocateNonce(chainId: number, relayer: string, chainNonce: bigint): Promise<bigint> {
+    const db = await this.database();
     // the first allocation stores chainNonce + 1 and hands out chainNonce; later ones hand out the larger of the
     // stored next nonce and chainNonce, and store it + 1: one statement, the row locked while it runs
-    const row = await this.db
+    const row = await db
       .insertInto('relayer_nonces')
       .values({ chain_id: chainId, relayer: address(relayer, 'relayer'), next_nonce: uint(chainNonce + 1n, 'chainNonce + 1') })
       .onConflict((oc) =>
@@ -107,6 +116,7 @@ export class DatabaseRelayTaskStore implements RelayTaskStore {
   }
 
   async recordAttempt(taskId: string, relayer: string, relayerNonce: bigint, attempt: RelayAttempt, now: Date): Promise<void> {
+    const db = await this.database();
     const account = address(relayer, 'relayer');
     const nonce = uint(relayerNonce, 'relayerNonce');
     const stored: StoredRelayAttempt = {
@@ -115,7 +125,7 @@ export class DatabaseRelayTaskStore implements RelayTaskStore {
       maxPriorityFeePerGas: uint(attempt.maxPriorityFeePerGas, 'maxPriorityFeePerGas'),
       sentAt: attempt.sentAt.toISOString(),
     };
-    const result = await this.db
+    const result = await db
       .updateTable('relay_tasks')
       .set((eb) => ({
         state: 'sent',
@@ -140,7 +150,8 @@ export class DatabaseRelayTaskStore implements RelayTaskStore {
   }
 
   async markMined(taskId: string, txHash: string, succeeded: boolean, now: Date): Promise<void> {
-    await this.db
+    const db = await this.database();
+    await db
       .updateTable('relay_tasks')
       .set({ state: 'mined', mined_tx_hash: txHash, succeeded, claimed_by: null, claimed_until: null, updated_at: now })
       .where('task_id', '=', taskId)
@@ -149,7 +160,8 @@ export class DatabaseRelayTaskStore implements RelayTaskStore {
   }
 
   async markFailed(taskId: string, error: string, now: Date): Promise<void> {
-    await this.db
+    const db = await this.database();
+    await db
       .updateTable('relay_tasks')
       .set({ state: 'failed', error: error.slice(0, MAX_ERROR_LENGTH), claimed_by: null, claimed_until: null, updated_at: now })
       .where('task_id', '=', taskId)
@@ -158,7 +170,8 @@ export class DatabaseRelayTaskStore implements RelayTaskStore {
   }
 
   async release(taskId: string, instance: string): Promise<void> {
-    await this.db.updateTable('relay_tasks').set({ claimed_by: null, claimed_until: null }).where('task_id', '=', taskId).where('claimed_by', '=', instance).execute();
+    const db = await this.database();
+    await db.updateTable('relay_tasks').set({ claimed_by: null, claimed_until: null }).where('task_id', '=', taskId).where('claimed_by', '=', instance).execute();
   }
 }
 

@@ -1,7 +1,11 @@
 import type { Config } from '../config';
 import { chainModeCatalog } from '../chain/catalog';
 import { ChainFeeLedger } from '../chain/feeLedger';
-import { ChainConnections, checkChainEntries, evmEntries } from '../chain/rpc';
+import os from 'node:os';
+import pino, { type Logger } from 'pino';
+import { ChainConnections, checkChainEntries, evmEntries, makeChainProvider } from '../chain/rpc';
+import { ChainRelaying } from '../chain/relaying';
+import type { RelayTaskStore } from '../core/relay/tasks';
 import { SolanaNodes, solanaNodeEntries } from '../chain/solanaNode';
 import { solanaTransferReadsOf } from '../chain/solanaTransferReads';
 import { ChainTransferReads } from '../chain/transferReads';
@@ -27,6 +31,15 @@ export interface Dependencies extends Ports {
   readonly chains?: ChainConnections;
   /** Chain mode: the Solana nodes of CHAINS_FILE (started by startChainMode); undefined without one. */
   readonly solana?: SolanaNodes;
+  /** The gasless relayer (RELAYER_PRIVATE_KEY, in chain mode with a database): start() it to send its tasks. */
+  readonly relaying?: ChainRelaying;
+}
+
+/** What buildDependencies takes besides the parts it can replace: the relayer's task store (the database's). */
+export interface DependencyInputs extends Partial<Dependencies> {
+  readonly relayTasks?: RelayTaskStore;
+  /** The relayer's logger (default: one at LOG_LEVEL). */
+  readonly logger?: Logger;
 }
 
 /** `chainId:pool address` → exchange key of a graph's pools, made once per graph. */
@@ -46,7 +59,7 @@ export function buildFollowerParts(config: Config): Required<Pick<Dependencies, 
   return { catalog, liquidity, routers, ...(chains ? { chains } : {}) };
 }
 
-export function buildDependencies(config: Config, overrides: Partial<Dependencies> = {}): Dependencies {
+export function buildDependencies(config: Config, overrides: DependencyInputs = {}): Dependencies {
   // in chain mode the connected chains advertise their RPC URL first (src/chain/catalog.ts)
   const catalog = overrides.catalog ?? chainModeCatalog(loadCatalog(config.dataDir), config.chains);
   const liquidity = overrides.liquidity
@@ -62,6 +75,13 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
     : undefined);
   const seededFees = () => loadFeeLedger(config.feeLedgerFile ?? DEFAULT_LEDGER_FILE, catalog);
   const feeLedger = overrides.feeLedger ?? (chains ? new ChainFeeLedger(seededFees(), chains.chains, catalog) : seededFees());
+  // the relayer sends on the connected chains, from the tasks the relay operations record in the database
+  if (config.relayer && !overrides.relayTasks) throw new Error('RELAYER_PRIVATE_KEY: the relayer needs the database for its tasks');
+  const relaying = overrides.relaying ?? (config.relayer && overrides.relayTasks && chains ? new ChainRelaying({
+    chains: chains.chains.map((c) => ({ chainId: c.chainId, provider: makeChainProvider(c.rpcUrl, c.chainId, config.chains?.rpcTimeoutMs) })),
+    routers, tasks: overrides.relayTasks, privateKey: config.relayer.privateKey(), balanceFloorWei: config.relayer.balanceFloorWei,
+    instance: `${os.hostname()}:${process.pid}:relayer`, logger: overrides.logger ?? pino({ level: config.logLevel }),
+  }) : undefined);
   const exchangeByAddress = new Map(routers.allExchangeRouterAddresses.map((r) => [r.address.toLowerCase(), r.exchange]));
   const transfers = overrides.transfers ?? new TransferTracker(chains ? new ChainTransferReads(chains, catalog.listTools().bridges.map((b) => b.key)) : undefined, () => liquidity.graph.catalog, {
     solana: solanaTransferReadsOf(config.chains, catalog, (chainId) => routers.bridgeEscrowOf(chainId)?.owner),
@@ -86,6 +106,7 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
     access: overrides.access ?? buildAccessControl(config),
     ...(chains ? { chains } : {}),
     ...(solana ? { solana } : {}),
+    ...(relaying ? { relaying } : {}),
     svmCluster: overrides.svmCluster ?? ((chainId) => solana?.cluster(chainId)),
     ...(overrides.history ? { history: overrides.history } : {}),
     ...(overrides.events ? { events: overrides.events } : {}),

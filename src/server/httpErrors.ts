@@ -14,7 +14,7 @@
 import type { Response } from 'express';
 import type { RequestLimits } from '../config';
 import {
-  DomainError, ErrorCode, ForbiddenError, InvalidRequestError, NoRouteError, NotConfiguredError, NotFoundError, NotImplementedError, OverloadedError, SlippageMovedError, TooManyConnectionsError, UnauthorizedError, type RequestIssue,
+  ConflictError, DomainError, ErrorCode, ForbiddenError, InvalidRequestError, NoRouteError, NotConfiguredError, NotFoundError, NotImplementedError, OverloadedError, SlippageMovedError, TooManyConnectionsError, UnauthorizedError, type RequestIssue,
 } from '../core/errors';
 import type { SchemaLike } from './unknownParameters';
 import type { ValidationIssue } from './validationMessage';
@@ -55,6 +55,7 @@ const STATUS_BY_CLASS: ReadonlyArray<[new (...args: never[]) => DomainError, num
   [NotFoundError, 404],
   [NoRouteError, 404],
   [SlippageMovedError, 409],
+  [ConflictError, 409],
   [NotImplementedError, 501],
   [TooManyConnectionsError, 429],
   [OverloadedError, 503],

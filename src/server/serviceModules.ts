@@ -16,6 +16,7 @@ export { explorerRouter } from './explorer';
 export { IntegratorDirectory, seedIntegrators } from '../persistence/integrators';
 export { databaseHistory } from '../persistence/transfers';
 export { TransferEventFeed } from '../persistence/transferEvents';
+export { DatabaseRelayTaskStore } from '../persistence/relayTasks';
 export { WebhookWorker } from '../webhooks/worker';
 export { TransferIndexer } from '../chain/transferIndexer';
 export { solanaFollowersOf } from '../chain/solanaTransferIndexer';

