@@ -13,8 +13,12 @@
 import pino from 'pino';
 import { Contract, Wallet, type JsonRpcProvider } from 'ethers';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { convertQuoteToRoute, createClient, executeRoute, getQuote, type RouteExtended, type SDKClient } from '@lifi/sdk';
+import { EthereumProvider } from '@lifi/sdk-provider-ethereum';
+import { createWalletClient, defineChain, http, type Client } from 'viem';
 import { SANDBOX_RELAYER_KEY, startSandbox, type Sandbox } from '../../sandbox/service';
 import { contractValidator, type ContractValidator } from '../support/contract';
+import { guardLoopback, type LoopbackGuard } from '../support/loopbackGuard';
 
 jest.setTimeout(90_000);
 
@@ -30,9 +34,17 @@ let sandbox: Sandbox;
 let contract: ContractValidator;
 let provider: JsonRpcProvider;
 let user: PrivateKeyAccount;
-let restore: (() => Promise<void>) | undefined;
+let guard: LoopbackGuard;
+/** The service's answers to the SDK (to explain a failure). */
+const answers: string[] = [];
 
 beforeAll(async () => {
+  // every request of the process stays on this machine; the SDK's calls of the service are kept
+  guard = guardLoopback({
+    observe: async (request, response) => {
+      if (request.url.pathname.startsWith('/v1/')) answers.push(`${request.method} ${request.url.pathname}${request.url.search} → ${response.status} ${(await response.text()).slice(0, 300)}`);
+    },
+  });
   contract = await contractValidator();
   sandbox = await startSandbox({ chains: [ARB, BASE], port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), bridgeTimeScale: 0.002 });
   provider = sandbox.devnet.chain(ARB).provider;
@@ -40,19 +52,17 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sandbox?.stop();
+  guard?.close();
 });
 
+// no checkpoint reverted between the tests: the relayer's nonces are recorded in the database, which a revert of the
+// chains would leave ahead of them; each test has a user of its own instead
 beforeEach(async () => {
-  restore = await sandbox.devnet.checkpoint();
   // a fresh user: 1,000 USDC on Arbitrum from a test wallet, and no ETH at all
   user = privateKeyToAccount(Wallet.createRandom().privateKey as `0x${string}`);
   const usdc = new Contract(token(ARB, 'USDC'), ERC20, sandbox.devnet.wallet(ARB, 1));
   await (await usdc.transfer(user.address, 1_000n * 10n ** 6n)).wait();
   expect(await provider.getBalance(user.address)).toBe(0n);
-});
-
-afterEach(async () => {
-  await restore?.();
 });
 
 function token(chainId: number, symbol: string): string {
@@ -143,5 +153,76 @@ describe('a user with USDC and no ETH', () => {
     expect(relayerEthBefore - (await provider.getBalance(relayer))).toBe(gasPaid);
     const ethUSD = Number(sandbox.dependencies.catalog.getChain(ARB)!.nativeToken.priceUSD);
     expect(Number(relayFee.amountUSD)).toBeGreaterThanOrEqual((Number(gasPaid) / 1e18) * ethUSD);
+  });
+});
+
+describe('the ecosystem SDK, unpatched: executeRoute of a gasless quote for a user with USDC and no ETH', () => {
+  /** The SDK for the current user: a viem wallet of a local account over the devnet's RPC, one client per chain. */
+  function sdkFor(account: PrivateKeyAccount): SDKClient {
+    const walletOn = (chainId: number): Client => createWalletClient({
+      account,
+      chain: defineChain({
+        id: chainId, name: `devnet ${chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [sandbox.devnet.chain(chainId).url] } },
+      }),
+      transport: http(sandbox.devnet.chain(chainId).url),
+      pollingInterval: 50,
+    });
+    let wallet = walletOn(ARB);
+    return createClient({
+      integrator: 'gasless-e2e',
+      apiUrl: `${sandbox.url}/v1`,
+      providers: [EthereumProvider({ getWalletClient: async () => wallet, switchChain: async (chainId) => (wallet = walletOn(chainId)) })],
+    });
+  }
+
+  it.each([
+    ['a swap on Arbitrum (USDC → WETH)', ARB, 'WETH'],
+    ['a transfer to Base (USDC → USDC)', BASE, 'USDC'],
+  ])('%s: signed, relayed, DONE; the user spent fromAmount and no gas', async (_name, toChain, toSymbol) => {
+    const client = sdkFor(user);
+    const fromAmount = 250n * 10n ** 6n;
+    const quote = await getQuote(client, {
+      fromChain: ARB, toChain, fromToken: token(ARB, 'USDC'), toToken: token(toChain, toSymbol), fromAmount: fromAmount.toString(), fromAddress: user.address, gasless: true,
+    } as never);
+    expect(quote.transactionRequest).toBeUndefined();
+    expect(quote.typedData?.map((t) => t.primaryType)).toEqual(['Permit', 'PermitWitnessTransferFrom']);
+    const route = convertQuoteToRoute(quote);
+    const usdc = token(ARB, 'USDC');
+    const received = token(toChain, toSymbol);
+    const [usdcBefore, receivedBefore] = await Promise.all([balance(ARB, usdc, user.address), balance(toChain, received, user.address)]);
+
+    let latest: RouteExtended = route as RouteExtended;
+    const answersFrom = answers.length;
+    const explain = (what: string) => {
+      const actions = latest.steps.flatMap((st) => st.execution?.actions ?? []).map((a) => `${a.type} ${a.status}${a.error ? ` ${a.error.message}` : ''}`);
+      return new Error(`${what}; actions: ${actions.join('; ')}\nthe service's answers:\n${answers.slice(answersFrom).slice(-12).join('\n')}`);
+    };
+    let timer: NodeJS.Timeout | undefined;
+    const executed = await Promise.race([
+      executeRoute(client, route, {
+        updateRouteHook: (updated) => {
+          latest = updated;
+        },
+        acceptExchangeRateUpdateHook: async () => false,
+      }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(explain('not DONE within 45 s')), 45_000);
+      }),
+    ]).catch((error: Error) => {
+      throw error.message.startsWith('not DONE') ? error : explain(`executeRoute failed: ${error.message}`);
+    }).finally(() => clearTimeout(timer));
+    for (const step of executed.steps) expect(step.execution?.status).toBe('DONE');
+    const action = executed.steps[0].execution!.actions.find((a) => a.type === 'SWAP' || a.type === 'CROSS_CHAIN')!;
+    expect(action.taskId).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(action.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+
+    const [usdcAfter, receivedAfter] = await Promise.all([balance(ARB, usdc, user.address), balance(toChain, received, user.address)]);
+    expect(usdcBefore - usdcAfter).toBe(fromAmount);
+    expect(receivedAfter - receivedBefore).toBeGreaterThanOrEqual(BigInt(executed.steps.at(-1)!.estimate.toAmountMin));
+    expect(await provider.getBalance(user.address)).toBe(0n);
+    // the relayer's transaction is the user's transfer: its relayed tx went through the proxy, signed by the user
+    const status = await call('getStatus', 'GET', `/v1/status?txHash=${action.txHash}`);
+    expect(status.body).toMatchObject({ status: 'DONE', substatus: 'COMPLETED', fromAddress: user.address });
   });
 });
