@@ -6,7 +6,7 @@
  *   up atomically), so instances sharing one database and one wallet never give two transactions one nonce.
  * - A transaction is signed, recorded as an attempt, and only then broadcast: after a crash the task is `sent` with the
  *   attempt's hash, and the next look finds its receipt or sends a replacement.
- * - A task not mined after `resendAfterMs` is sent again under the same nonce with fees raised by at least 12.5 %
+ * - A sent task is looked at again every `recheckAfterMs` for its receipt; one not mined after `resendAfterMs` is sent again under the same nonce with fees raised by at least 12.5 %
  *   (nodes refuse a replacement that pays less than 10 % more) and never below the chain's current ones.
  * - A task whose permit deadline passed before it was mined still holds its nonce, which every later transaction of
  *   the wallet waits for: it is replaced by a transfer of nothing to the relayer itself, and the task fails.
@@ -29,8 +29,10 @@ export interface RelaySenderOptions {
   readonly logger: Logger;
   /** How long a claimed task is this instance's (default 30 s). */
   readonly leaseMs?: number;
-  /** How long a sent transaction may stay unmined before it is looked at again and replaced (default 15 s). */
+  /** How long a sent transaction may stay unmined before it is replaced (default 15 s). */
   readonly resendAfterMs?: number;
+  /** How soon a sent transaction is looked at again for its receipt (default 1 s). */
+  readonly recheckAfterMs?: number;
   /** Tasks claimed at once (default 10). */
   readonly batch?: number;
   /** How often the store is looked at (default 1000 ms). */
@@ -76,7 +78,8 @@ export class RelaySender {
   /** Handles the tasks that need the relayer now; how many were looked at. */
   async runOnce(): Promise<number> {
     const { store, chainId, instance } = this.options;
-    const tasks = await store.claim(chainId, instance, this.now(), this.options.leaseMs ?? 30_000, this.options.resendAfterMs ?? 15_000, this.options.batch ?? 10);
+    const recheck = Math.min(this.options.recheckAfterMs ?? 1000, this.resendAfterMs);
+    const tasks = await store.claim(chainId, instance, this.now(), this.options.leaseMs ?? 30_000, recheck, this.options.batch ?? 10);
     for (const task of tasks) {
       try {
         await this.handle(task);
@@ -123,15 +126,17 @@ export class RelaySender {
       const receipt = await this.provider.getTransactionReceipt(attempt.txHash);
       if (receipt) return store.markMined(task.taskId, attempt.txHash, receipt.status === 1, this.now());
     }
+    const last = task.attempts[0]!;
+    // not mined yet: replaced only once it has waited resendAfterMs (its deadline passed: at once)
+    if (this.now().getTime() - last.sentAt.getTime() < this.resendAfterMs && !this.expired(task)) return;
     const nonce = task.relayerNonce!;
     const mined = BigInt(await this.provider.getTransactionCount(this.address, 'latest'));
     if (mined > nonce) {
       // the nonce was taken by a transaction none of the attempts is (its receipt may also still be coming): fail
       // only once that is certain, at the next look, so a receipt arriving late still counts
-      if (task.attempts.some((a) => this.now().getTime() - a.sentAt.getTime() < 2 * (this.options.resendAfterMs ?? 15_000))) return;
+      if (task.attempts.some((a) => this.now().getTime() - a.sentAt.getTime() < 2 * this.resendAfterMs)) return;
       return store.markFailed(task.taskId, `the relayer's nonce ${nonce} was used by another transaction`, this.now());
     }
-    const last = task.attempts[0]!;
     const current = await this.currentFees();
     const fees = { maxFeePerGas: max(current.maxFeePerGas, bumped(last.maxFeePerGas)), maxPriorityFeePerGas: max(current.maxPriorityFeePerGas, bumped(last.maxPriorityFeePerGas)) };
     return this.send(task, nonce, fees, this.expired(task));
@@ -153,6 +158,10 @@ export class RelaySender {
       this.options.logger.warn({ err: error, taskId: task.taskId, txHash, nonce: String(nonce) }, 'relay transaction not accepted by the node');
     }
     if (cancel) await store.markFailed(task.taskId, 'the permit\'s deadline passed before the transaction was mined; its nonce was taken by a transfer of nothing', this.now());
+  }
+
+  private get resendAfterMs(): number {
+    return this.options.resendAfterMs ?? 15_000;
   }
 
   private expired(task: RelayTask): boolean {

@@ -11,7 +11,7 @@
  * malformed body; each a 4xx before anything is recorded or sent. Every answer validated against the contract.
  */
 import pino from 'pino';
-import { Contract, Wallet, type JsonRpcProvider } from 'ethers';
+import { Contract, toQuantity, Wallet, type JsonRpcProvider } from 'ethers';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { convertQuoteToRoute, createClient, executeRoute, getQuote, type RouteExtended, type SDKClient } from '@lifi/sdk';
 import { EthereumProvider } from '@lifi/sdk-provider-ethereum';
@@ -105,7 +105,7 @@ async function until<T>(what: string, read: () => Promise<T | undefined>, timeou
     const value = await read();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`not seen within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // within the public rate limit (100 requests a minute)
   }
 }
 
@@ -224,5 +224,102 @@ describe('the ecosystem SDK, unpatched: executeRoute of a gasless quote for a us
     // the relayer's transaction is the user's transfer: its relayed tx went through the proxy, signed by the user
     const status = await call('getStatus', 'GET', `/v1/status?txHash=${action.txHash}`);
     expect(status.body).toMatchObject({ status: 'DONE', substatus: 'COMPLETED', fromAddress: user.address });
+  });
+});
+
+describe('refused before anything is recorded or sent, tried as an attacker would', () => {
+  const relayer = () => new Wallet(SANDBOX_RELAYER_KEY).address;
+  const attacker = privateKeyToAccount(Wallet.createRandom().privateKey as `0x${string}`);
+  const swapStep = () => relayerQuote({ toChain: String(ARB), toToken: 'WETH', fromAmount: String(50n * 10n ** 6n) });
+  /** The step as posted, with its typedData changed by `change` before the user signs it. */
+  const signedAfter = async (step: any, change: (typedData: any[]) => void, signer: PrivateKeyAccount = user) => {
+    const copy = JSON.parse(JSON.stringify(step));
+    change(copy.typedData);
+    return signed(copy, signer);
+  };
+  const relay = (body: unknown) => call('relayTransaction', 'POST', '/v1/relayer/relay', body);
+  let sentBefore: number;
+  beforeEach(async () => {
+    sentBefore = await provider.getTransactionCount(relayer(), 'pending');
+  });
+  const nothingSent = async () => expect(await provider.getTransactionCount(relayer(), 'pending')).toBe(sentBefore);
+
+  it('the same signature twice: the first is relayed, the second refused naming the task (409)', async () => {
+    const body = await signed(await swapStep());
+    const first = await relay(body);
+    expect(first.status).toBe(200);
+    const again = await relay(body);
+    expect(again).toMatchObject({ status: 409, body: { code: 1004, message: expect.stringContaining(first.body.data.taskId) } });
+    // and through the other operation too
+    const other = await call('relayAdvanced', 'POST', '/v1/advanced/relay', body);
+    expect(other.status).toBe(409);
+    // the first one runs, once
+    await until('the first relay DONE', async () => {
+      const answer = await call('getRelayerStatus', 'GET', `/v1/relayer/status/${first.body.data.taskId}`);
+      return answer.body.data.status === 'DONE' ? true : undefined;
+    });
+    expect(await provider.getTransactionCount(relayer(), 'pending')).toBe(sentBefore + 1);
+  });
+
+  it('the step changed after signing (another receiver, a lower relayer fee): its router call is not the one signed (409)', async () => {
+    const step = await swapStep();
+    const body = await signed(step);
+    const otherReceiver = { ...body, action: { ...body.action, toAddress: attacker.address } };
+    expect(await relay(otherReceiver)).toMatchObject({ status: 409, body: { code: 1004, message: expect.stringContaining('diamondCalldataHash') } });
+    const lowerFee = JSON.parse(JSON.stringify(body));
+    const cost = lowerFee.estimate.feeCosts.find((c: any) => c.name === 'Gasless relay fee');
+    cost.amount = '1';
+    expect(await relay(lowerFee)).toMatchObject({ status: 409, body: { code: 1004 } });
+    // a larger amount than signed: the witness permits the step's amount only
+    const more = { ...body, action: { ...body.action, fromAmount: String(BigInt(body.action.fromAmount) * 2n) } };
+    expect(await relay(more)).toMatchObject({ status: 400, body: { code: 1011, message: expect.stringContaining('/typedData/1/message/permitted/amount') } });
+    await nothingSent();
+  });
+
+  it('a signature of another account, a permit for another spender, a deadline passed, a malformed body (400 naming the field)', async () => {
+    const step = await swapStep();
+    expect(await relay(await signed(step, attacker))).toMatchObject({ status: 400, body: { code: 1011, message: expect.stringContaining('/typedData/') } });
+    const toAttacker = await signedAfter(step, (t) => {
+      t[0].message.spender = attacker.address;
+    });
+    expect(await relay(toAttacker)).toMatchObject({ status: 400, body: { message: expect.stringContaining('/typedData/0/signature') } });
+    const past = String(Math.floor(Date.now() / 1000) - 10);
+    const expired = await signedAfter(step, (t) => {
+      t[1].message.deadline = past;
+    });
+    expect(await relay(expired)).toMatchObject({ status: 400, body: { message: expect.stringContaining('/typedData/1/message/deadline') } });
+    const unsigned = await signed(step);
+    delete unsigned.typedData[1].signature;
+    expect(await relay(unsigned)).toMatchObject({ status: 400, body: { code: 1011 } });
+    expect(await relay({ ...unsigned, typedData: [] })).toMatchObject({ status: 400 });
+    await nothingSent();
+  });
+
+  it('a gas price that rose beyond the quoted fee (409), a relayer below its floor (503 with Retry-After)', async () => {
+    const body = await signed(await swapStep());
+    const fees = await provider.getFeeData();
+    await provider.send('anvil_setNextBlockBaseFeePerGas', [toQuantity((fees.maxFeePerGas ?? 10n ** 9n) * 10n)]);
+    await provider.send('evm_mine', []);
+    try {
+      expect(await relay(body)).toMatchObject({ status: 409, body: { code: 1004, message: expect.stringContaining('no longer pays for its gas') } });
+    } finally {
+      await provider.send('anvil_setNextBlockBaseFeePerGas', [toQuantity(fees.gasPrice ?? 10n ** 9n)]);
+      await provider.send('evm_mine', []);
+    }
+    const funds = await provider.getBalance(relayer());
+    await provider.send('anvil_setBalance', [relayer(), '0x0']);
+    try {
+      const response = await fetch(`${sandbox.url}/v1/relayer/relay`, { method: 'POST', body: JSON.stringify(await signed(await swapStep())), headers: { 'content-type': 'application/json' } });
+      expect(response.status).toBe(503);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await provider.send('anvil_setBalance', [relayer(), toQuantity(funds)]);
+    }
+    await nothingSent();
+  });
+
+  it('GET /v1/relayer/status of a task nobody made: 404; a malformed id: 400', async () => {
+    expect(await call('getRelayerStatus', 'GET', `/v1/relayer/status/0x${'ab'.repeat(32)}`)).toMatchObject({ status: 404, body: { code: 1003 } });
+    expect(await call('getRelayerStatus', 'GET', '/v1/relayer/status/not-a-task')).toMatchObject({ status: 400 });
   });
 });

@@ -67,10 +67,10 @@ export interface RelayTaskStore {
   get(taskId: string): Promise<RelayTask | undefined>;
   /**
    * Claims up to `limit` tasks of `chainId` that need the relayer — queued ones, and sent ones whose last attempt is
-   * older than `resendAfterMs` (to replace or re-check) — for `leaseMs`: another instance claims them only when the
-   * lease ran out (its holder died). Oldest first.
+   * older than `recheckAfterMs` (to look for their receipt, or replace them) — for `leaseMs`: another instance claims
+   * them only when the lease ran out (its holder died). Oldest first.
    */
-  claim(chainId: number, instance: string, now: Date, leaseMs: number, resendAfterMs: number, limit: number): Promise<RelayTask[]>;
+  claim(chainId: number, instance: string, now: Date, leaseMs: number, recheckAfterMs: number, limit: number): Promise<RelayTask[]>;
   /**
    * The next nonce of the relayer's account on the chain, shared by every instance: the larger of the one recorded
    * and `chainNonce` (the node's pending count), then counted up, in one atomic step.
