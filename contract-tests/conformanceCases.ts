@@ -20,6 +20,13 @@ export interface Case {
   readonly before?: number;
 }
 
+/**
+ * The gasless relayer's operations: the conformance server runs no relayer (it has no chains), so their contract
+ * examples get 404 there (no gasless quote, no task); their 200 and 409 are validated on the sandbox
+ * (test/e2e/gasless.test.ts, test/e2e/relayerExamples.test.ts).
+ */
+export const WITHOUT_RELAYER: Readonly<Record<string, number>> = { getRelayerQuote: 404, relayTransaction: 404, relayAdvanced: 404, getRelayerStatus: 404 };
+
 const set = (name: string, value: string) => (url: URL) => {
   url.searchParams.set(name, value);
 };

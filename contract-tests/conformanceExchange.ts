@@ -86,13 +86,22 @@ export async function exchange(proxy: Started, req: WireRequest): Promise<Answer
 }
 
 /** The problems (and tolerated notes) of an answer: its violations, its status against `expected`, Prism's own answers. */
+/** The transport's refusals the contract declares once, in info.description's "Errors". */
+const TRANSPORT_STATUSES = new Set([413, 414, 415, 431]);
+
 export function judge(name: string, operationId: string, proxy: 'strict' | 'lenient', req: WireRequest, answer: Answer, expected?: number, meantValid = false): Exchange {
   const problems: string[] = [];
   const notes: string[] = [];
   if (answer.failure) problems.push(answer.failure);
   const int64 = answer.violations.filter((v) => v.location[0] === 'response' && isPrismInt64Bound(v));
   if (int64.length > 0) notes.push(`${int64.length} chain id(s) beyond 2^53 − 1 that Prism flags as int64 (e.g. ${int64[0]!.location.join('.')})`);
-  const ofAnswer = answer.violations.filter((v) => v.location[0] === 'response' && !isPrismInt64Bound(v));
+  // the transport's refusals (a body over the limit, a URL over the limit, a body in another charset, a head too
+  // large) come before any operation and are declared once, in the contract's "Errors" (info.description), not per
+  // operation: Prism's "Unable to match the returned status code" for them is not a violation
+  const transport = TRANSPORT_STATUSES.has(answer.status);
+  const undeclaredTransport = (v: Violation) => transport && v.message.startsWith('Unable to match the returned status code');
+  if (transport && answer.violations.some(undeclaredTransport)) notes.push(`${answer.status}: a transport refusal the contract declares in its "Errors"`);
+  const ofAnswer = answer.violations.filter((v) => v.location[0] === 'response' && !isPrismInt64Bound(v) && !undeclaredTransport(v));
   const onlyInt64 = proxy === 'strict' && ofAnswer.length === 0 && int64.length > 0;
   const ofRequest = answer.violations.filter((v) => v.location[0] === 'request');
   if (ofAnswer.length > 0) problems.push(`the answer breaks the contract: ${ofAnswer.map((v) => `${v.location.join('.')} ${v.message}`).join(' | ')}`);

@@ -243,6 +243,10 @@ const TX_HASH = /(?<![0-9A-Za-z])0x[0-9a-fA-F]{64}(?![0-9A-Za-z])/g;
 const TIME_KEY = /^(timestamp|lastUpdated)$|Timestamp$|At$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 export const TIMESTAMP_PLACEHOLDER = '<timestamp>';
+/** A 65-byte signature (0x and 130 hex digits). */
+const SIGNATURE = /^0x[0-9a-fA-F]{130}$/;
+/** A Permit2 nonce drawn from a hash (relayNonce: 70-odd decimal digits), not a counter. */
+const DRAWN_NONCE = /^[0-9]{20,}$/;
 
 /**
  * A recorded answer (or request) with what legitimately varies between two recordings replaced by placeholders,
@@ -256,6 +260,8 @@ export const TIMESTAMP_PLACEHOLDER = '<timestamp>';
  *   same one still counts (a same-chain swap's receiving hash is its sending hash; the link names its hash). They
  *   were identical in two recordings (same nonces, calldata and gas prices on a fresh devnet), but change with any
  *   change to the contracts, the seeding, a quote or the order of the flows, which is no change of the answers.
+ * - a relayed step's signed messages: their `deadline` (the clock's time at the quote, plus its validity), the witness
+ *   permit's `nonce` drawn from it, and every `signature`, become `<deadline>`, `<nonce>`, `<signature>`.
  * `transactionId` is kept: it is derived from the quote's id, itself derived from the request. Amounts, tokens,
  * chain ids, block numbers, gas, statuses, substatuses and messages (apart from the hashes in them) are kept.
  */
@@ -270,6 +276,10 @@ export function normalizeDevnetAnswer(body: unknown): unknown {
     if (Array.isArray(value)) return value.map((v) => walk(v));
     if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, k)]));
     if (key !== undefined && TIME_KEY.test(key) && (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)))) return TIMESTAMP_PLACEHOLDER;
+    // a relayed step's messages: signed with a deadline from the clock, and the witness's nonce drawn from it
+    if (key === 'deadline' && typeof value === 'string' && /^\d+$/.test(value)) return '<deadline>';
+    if (key === 'nonce' && typeof value === 'string' && DRAWN_NONCE.test(value)) return '<nonce>';
+    if (key === 'signature' && typeof value === 'string' && SIGNATURE.test(value)) return '<signature>';
     if (typeof value !== 'string' || key === 'transactionId') return value;
     if (ISO_TIME.test(value)) return TIMESTAMP_PLACEHOLDER;
     return value.replace(TX_HASH, hash);

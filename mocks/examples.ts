@@ -24,6 +24,7 @@ import { openDatabase, type Database } from '../src/persistence/database';
 import { databaseHistory } from '../src/persistence/transfers';
 import type { HandlerTable } from '../src/server/operation';
 import { recordDevnetScenarios } from './devnetScenarios';
+import { recordRelayerScenarios } from './relayerScenarios';
 import { MOCK_KEYS, SCENARIOS, type RecordedAnswer, type RecordedRequest, type Scenario, type ScenarioRequest, type ScenarioService } from './scenarios';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -237,7 +238,7 @@ if (require.main === module) {
   void (async () => {
     const services = new ScenarioServices();
     try {
-      const recorded = [...(await recordScenarios(services)), ...(await recordDevnetScenarios())];
+      const recorded = [...(await recordScenarios(services)), ...(await recordDevnetScenarios()), ...(await recordRelayerScenarios())];
       const before = fs.readFileSync(OPENAPI, 'utf8');
       const after = writeExamples(before, recorded);
       fs.writeFileSync(OPENAPI, after);

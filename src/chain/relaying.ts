@@ -102,9 +102,10 @@ class ChainRelayer implements RelayerOnChain {
     return this.sender.address;
   }
 
+  /** What a transaction is expected to pay per gas now (eth_gasPrice: the base fee and the usual tip), not the cap it may pay. */
   async gasPriceWei(): Promise<bigint> {
     const fees = await this.chain.provider.getFeeData();
-    return fees.maxFeePerGas ?? fees.gasPrice ?? 0n;
+    return fees.gasPrice ?? fees.maxFeePerGas ?? 0n;
   }
 
   async tokenPermitState(token: string, owner: string): Promise<TokenPermitState> {

@@ -8,7 +8,7 @@
  * (src/core/relay/tasks.ts) and the relayer (src/chain/relaySender.ts) sends it.
  */
 import { keccak256, AbiCoder, getAddress } from 'ethers';
-import { ConflictError, InvalidRequestError, NotFoundError, OverloadedError } from '../core/errors';
+import { ConflictError, InvalidRequestError, NoRouteError, NotFoundError, OverloadedError } from '../core/errors';
 import { checkSignedWitness } from '../core/relay/check';
 import { feeStillCovers, relayerFee, RELAY_OVERHEAD_GAS } from '../core/relay/fee';
 import { checkSignedTokenPermit, type SignedTokenPermit } from '../core/relay/permit';
@@ -16,7 +16,7 @@ import { PERMIT_WITNESS_PRIMARY_TYPE } from '../core/relay/permitWitness';
 import { relayTransaction } from '../core/relay/relayCall';
 import type { RelayTask } from '../core/relay/tasks';
 import type { RouteParameters } from '../core/routing/request';
-import type { Ports, Relaying } from './ports';
+import type { Ports } from './ports';
 import { RELAY_TIMING, relayedRequest, relayedStep, relayerFor, TOKEN_PERMIT_GAS } from './relayQuote';
 
 /** How far below the relayer's cost now the fee a step was quoted with may be (its gas margin covers small moves). */
@@ -41,7 +41,8 @@ export interface RelayAccepted {
 }
 
 export async function relay(dependencies: Ports, posted: RelayRequest): Promise<RelayAccepted> {
-  const relaying = requireRelaying(dependencies.relaying);
+  if (!dependencies.relaying) throw new NoRouteError('No gasless transfer can be relayed: this service runs no relayer; send the transfer with a transaction', { filteredOut: [], failed: [] });
+  const relaying = dependencies.relaying;
   const request = { ...relayedRequest(dependencies, posted.parameters), relayFee: posted.relayFee };
   const relayer = relayerFor(relaying, request);
   const owner = getAddress(request.fromAddress!);
@@ -69,7 +70,7 @@ export async function relay(dependencies: Ports, posted: RelayRequest): Promise<
   const { permit } = witness;
   const taskId = relayTaskId(relayer.chainId, owner, permit.nonce);
   const existing = await relaying.tasks.get(taskId);
-  if (existing) throw new ConflictError(`This signature was relayed already: task ${taskId} (${existing.state}); a signature is relayed once — sign a new quote to send again`);
+  if (existing) throw new ConflictError(`This signature was relayed already: task ${taskId} (GET /v1/relayer/status/${taskId}); a signature is relayed once — sign a new quote to send again`);
 
   const permitAt = posted.typedData.findIndex((t) => primaryTypeOf(t) === 'Permit');
   const state = await relayer.tokenPermitState(fromToken.address, owner);
@@ -103,7 +104,7 @@ export async function relay(dependencies: Ports, posted: RelayRequest): Promise<
     gasLimit: routerCall.gasLimit + RELAY_OVERHEAD_GAS + (tokenPermit ? TOKEN_PERMIT_GAS : 0n),
     feeToken: fromToken.address, feeAmount: posted.relayFee, integrator: request.integrator, step: posted.step,
   }, new Date(Number(now) * 1000));
-  if (!created.created) throw new ConflictError(`This signature was relayed already: task ${created.existing.taskId} (${created.existing.state})`);
+  if (!created.created) throw new ConflictError(`This signature was relayed already: task ${created.existing.taskId} (GET /v1/relayer/status/${created.existing.taskId})`);
   return { taskId };
 }
 
@@ -122,7 +123,8 @@ export interface RelayStatus {
 
 /** Where a relay task stands: PENDING until its transaction is mined, then DONE (it succeeded) or FAILED. */
 export async function relayStatus(dependencies: Ports, taskId: string): Promise<RelayStatus> {
-  const relaying = requireRelaying(dependencies.relaying);
+  const relaying = dependencies.relaying;
+  if (!relaying) throw new NotFoundError(`No relayer task ${taskId}: this service runs no relayer, gasless transfers are not offered here`);
   const task = /^0x[0-9a-fA-F]{64}$/.test(taskId) ? await relaying.tasks.get(taskId.toLowerCase()) : undefined;
   if (!task) throw new NotFoundError(`No relayer task ${taskId}: the relay answer gives the task id of each accepted step`);
   const base = { chainId: task.chainId, task };
@@ -138,11 +140,6 @@ export async function relayStatus(dependencies: Ports, taskId: string): Promise<
     case 'failed':
       return { ...base, status: 'FAILED', message: `Not sent: ${task.error ?? 'failed'}` };
   }
-}
-
-function requireRelaying(relaying: Relaying | undefined): Relaying {
-  if (!relaying) throw new NotFoundError('This service runs no relayer: gasless transfers are not offered here');
-  return relaying;
 }
 
 function primaryTypeOf(value: unknown): unknown {

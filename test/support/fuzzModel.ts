@@ -162,6 +162,9 @@ export async function contractOracle(openapiPath: string): Promise<Oracle> {
       let body: unknown;
       const encoding = (request.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
       if (request.body !== undefined && encoding !== 'identity') return 'unknown'; // what the server decodes is its business
+      // a JSON body in another charset than UTF-8 is refused before any operation (415, src/server/jsonBody.ts)
+      const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+      if (request.body !== undefined && charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return 'unknown';
       if (request.body !== undefined && /^application\/json(;|$)/i.test(request.headers['content-type'] ?? '')) {
         const text = request.body;
         if (text.trim() === '' || text.charCodeAt(0) === 0xfeff) return 'unknown';
