@@ -124,7 +124,7 @@ export class RelaySender {
     // sent: mined meanwhile (any of its attempts), or to be replaced under its nonce
     for (const attempt of task.attempts) {
       const receipt = await this.provider.getTransactionReceipt(attempt.txHash);
-      if (receipt) return store.markMined(task.taskId, attempt.txHash, receipt.status === 1, this.now());
+      if (receipt) return store.markMined(task.taskId, attempt.txHash, receipt.status === 1, this.now(), { used: receipt.gasUsed, costWei: receipt.gasUsed * receipt.gasPrice });
     }
     const last = task.attempts[0]!;
     // not mined yet: replaced only once it has waited resendAfterMs (its deadline passed: at once)

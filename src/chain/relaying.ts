@@ -14,7 +14,7 @@ import { Contract, TypedDataEncoder, Wallet, type JsonRpcProvider } from 'ethers
 import type { Logger } from 'pino';
 import type { RouterDeployments } from '../core/catalog/routers';
 import type { RelayTaskStore } from '../core/relay/tasks';
-import type { RelayerOnChain, Relaying, TokenPermitState } from '../usecases/ports';
+import type { RelayerOnChain, Relaying, TokenPermitState } from '../core/relay/ports';
 import { RelaySender } from './relaySender';
 
 /** Multicall3, at its canonical address on every chain (sandbox/multicall3.ts deploys it there on the devnet). */

@@ -341,6 +341,21 @@ const relayTasks: Migration = {
   },
 };
 
+const relayTaskGas: Migration = {
+  async up(db: Kysely<any>) {
+    // what a mined relay task cost the relayer (its receipt's gas used, and that times its effective gas price, in
+    // wei), beside the fee it carried: the relayer's fee and gas per integrator (DatabaseRelayTaskStore.costs)
+    await db.schema
+      .alterTable('relay_tasks')
+      .addColumn('gas_used', 'numeric(78, 0)', (col) => col.check(sql`gas_used >= 0`))
+      .addColumn('gas_cost_wei', 'numeric(78, 0)', (col) => col.check(sql`gas_cost_wei >= 0`))
+      .execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.alterTable('relay_tasks').dropColumn('gas_cost_wei').dropColumn('gas_used').execute();
+  },
+};
+
 /** Every migration, by name; names sort in the order they run. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0001_initial': initial,
@@ -350,6 +365,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0005_transfers': transfers,
   '0006_transfer_events': transferEvents,
   '0007_relay_tasks': relayTasks,
+  '0008_relay_task_gas': relayTaskGas,
 });
 
 export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1)!;

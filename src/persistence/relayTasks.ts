@@ -13,8 +13,8 @@
  *   - a task keeps its relayer and nonce once sent (replacements reuse them), and a mined task is final.
  */
 import { getAddress } from 'ethers';
-import type { Kysely, Selectable } from 'kysely';
-import type { CreateResult, NewRelayTask, RelayAttempt, RelayTask, RelayTaskStore } from '../core/relay/tasks';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { CreateResult, NewRelayTask, RelayAttempt, RelayCosts, RelayGas, RelayTask, RelayTaskStore } from '../core/relay/tasks';
 import { ConflictError, InvalidValueError, NotFoundError } from './errors';
 import type { RelayTasksTable, Schema, StoredRelayAttempt } from './schema';
 
@@ -149,14 +149,43 @@ export class DatabaseRelayTaskStore implements RelayTaskStore {
     throw new ConflictError(`relay task ${taskId} was sent with nonce ${task.relayerNonce} of ${task.relayer}: a replacement keeps them (nonce ${relayerNonce} of ${account} refused)`);
   }
 
-  async markMined(taskId: string, txHash: string, succeeded: boolean, now: Date): Promise<void> {
+  async markMined(taskId: string, txHash: string, succeeded: boolean, now: Date, gas?: RelayGas): Promise<void> {
     const db = await this.database();
     await db
       .updateTable('relay_tasks')
-      .set({ state: 'mined', mined_tx_hash: txHash, succeeded, claimed_by: null, claimed_until: null, updated_at: now })
+      .set({
+        state: 'mined', mined_tx_hash: txHash, succeeded, claimed_by: null, claimed_until: null, updated_at: now,
+        ...(gas ? { gas_used: uint(gas.used, 'gas used'), gas_cost_wei: uint(gas.costWei, 'gas cost') } : {}),
+      })
       .where('task_id', '=', taskId)
       .where('state', '<>', 'mined')
       .execute();
+  }
+
+  async costs(): Promise<RelayCosts[]> {
+    const db = await this.database();
+    const rows = await db
+      .selectFrom('relay_tasks')
+      .select((eb) => [
+        'integrator', 'chain_id', 'fee_token',
+        eb.fn.countAll<number | string>().as('tasks'),
+        eb.fn.sum<string | number>('fee_amount').as('fees'),
+        eb.fn.coalesce(eb.fn.sum<string | number>('gas_cost_wei'), sql<string>`0`).as('gas_cost_wei'),
+      ])
+      .where('state', '=', 'mined')
+      .groupBy(['integrator', 'chain_id', 'fee_token'])
+      .orderBy('chain_id')
+      .orderBy('integrator')
+      .orderBy('fee_token')
+      .execute();
+    return rows.map((row) => ({
+      ...(row.integrator !== null ? { integrator: row.integrator } : {}),
+      chainId: Number(row.chain_id),
+      feeToken: row.fee_token,
+      tasks: Number(row.tasks),
+      fees: BigInt(String(row.fees)),
+      gasCostWei: BigInt(String(row.gas_cost_wei)),
+    }));
   }
 
   async markFailed(taskId: string, error: string, now: Date): Promise<void> {
@@ -200,6 +229,7 @@ function taskOf(row: Selectable<RelayTasksTable>): RelayTask {
     })),
     ...(row.mined_tx_hash !== null ? { minedTxHash: row.mined_tx_hash } : {}),
     ...(row.succeeded !== null ? { succeeded: row.succeeded } : {}),
+    ...(row.gas_used !== null && row.gas_cost_wei !== null ? { gas: { used: BigInt(row.gas_used), costWei: BigInt(row.gas_cost_wei) } } : {}),
     ...(row.error !== null ? { error: row.error } : {}),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),

@@ -286,6 +286,9 @@ export interface RelayTasksTable {
   attempts: ColumnType<StoredRelayAttempt[], string | undefined, string>;
   mined_tx_hash: string | null;
   succeeded: boolean | null;
+  /** The mined transaction's gas used, and its cost to the relayer in wei (0008_relay_task_gas). */
+  gas_used: ColumnType<string | null, string | null | undefined, string | null>;
+  gas_cost_wei: ColumnType<string | null, string | null | undefined, string | null>;
   error: string | null;
   /** The instance sending it, until claimed_until (another claims it after). */
   claimed_by: string | null;

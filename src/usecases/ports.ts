@@ -14,7 +14,7 @@ import type { TransferTracker } from '../core/status/tracker';
 import type { TransferHistory } from '../core/status/history';
 import type { StatusStreams, TransferEvents } from '../core/status/events';
 import type { SvmClusterState } from '../core/transactions/context';
-import type { RelayTaskStore } from '../core/relay/tasks';
+import type { Relaying } from '../core/relay/ports';
 
 export interface Ports {
   /**
@@ -48,41 +48,4 @@ export interface Ports {
   readonly publicUrl: string;
   /** The gasless relayer (GET /v1/relayer/quote, POST /v1/relayer/relay...); undefined where none is configured. */
   readonly relaying?: Relaying;
-}
-
-/**
- * The service's relayer: its tasks (in the database, shared by the instances) and, per chain where it sends, what the
- * relayed steps need to know of the chain now. Implemented by src/chain/relaying.ts.
- */
-export interface Relaying {
-  readonly tasks: RelayTaskStore;
-  /** The relayer on a chain; undefined where it does not send. */
-  on(chainId: number): RelayerOnChain | undefined;
-  /** Unix seconds now. */
-  now(): bigint;
-}
-
-export interface RelayerOnChain {
-  readonly chainId: number;
-  /** The relayer's hot wallet. */
-  readonly address: string;
-  /** Uniswap's Permit2 and the service's Permit2 proxy on the chain (the witness permit's verifier and spender). */
-  readonly permit2: string;
-  readonly proxy: string;
-  /** Multicall3, through which a token's permit and the proxy call go in one transaction. */
-  readonly multicall: string;
-  /** The gas price the relayer expects to pay now (wei). */
-  gasPriceWei(): Promise<bigint>;
-  /** What the owner's token allows Permit2, and the token's EIP-2612 domain and the owner's nonce where it has one. */
-  tokenPermitState(token: string, owner: string): Promise<TokenPermitState>;
-  /** Whether Permit2 has already used this nonce of the owner (a signature spent elsewhere). */
-  permit2NonceUsed(owner: string, nonce: bigint): Promise<boolean>;
-  /** Whether the relayer holds at least its balance floor (below it, new tasks are refused with 503). */
-  aboveFloor(): Promise<boolean>;
-}
-
-export interface TokenPermitState {
-  readonly permit2Allowance: bigint;
-  /** Absent: the token has no EIP-2612 permit (or its domain could not be read). */
-  readonly eip2612?: { readonly name: string; readonly version: string; readonly nonce: bigint };
 }

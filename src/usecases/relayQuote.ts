@@ -20,7 +20,8 @@ import { defaultSlippage } from '../core/routing/evaluate';
 import { FEE_COLLECTION_GAS, ppmToFraction } from '../core/routing/pricing';
 import { buildRouteRequest, type RouteParameters } from '../core/routing/request';
 import type { RouteRequest } from '../core/routing/route';
-import type { Ports, RelayerOnChain, Relaying } from './ports';
+import type { RelayerOnChain, Relaying } from '../core/relay/ports';
+import type { Ports } from './ports';
 import { noRouteMessage, quotedStep, type NoRoute, type QuotedStep } from './quote';
 import { findRoutes, routeSearchObserver } from './routeSearchCache';
 

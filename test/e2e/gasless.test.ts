@@ -151,6 +151,11 @@ describe('a user with USDC and no ETH', () => {
     const receipt = (await provider.getTransactionReceipt(done.metadata.txHash))!;
     const gasPaid = receipt.gasUsed * receipt.gasPrice;
     expect(relayerEthBefore - (await provider.getBalance(relayer))).toBe(gasPaid);
+    // the task keeps what it cost and the fee it carried, counted per integrator
+    const task = (await sandbox.dependencies.relaying!.tasks.get(taskId))!;
+    expect(task).toMatchObject({ state: 'mined', succeeded: true, feeAmount: BigInt(relayFee.amount), gas: { used: receipt.gasUsed, costWei: gasPaid } });
+    const costs = await sandbox.dependencies.relaying!.tasks.costs();
+    expect(costs.find((c) => c.chainId === ARB && c.integrator === undefined)).toMatchObject({ feeToken: usdc });
     const ethUSD = Number(sandbox.dependencies.catalog.getChain(ARB)!.nativeToken.priceUSD);
     expect(Number(relayFee.amountUSD)).toBeGreaterThanOrEqual((Number(gasPaid) / 1e18) * ethUSD);
   });

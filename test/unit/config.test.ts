@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { ConfigError, DEFAULT_DATA_DIR, loadConfig, portalOrigins } from '../../src/config';
 
 describe('loadConfig', () => {
@@ -48,5 +51,45 @@ describe('loadConfig', () => {
     expect(loadConfig({}).webhooks.allowPrivate).toBe(false);
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }).webhooks.allowPrivate).toBe(true);
     expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'yes please' })).toThrow(/WEBHOOK_ALLOW_PRIVATE must be true or false/);
+  });
+
+  describe('the gasless relayer: RELAYER_PRIVATE_KEY, RELAYER_BALANCE_FLOOR_WEI', () => {
+    const KEY = `0x${'5a'.repeat(32)}`;
+    const chainsFile = () => {
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'relayer-config-')), 'chains.json');
+      fs.writeFileSync(file, JSON.stringify({ chains: [{ chainId: 42161, rpcUrl: 'http://127.0.0.1:8545' }] }));
+      return file;
+    };
+
+    it('none without a key; with one, in chain mode with a database, the key (behind a function) and the floor (default 10^16 wei)', () => {
+      expect(loadConfig({}).relayer).toBeUndefined();
+      const config = loadConfig({ RELAYER_PRIVATE_KEY: KEY, CHAINS_FILE: chainsFile(), DATABASE_DIR: 'memory://' });
+      expect(config.relayer!.privateKey()).toBe(KEY);
+      expect(config.relayer!.balanceFloorWei).toBe(10n ** 16n);
+      expect(loadConfig({ RELAYER_PRIVATE_KEY: KEY, RELAYER_BALANCE_FLOOR_WEI: '5', CHAINS_FILE: chainsFile(), DATABASE_DIR: 'memory://' }).relayer!.balanceFloorWei).toBe(5n);
+    });
+
+    it('the key is in nothing that serializes or prints the configuration', () => {
+      const config = loadConfig({ RELAYER_PRIVATE_KEY: KEY, CHAINS_FILE: chainsFile(), DATABASE_DIR: 'memory://' });
+      const printed = JSON.stringify(config, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v));
+      expect(printed).not.toContain('5a5a5a5a');
+      expect(inspect(config, { depth: 10 })).not.toContain('5a5a5a5a');
+    });
+
+    it('refuses a malformed key (without repeating it), a key without chains or database, a floor that is not wei', () => {
+      const bad = `0x${'5a'.repeat(31)}zz`;
+      let message = '';
+      try {
+        loadConfig({ RELAYER_PRIVATE_KEY: bad, CHAINS_FILE: chainsFile(), DATABASE_DIR: 'memory://' });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/RELAYER_PRIVATE_KEY must be 0x and 64 hex digits/);
+      expect(message).not.toContain('5a5a5a5a');
+      expect(() => loadConfig({ RELAYER_PRIVATE_KEY: KEY, DATABASE_DIR: 'memory://' })).toThrow(/RELAYER_PRIVATE_KEY needs CHAINS_FILE/);
+      expect(() => loadConfig({ RELAYER_PRIVATE_KEY: KEY, CHAINS_FILE: chainsFile() })).toThrow(/RELAYER_PRIVATE_KEY needs a database/);
+      expect(() => loadConfig({ RELAYER_PRIVATE_KEY: KEY, RELAYER_BALANCE_FLOOR_WEI: '0.5', CHAINS_FILE: chainsFile(), DATABASE_DIR: 'memory://' })).toThrow(/RELAYER_BALANCE_FLOOR_WEI must be a whole number/);
+      expect(() => loadConfig({ RELAYER_BALANCE_FLOOR_WEI: '5' })).toThrow(/without RELAYER_PRIVATE_KEY/);
+    });
   });
 });

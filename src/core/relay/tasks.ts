@@ -53,10 +53,31 @@ export interface RelayTask extends NewRelayTask {
   /** The mined transaction and whether it succeeded. */
   readonly minedTxHash?: string;
   readonly succeeded?: boolean;
+  /** What the mined transaction cost the relayer. */
+  readonly gas?: RelayGas;
   /** Why it failed (a `failed` task), or the last error seen while sending. */
   readonly error?: string;
   readonly createdAt: Date;
   readonly updatedAt: Date;
+}
+
+/** What a mined relay transaction cost: its gas used and that times its effective gas price (wei). */
+export interface RelayGas {
+  readonly used: bigint;
+  readonly costWei: bigint;
+}
+
+/** The relayer's account of one integrator on one chain: the fees its tasks carried, the gas they cost. */
+export interface RelayCosts {
+  /** Absent: tasks whose step named no integrator. */
+  readonly integrator?: string;
+  readonly chainId: number;
+  readonly feeToken: string;
+  readonly tasks: number;
+  /** The fees the mined tasks carried, in feeToken's units. */
+  readonly fees: bigint;
+  /** What their transactions cost the relayer, in the chain's native wei. */
+  readonly gasCostWei: bigint;
 }
 
 export type CreateResult = { readonly created: true; readonly task: RelayTask } | { readonly created: false; readonly existing: RelayTask };
@@ -78,8 +99,10 @@ export interface RelayTaskStore {
   allocateNonce(chainId: number, relayer: string, chainNonce: bigint): Promise<bigint>;
   /** Records a transaction sent for a claimed task (its first or a replacement: same nonce, higher fees). */
   recordAttempt(taskId: string, relayer: string, relayerNonce: bigint, attempt: RelayAttempt, now: Date): Promise<void>;
-  /** The task's transaction was mined (any of its attempts). */
-  markMined(taskId: string, txHash: string, succeeded: boolean, now: Date): Promise<void>;
+  /** The task's transaction was mined (any of its attempts), at the cost `gas` when the receipt told it. */
+  markMined(taskId: string, txHash: string, succeeded: boolean, now: Date, gas?: RelayGas): Promise<void>;
+  /** The mined tasks' fees and gas, per integrator, chain and fee token. */
+  costs(): Promise<RelayCosts[]>;
   markFailed(taskId: string, error: string, now: Date): Promise<void>;
   /** Gives a claimed task back before its lease ends (the instance stops). */
   release(taskId: string, instance: string): Promise<void>;

@@ -194,6 +194,27 @@ describe.each(databaseEngines())('migrations on $name', (engine) => {
     expect(tables).toContain('transfer_events');
   });
 
+  it('from 0007: a relay task\'s gas used and cost come with 0008, and go with it', async () => {
+    const database = await engine.open({ ...(await engine.newDatabase()), migrate: false });
+    const db = database.db;
+    await migrateTo(db, '0007_relay_tasks');
+    const now = new Date('2026-11-29T00:00:00Z');
+    await db.insertInto('relay_tasks').values({
+      task_id: `0x${'ab'.repeat(32)}`, chain_id: 42161, owner: '0x552008c0F6870C2f77e5cC1d2Eb9bdff03E30Ea9', permit_nonce: '7', deadline: '1795000000',
+      to_address: '0x89c6340B1a1f4b25D36cd8B063D49045caF3f818', data: '0x', gas_limit: '450000', fee_token: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+      fee_amount: '25000', integrator: 'dapp', step: '{}', state: 'queued' as const, created_at: now, updated_at: now,
+    } as never).execute();
+    expect(await migrateTo(db, '0008_relay_task_gas')).toEqual(['0008_relay_task_gas']);
+    // the task of before has no cost yet; a negative cost is refused
+    expect(await db.selectFrom('relay_tasks').select(['gas_used', 'gas_cost_wei']).executeTakeFirstOrThrow()).toEqual({ gas_used: null, gas_cost_wei: null });
+    await db.updateTable('relay_tasks').set({ gas_used: '210000', gas_cost_wei: String(2n ** 255n) }).execute();
+    expect(await db.selectFrom('relay_tasks').select(['gas_cost_wei']).executeTakeFirstOrThrow()).toEqual({ gas_cost_wei: String(2n ** 255n) });
+    await expect(db.updateTable('relay_tasks').set({ gas_used: '-1' }).execute()).rejects.toThrow(/check constraint/);
+    expect(await migrateTo(db, '0007_relay_tasks')).toEqual(['0008_relay_task_gas']);
+    const columns = await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = 'relay_tasks'`.execute(db);
+    expect(columns.rows.map((c) => c.column_name)).not.toContain('gas_used');
+  });
+
   it('instances starting together run each migration once', async () => {
     const target = await engine.newDatabase();
     if (target.url) {

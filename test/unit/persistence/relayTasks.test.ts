@@ -231,4 +231,29 @@ describe.each(databaseEngines())('the relay task store on $name', (engine) => {
     await store().markMined(hash(2), hash(9003), true, at(2000));
     expect(await store().get(hash(2))).toMatchObject({ state: 'mined', minedTxHash: hash(9003), succeeded: true, error: 'relayer balance below the floor' });
   });
+
+  it('a mined task keeps what its transaction cost; the relayer\'s fees and gas add up per integrator, chain and fee token', async () => {
+    const minedAt = async (n: number, fields: Partial<NewRelayTask>, gas?: { used: bigint; costWei: bigint }) => {
+      await store().create(newTask(n, fields), T0);
+      await store().recordAttempt(hash(n), RELAYER, BigInt(n), attempt(n, 100n, at(1000)), at(1000));
+      await store().markMined(hash(n), hash(9000 + n), true, at(2000), gas);
+    };
+    await minedAt(1, { feeAmount: 25_000n }, { used: 210_000n, costWei: 210_000n * 1_000_000_000n });
+    await minedAt(2, { feeAmount: 30_000n }, { used: 190_000n, costWei: HUGE });
+    await minedAt(3, { integrator: 'other', feeAmount: 7n }, { used: 1n, costWei: 2n });
+    await minedAt(4, { integrator: undefined, chainId: 8453, feeAmount: 9n });
+    // queued and failed tasks cost nothing and carried no fee yet
+    await store().create(newTask(5, { feeAmount: 1_000_000n }), T0);
+    await store().create(newTask(6, { feeAmount: 1_000_000n }), T0);
+    await store().markFailed(hash(6), 'deadline passed', at(1000));
+
+    expect((await store().get(hash(1)))!.gas).toEqual({ used: 210_000n, costWei: 210_000_000_000_000n });
+    expect((await store().get(hash(4)))!.gas).toBeUndefined();
+    // by chain, then integrator
+    expect(await store().costs()).toEqual([
+      { chainId: 8453, feeToken: USDC, tasks: 1, fees: 9n, gasCostWei: 0n },
+      { integrator: 'dapp', chainId: 42161, feeToken: USDC, tasks: 2, fees: 55_000n, gasCostWei: 210_000_000_000_000n + HUGE },
+      { integrator: 'other', chainId: 42161, feeToken: USDC, tasks: 1, fees: 7n, gasCostWei: 2n },
+    ]);
+  });
 });
