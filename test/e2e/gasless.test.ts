@@ -229,6 +229,18 @@ describe('the ecosystem SDK, unpatched: executeRoute of a gasless quote for a us
     // the relayer's transaction is the user's transfer: its relayed tx went through the proxy, signed by the user
     const status = await call('getStatus', 'GET', `/v1/status?txHash=${action.txHash}`);
     expect(status.body).toMatchObject({ status: 'DONE', substatus: 'COMPLETED', fromAddress: user.address });
+    // like any other transfer: in the user's history (the indexer reads the relayer's transaction as the user's),
+    // and on its explorer page
+    const listed = await until('the relayed transfer in the user\'s history', async () => {
+      const history = await call('getAnalyticsTransfers', 'GET', `/v1/analytics/transfers?wallet=${user.address}`);
+      return (history.body.transfers as { sending: { txHash: string }; status: string }[]).find((t) => t.sending.txHash === action.txHash && t.status === 'DONE');
+    });
+    expect(listed).toMatchObject({ fromAddress: user.address, status: 'DONE' });
+    const page = await fetch(`${sandbox.url}/explorer/tx/${action.txHash}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(action.txHash!);
+    expect(html.toLowerCase()).toContain(user.address.toLowerCase());
   });
 });
 
