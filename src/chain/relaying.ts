@@ -133,4 +133,14 @@ class ChainRelayer implements RelayerOnChain {
   aboveFloor(): Promise<boolean> {
     return this.sender.aboveFloor();
   }
+
+  async simulate(to: string, data: string, gasLimit: bigint): Promise<string | undefined> {
+    try {
+      await this.chain.provider.call({ from: this.address, to, data, gasLimit });
+      return undefined;
+    } catch (error) {
+      const e = error as { shortMessage?: string; reason?: string | null; message?: string };
+      return e.reason ?? e.shortMessage ?? e.message ?? 'reverted';
+    }
+  }
 }

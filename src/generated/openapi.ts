@@ -2004,7 +2004,9 @@ export interface components {
          * @description The signed step cannot be relayed as it stands (code 1004, NotProcessableError): its
          *     signature was relayed already (the message names the task), its Permit2 nonce was spent
          *     elsewhere, its router call is not the one signed (the step was changed, or the prices moved
-         *     since it was quoted), or its relayer's fee no longer pays for the gas. Ask for a new quote.
+         *     since it was quoted), its relayer's fee no longer pays for the gas, or its transaction would
+         *     revert on the chain as it is now (run first, never sent: the owner no longer holds the amount,
+         *     say). Ask for a new quote.
          */
         RelayConflict: {
             headers: {
@@ -4272,6 +4274,7 @@ export interface operations {
             404: components["responses"]["NoQuote"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -4289,6 +4292,348 @@ export interface operations {
          */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "f21c46f3-34fc-4d13-aa88-5ccd2e5ebd12",
+                 *       "type": "lifi",
+                 *       "tool": "uniswap",
+                 *       "toolDetails": {
+                 *         "key": "uniswap",
+                 *         "name": "Uniswap",
+                 *         "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/exchanges/uniswap.png"
+                 *       },
+                 *       "action": {
+                 *         "fromChainId": 42161,
+                 *         "toChainId": 42161,
+                 *         "fromToken": {
+                 *           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *           "chainId": 42161,
+                 *           "symbol": "USDC",
+                 *           "decimals": 6,
+                 *           "name": "USD Coin",
+                 *           "coinKey": "USDC",
+                 *           "priceUSD": "1.00",
+                 *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                 *           "tags": [
+                 *             "stablecoin"
+                 *           ]
+                 *         },
+                 *         "toToken": {
+                 *           "address": "0x82aF49447D8a07e3bd95BD0d56f35241523fBab1",
+                 *           "chainId": 42161,
+                 *           "symbol": "WETH",
+                 *           "decimals": 18,
+                 *           "name": "WETH",
+                 *           "coinKey": "WETH",
+                 *           "priceUSD": "3250.00",
+                 *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png"
+                 *         },
+                 *         "fromAmount": "100000000",
+                 *         "slippage": 0.005,
+                 *         "fromAddress": "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
+                 *         "toAddress": "0x90F79bf6EB2c4f870365E785982E1f101E93b906"
+                 *       },
+                 *       "estimate": {
+                 *         "tool": "uniswap",
+                 *         "fromAmount": "100000000",
+                 *         "fromAmountUSD": "100",
+                 *         "toAmount": "30072908366875790",
+                 *         "toAmountMin": "29922543825041411",
+                 *         "toAmountUSD": "97.736952",
+                 *         "approvalAddress": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+                 *         "executionDuration": 0.25,
+                 *         "feeCosts": [
+                 *           {
+                 *             "name": "Gasless relay fee",
+                 *             "description": "The relayer's gas for sending the transaction on Arbitrum, paid in USDC, taken from the sent amount",
+                 *             "percentage": "0.02214",
+                 *             "token": {
+                 *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *               "chainId": 42161,
+                 *               "symbol": "USDC",
+                 *               "decimals": 6,
+                 *               "name": "USD Coin",
+                 *               "coinKey": "USDC",
+                 *               "priceUSD": "1.00",
+                 *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                 *               "tags": [
+                 *                 "stablecoin"
+                 *               ]
+                 *             },
+                 *             "amount": "2214063",
+                 *             "amountUSD": "2.214063",
+                 *             "included": true
+                 *           }
+                 *         ],
+                 *         "gasCosts": [
+                 *           {
+                 *             "type": "SEND",
+                 *             "price": "20000000",
+                 *             "estimate": "375000",
+                 *             "limit": "468750",
+                 *             "amount": "7500000000000",
+                 *             "amountUSD": "0.024375",
+                 *             "token": {
+                 *               "address": "0x0000000000000000000000000000000000000000",
+                 *               "chainId": 42161,
+                 *               "symbol": "ETH",
+                 *               "decimals": 18,
+                 *               "name": "ETH",
+                 *               "coinKey": "ETH",
+                 *               "priceUSD": "3250.00",
+                 *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png"
+                 *             }
+                 *           }
+                 *         ],
+                 *         "data": {
+                 *           "priceImpact": "0.000501",
+                 *           "overallPath": "42161:USDC~42161:WETH"
+                 *         }
+                 *       },
+                 *       "includedSteps": [
+                 *         {
+                 *           "id": "b7d91ce1-2907-475e-a6b6-e9ce0f5c92a4",
+                 *           "type": "protocol",
+                 *           "tool": "feeCollection",
+                 *           "toolDetails": {
+                 *             "key": "feeCollection",
+                 *             "name": "Integrator fee collection"
+                 *           },
+                 *           "action": {
+                 *             "fromChainId": 42161,
+                 *             "toChainId": 42161,
+                 *             "fromToken": {
+                 *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *               "chainId": 42161,
+                 *               "symbol": "USDC",
+                 *               "decimals": 6,
+                 *               "name": "USD Coin",
+                 *               "coinKey": "USDC",
+                 *               "priceUSD": "1.00",
+                 *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                 *               "tags": [
+                 *                 "stablecoin"
+                 *               ]
+                 *             },
+                 *             "toToken": {
+                 *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *               "chainId": 42161,
+                 *               "symbol": "USDC",
+                 *               "decimals": 6,
+                 *               "name": "USD Coin",
+                 *               "coinKey": "USDC",
+                 *               "priceUSD": "1.00",
+                 *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                 *               "tags": [
+                 *                 "stablecoin"
+                 *               ]
+                 *             },
+                 *             "fromAmount": "100000000",
+                 *             "slippage": 0.005,
+                 *             "fromAddress": "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
+                 *             "toAddress": "0x90F79bf6EB2c4f870365E785982E1f101E93b906"
+                 *           },
+                 *           "estimate": {
+                 *             "tool": "feeCollection",
+                 *             "fromAmount": "100000000",
+                 *             "toAmount": "97785937",
+                 *             "toAmountMin": "97785937",
+                 *             "approvalAddress": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+                 *             "executionDuration": 0,
+                 *             "feeCosts": [
+                 *               {
+                 *                 "name": "Gasless relay fee",
+                 *                 "description": "The relayer's gas for sending the transaction on Arbitrum, paid in USDC, taken from the sent amount",
+                 *                 "percentage": "0.02214",
+                 *                 "token": {
+                 *                   "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *                   "chainId": 42161,
+                 *                   "symbol": "USDC",
+                 *                   "decimals": 6,
+                 *                   "name": "USD Coin",
+                 *                   "coinKey": "USDC",
+                 *                   "priceUSD": "1.00",
+                 *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                 *                   "tags": [
+                 *                     "stablecoin"
+                 *                   ]
+                 *                 },
+                 *                 "amount": "2214063",
+                 *                 "amountUSD": "2.214063",
+                 *                 "included": true
+                 *               }
+                 *             ],
+                 *             "gasCosts": []
+                 *           }
+                 *         },
+                 *         {
+                 *           "id": "60d9d02e-7615-4b73-aedd-f477e4acda4a",
+                 *           "type": "swap",
+                 *           "tool": "uniswap",
+                 *           "toolDetails": {
+                 *             "key": "uniswap",
+                 *             "name": "Uniswap",
+                 *             "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/exchanges/uniswap.png"
+                 *           },
+                 *           "action": {
+                 *             "fromChainId": 42161,
+                 *             "toChainId": 42161,
+                 *             "fromToken": {
+                 *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *               "chainId": 42161,
+                 *               "symbol": "USDC",
+                 *               "decimals": 6,
+                 *               "name": "USD Coin",
+                 *               "coinKey": "USDC",
+                 *               "priceUSD": "1.00",
+                 *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                 *               "tags": [
+                 *                 "stablecoin"
+                 *               ]
+                 *             },
+                 *             "toToken": {
+                 *               "address": "0x82aF49447D8a07e3bd95BD0d56f35241523fBab1",
+                 *               "chainId": 42161,
+                 *               "symbol": "WETH",
+                 *               "decimals": 18,
+                 *               "name": "WETH",
+                 *               "coinKey": "WETH",
+                 *               "priceUSD": "3250.00",
+                 *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png"
+                 *             },
+                 *             "fromAmount": "97785937",
+                 *             "slippage": 0.005,
+                 *             "fromAddress": "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
+                 *             "toAddress": "0x90F79bf6EB2c4f870365E785982E1f101E93b906"
+                 *           },
+                 *           "estimate": {
+                 *             "tool": "uniswap",
+                 *             "fromAmount": "97785937",
+                 *             "toAmount": "30072908366875790",
+                 *             "toAmountMin": "30072908366875790",
+                 *             "approvalAddress": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+                 *             "executionDuration": 0.25,
+                 *             "feeCosts": [],
+                 *             "gasCosts": [],
+                 *             "data": {
+                 *               "pool": "0xC6962004f452bE9203591991D15f6b388e09E8D0",
+                 *               "poolId": "42161:uniswap:concentrated:WETH-USDC:500",
+                 *               "poolKind": "concentrated"
+                 *             }
+                 *           }
+                 *         }
+                 *       ],
+                 *       "typedData": [
+                 *         {
+                 *           "primaryType": "Permit",
+                 *           "domain": {
+                 *             "name": "USD Coin",
+                 *             "version": "2",
+                 *             "chainId": 42161,
+                 *             "verifyingContract": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831"
+                 *           },
+                 *           "types": {
+                 *             "Permit": [
+                 *               {
+                 *                 "name": "owner",
+                 *                 "type": "address"
+                 *               },
+                 *               {
+                 *                 "name": "spender",
+                 *                 "type": "address"
+                 *               },
+                 *               {
+                 *                 "name": "value",
+                 *                 "type": "uint256"
+                 *               },
+                 *               {
+                 *                 "name": "nonce",
+                 *                 "type": "uint256"
+                 *               },
+                 *               {
+                 *                 "name": "deadline",
+                 *                 "type": "uint256"
+                 *               }
+                 *             ]
+                 *           },
+                 *           "message": {
+                 *             "owner": "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
+                 *             "spender": "0x000000000022D473030F116dDEE9F6B43aC78BA3",
+                 *             "value": "100000000",
+                 *             "nonce": "0",
+                 *             "deadline": "1795975342"
+                 *           },
+                 *           "signature": "0xaf62577f0a6073b52b31299b85a1fef1bf0779ab2896302288777ff9b2c1a7a67ee6c1f20ded7f9978ba1d20e2a0ccaad9d2b533135a47fb7cd521d77fb5e7871b"
+                 *         },
+                 *         {
+                 *           "primaryType": "PermitWitnessTransferFrom",
+                 *           "domain": {
+                 *             "name": "Permit2",
+                 *             "chainId": 42161,
+                 *             "verifyingContract": "0x000000000022D473030F116dDEE9F6B43aC78BA3"
+                 *           },
+                 *           "types": {
+                 *             "PermitWitnessTransferFrom": [
+                 *               {
+                 *                 "name": "permitted",
+                 *                 "type": "TokenPermissions"
+                 *               },
+                 *               {
+                 *                 "name": "spender",
+                 *                 "type": "address"
+                 *               },
+                 *               {
+                 *                 "name": "nonce",
+                 *                 "type": "uint256"
+                 *               },
+                 *               {
+                 *                 "name": "deadline",
+                 *                 "type": "uint256"
+                 *               },
+                 *               {
+                 *                 "name": "witness",
+                 *                 "type": "LiFiCall"
+                 *               }
+                 *             ],
+                 *             "TokenPermissions": [
+                 *               {
+                 *                 "name": "token",
+                 *                 "type": "address"
+                 *               },
+                 *               {
+                 *                 "name": "amount",
+                 *                 "type": "uint256"
+                 *               }
+                 *             ],
+                 *             "LiFiCall": [
+                 *               {
+                 *                 "name": "diamondAddress",
+                 *                 "type": "address"
+                 *               },
+                 *               {
+                 *                 "name": "diamondCalldataHash",
+                 *                 "type": "bytes32"
+                 *               }
+                 *             ]
+                 *           },
+                 *           "message": {
+                 *             "permitted": {
+                 *               "token": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *               "amount": "100000000"
+                 *             },
+                 *             "spender": "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9",
+                 *             "nonce": "106092141560201367998842568431046985700766706962580136533619096298186688487734",
+                 *             "deadline": "1795975342",
+                 *             "witness": {
+                 *               "diamondAddress": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+                 *               "diamondCalldataHash": "0x1ccac6edf746b3e233f2125852390a910eadf9e5bc4413fc37dee5188ee06a9c"
+                 *             }
+                 *           },
+                 *           "signature": "0x31b2e8c20974e62ccb1fb6e89549fa3dab644e1a07e6e0e289a96a6043fe3a310da8c17ae05c77e02157968d2b117ca6c7faf6b34f6e21f3d55a47657ec62fe31c"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["RelayRequest"];
             };
         };
@@ -4313,6 +4658,7 @@ export interface operations {
             409: components["responses"]["RelayConflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -4330,6 +4676,348 @@ export interface operations {
          */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "f21c46f3-34fc-4d13-aa88-5ccd2e5ebd12",
+                 *       "type": "lifi",
+                 *       "tool": "uniswap",
+                 *       "toolDetails": {
+                 *         "key": "uniswap",
+                 *         "name": "Uniswap",
+                 *         "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/exchanges/uniswap.png"
+                 *       },
+                 *       "action": {
+                 *         "fromChainId": 42161,
+                 *         "toChainId": 42161,
+                 *         "fromToken": {
+                 *           "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *           "chainId": 42161,
+                 *           "symbol": "USDC",
+                 *           "decimals": 6,
+                 *           "name": "USD Coin",
+                 *           "coinKey": "USDC",
+                 *           "priceUSD": "1.00",
+                 *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                 *           "tags": [
+                 *             "stablecoin"
+                 *           ]
+                 *         },
+                 *         "toToken": {
+                 *           "address": "0x82aF49447D8a07e3bd95BD0d56f35241523fBab1",
+                 *           "chainId": 42161,
+                 *           "symbol": "WETH",
+                 *           "decimals": 18,
+                 *           "name": "WETH",
+                 *           "coinKey": "WETH",
+                 *           "priceUSD": "3250.00",
+                 *           "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png"
+                 *         },
+                 *         "fromAmount": "100000000",
+                 *         "slippage": 0.005,
+                 *         "fromAddress": "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
+                 *         "toAddress": "0x90F79bf6EB2c4f870365E785982E1f101E93b906"
+                 *       },
+                 *       "estimate": {
+                 *         "tool": "uniswap",
+                 *         "fromAmount": "100000000",
+                 *         "fromAmountUSD": "100",
+                 *         "toAmount": "30072908366875790",
+                 *         "toAmountMin": "29922543825041411",
+                 *         "toAmountUSD": "97.736952",
+                 *         "approvalAddress": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+                 *         "executionDuration": 0.25,
+                 *         "feeCosts": [
+                 *           {
+                 *             "name": "Gasless relay fee",
+                 *             "description": "The relayer's gas for sending the transaction on Arbitrum, paid in USDC, taken from the sent amount",
+                 *             "percentage": "0.02214",
+                 *             "token": {
+                 *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *               "chainId": 42161,
+                 *               "symbol": "USDC",
+                 *               "decimals": 6,
+                 *               "name": "USD Coin",
+                 *               "coinKey": "USDC",
+                 *               "priceUSD": "1.00",
+                 *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                 *               "tags": [
+                 *                 "stablecoin"
+                 *               ]
+                 *             },
+                 *             "amount": "2214063",
+                 *             "amountUSD": "2.214063",
+                 *             "included": true
+                 *           }
+                 *         ],
+                 *         "gasCosts": [
+                 *           {
+                 *             "type": "SEND",
+                 *             "price": "20000000",
+                 *             "estimate": "375000",
+                 *             "limit": "468750",
+                 *             "amount": "7500000000000",
+                 *             "amountUSD": "0.024375",
+                 *             "token": {
+                 *               "address": "0x0000000000000000000000000000000000000000",
+                 *               "chainId": 42161,
+                 *               "symbol": "ETH",
+                 *               "decimals": 18,
+                 *               "name": "ETH",
+                 *               "coinKey": "ETH",
+                 *               "priceUSD": "3250.00",
+                 *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png"
+                 *             }
+                 *           }
+                 *         ],
+                 *         "data": {
+                 *           "priceImpact": "0.000501",
+                 *           "overallPath": "42161:USDC~42161:WETH"
+                 *         }
+                 *       },
+                 *       "includedSteps": [
+                 *         {
+                 *           "id": "b7d91ce1-2907-475e-a6b6-e9ce0f5c92a4",
+                 *           "type": "protocol",
+                 *           "tool": "feeCollection",
+                 *           "toolDetails": {
+                 *             "key": "feeCollection",
+                 *             "name": "Integrator fee collection"
+                 *           },
+                 *           "action": {
+                 *             "fromChainId": 42161,
+                 *             "toChainId": 42161,
+                 *             "fromToken": {
+                 *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *               "chainId": 42161,
+                 *               "symbol": "USDC",
+                 *               "decimals": 6,
+                 *               "name": "USD Coin",
+                 *               "coinKey": "USDC",
+                 *               "priceUSD": "1.00",
+                 *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                 *               "tags": [
+                 *                 "stablecoin"
+                 *               ]
+                 *             },
+                 *             "toToken": {
+                 *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *               "chainId": 42161,
+                 *               "symbol": "USDC",
+                 *               "decimals": 6,
+                 *               "name": "USD Coin",
+                 *               "coinKey": "USDC",
+                 *               "priceUSD": "1.00",
+                 *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                 *               "tags": [
+                 *                 "stablecoin"
+                 *               ]
+                 *             },
+                 *             "fromAmount": "100000000",
+                 *             "slippage": 0.005,
+                 *             "fromAddress": "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
+                 *             "toAddress": "0x90F79bf6EB2c4f870365E785982E1f101E93b906"
+                 *           },
+                 *           "estimate": {
+                 *             "tool": "feeCollection",
+                 *             "fromAmount": "100000000",
+                 *             "toAmount": "97785937",
+                 *             "toAmountMin": "97785937",
+                 *             "approvalAddress": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+                 *             "executionDuration": 0,
+                 *             "feeCosts": [
+                 *               {
+                 *                 "name": "Gasless relay fee",
+                 *                 "description": "The relayer's gas for sending the transaction on Arbitrum, paid in USDC, taken from the sent amount",
+                 *                 "percentage": "0.02214",
+                 *                 "token": {
+                 *                   "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *                   "chainId": 42161,
+                 *                   "symbol": "USDC",
+                 *                   "decimals": 6,
+                 *                   "name": "USD Coin",
+                 *                   "coinKey": "USDC",
+                 *                   "priceUSD": "1.00",
+                 *                   "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                 *                   "tags": [
+                 *                     "stablecoin"
+                 *                   ]
+                 *                 },
+                 *                 "amount": "2214063",
+                 *                 "amountUSD": "2.214063",
+                 *                 "included": true
+                 *               }
+                 *             ],
+                 *             "gasCosts": []
+                 *           }
+                 *         },
+                 *         {
+                 *           "id": "60d9d02e-7615-4b73-aedd-f477e4acda4a",
+                 *           "type": "swap",
+                 *           "tool": "uniswap",
+                 *           "toolDetails": {
+                 *             "key": "uniswap",
+                 *             "name": "Uniswap",
+                 *             "logoURI": "https://raw.githubusercontent.com/lifinance/types/main/src/assets/icons/exchanges/uniswap.png"
+                 *           },
+                 *           "action": {
+                 *             "fromChainId": 42161,
+                 *             "toChainId": 42161,
+                 *             "fromToken": {
+                 *               "address": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *               "chainId": 42161,
+                 *               "symbol": "USDC",
+                 *               "decimals": 6,
+                 *               "name": "USD Coin",
+                 *               "coinKey": "USDC",
+                 *               "priceUSD": "1.00",
+                 *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png",
+                 *               "tags": [
+                 *                 "stablecoin"
+                 *               ]
+                 *             },
+                 *             "toToken": {
+                 *               "address": "0x82aF49447D8a07e3bd95BD0d56f35241523fBab1",
+                 *               "chainId": 42161,
+                 *               "symbol": "WETH",
+                 *               "decimals": 18,
+                 *               "name": "WETH",
+                 *               "coinKey": "WETH",
+                 *               "priceUSD": "3250.00",
+                 *               "logoURI": "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2/logo.png"
+                 *             },
+                 *             "fromAmount": "97785937",
+                 *             "slippage": 0.005,
+                 *             "fromAddress": "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
+                 *             "toAddress": "0x90F79bf6EB2c4f870365E785982E1f101E93b906"
+                 *           },
+                 *           "estimate": {
+                 *             "tool": "uniswap",
+                 *             "fromAmount": "97785937",
+                 *             "toAmount": "30072908366875790",
+                 *             "toAmountMin": "30072908366875790",
+                 *             "approvalAddress": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+                 *             "executionDuration": 0.25,
+                 *             "feeCosts": [],
+                 *             "gasCosts": [],
+                 *             "data": {
+                 *               "pool": "0xC6962004f452bE9203591991D15f6b388e09E8D0",
+                 *               "poolId": "42161:uniswap:concentrated:WETH-USDC:500",
+                 *               "poolKind": "concentrated"
+                 *             }
+                 *           }
+                 *         }
+                 *       ],
+                 *       "typedData": [
+                 *         {
+                 *           "primaryType": "Permit",
+                 *           "domain": {
+                 *             "name": "USD Coin",
+                 *             "version": "2",
+                 *             "chainId": 42161,
+                 *             "verifyingContract": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831"
+                 *           },
+                 *           "types": {
+                 *             "Permit": [
+                 *               {
+                 *                 "name": "owner",
+                 *                 "type": "address"
+                 *               },
+                 *               {
+                 *                 "name": "spender",
+                 *                 "type": "address"
+                 *               },
+                 *               {
+                 *                 "name": "value",
+                 *                 "type": "uint256"
+                 *               },
+                 *               {
+                 *                 "name": "nonce",
+                 *                 "type": "uint256"
+                 *               },
+                 *               {
+                 *                 "name": "deadline",
+                 *                 "type": "uint256"
+                 *               }
+                 *             ]
+                 *           },
+                 *           "message": {
+                 *             "owner": "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
+                 *             "spender": "0x000000000022D473030F116dDEE9F6B43aC78BA3",
+                 *             "value": "100000000",
+                 *             "nonce": "0",
+                 *             "deadline": "1795975342"
+                 *           },
+                 *           "signature": "0xaf62577f0a6073b52b31299b85a1fef1bf0779ab2896302288777ff9b2c1a7a67ee6c1f20ded7f9978ba1d20e2a0ccaad9d2b533135a47fb7cd521d77fb5e7871b"
+                 *         },
+                 *         {
+                 *           "primaryType": "PermitWitnessTransferFrom",
+                 *           "domain": {
+                 *             "name": "Permit2",
+                 *             "chainId": 42161,
+                 *             "verifyingContract": "0x000000000022D473030F116dDEE9F6B43aC78BA3"
+                 *           },
+                 *           "types": {
+                 *             "PermitWitnessTransferFrom": [
+                 *               {
+                 *                 "name": "permitted",
+                 *                 "type": "TokenPermissions"
+                 *               },
+                 *               {
+                 *                 "name": "spender",
+                 *                 "type": "address"
+                 *               },
+                 *               {
+                 *                 "name": "nonce",
+                 *                 "type": "uint256"
+                 *               },
+                 *               {
+                 *                 "name": "deadline",
+                 *                 "type": "uint256"
+                 *               },
+                 *               {
+                 *                 "name": "witness",
+                 *                 "type": "LiFiCall"
+                 *               }
+                 *             ],
+                 *             "TokenPermissions": [
+                 *               {
+                 *                 "name": "token",
+                 *                 "type": "address"
+                 *               },
+                 *               {
+                 *                 "name": "amount",
+                 *                 "type": "uint256"
+                 *               }
+                 *             ],
+                 *             "LiFiCall": [
+                 *               {
+                 *                 "name": "diamondAddress",
+                 *                 "type": "address"
+                 *               },
+                 *               {
+                 *                 "name": "diamondCalldataHash",
+                 *                 "type": "bytes32"
+                 *               }
+                 *             ]
+                 *           },
+                 *           "message": {
+                 *             "permitted": {
+                 *               "token": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+                 *               "amount": "100000000"
+                 *             },
+                 *             "spender": "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9",
+                 *             "nonce": "106092141560201367998842568431046985700766706962580136533619096298186688487734",
+                 *             "deadline": "1795975342",
+                 *             "witness": {
+                 *               "diamondAddress": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+                 *               "diamondCalldataHash": "0x1ccac6edf746b3e233f2125852390a910eadf9e5bc4413fc37dee5188ee06a9c"
+                 *             }
+                 *           },
+                 *           "signature": "0x31b2e8c20974e62ccb1fb6e89549fa3dab644e1a07e6e0e289a96a6043fe3a310da8c17ae05c77e02157968d2b117ca6c7faf6b34f6e21f3d55a47657ec62fe31c"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["RelayRequest"];
             };
         };
@@ -4354,17 +5042,27 @@ export interface operations {
             409: components["responses"]["RelayConflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRelayerStatus: {
         parameters: {
             query?: {
-                /** @description The step's sending chain (sent by the ecosystem SDK); accepted without effect. */
+                /**
+                 * @description The step's sending chain (sent by the ecosystem SDK); accepted without effect.
+                 * @example 42161
+                 */
                 fromChain?: string;
-                /** @description The step's receiving chain (sent by the ecosystem SDK); accepted without effect. */
+                /**
+                 * @description The step's receiving chain (sent by the ecosystem SDK); accepted without effect.
+                 * @example 8453
+                 */
                 toChain?: string;
-                /** @description The step's tool (sent by the ecosystem SDK); accepted without effect. */
+                /**
+                 * @description The step's tool (sent by the ecosystem SDK); accepted without effect.
+                 * @example across
+                 */
                 bridge?: string;
             };
             header?: never;
@@ -4398,6 +5096,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

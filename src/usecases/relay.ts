@@ -99,9 +99,14 @@ export async function relay(dependencies: Ports, posted: RelayRequest): Promise<
   }
 
   const sent = relayTransaction(relayer.proxy, relayer.multicall, routerCall.data, permit, tokenPermit);
+  const gasLimit = routerCall.gasLimit + RELAY_OVERHEAD_GAS + (tokenPermit ? TOKEN_PERMIT_GAS : 0n);
+  // run first on the chain as it is: a transaction that would revert (the owner moved the tokens away, a nonce spent
+  // in the same block...) would cost the relayer gas and pay no fee
+  const revert = await relayer.simulate(sent.to, sent.data, gasLimit);
+  if (revert !== undefined) throw new ConflictError(`The relayed transaction would revert on ${request.fromChain.name} now (${revert}): nothing was sent; check the balance of ${owner}, then sign a new quote`);
   const created = await relaying.tasks.create({
     taskId, chainId: relayer.chainId, owner, permitNonce: permit.nonce, deadline: permit.deadline, to: sent.to, data: sent.data,
-    gasLimit: routerCall.gasLimit + RELAY_OVERHEAD_GAS + (tokenPermit ? TOKEN_PERMIT_GAS : 0n),
+    gasLimit,
     feeToken: fromToken.address, feeAmount: posted.relayFee, integrator: request.integrator, step: posted.step,
   }, new Date(Number(now) * 1000));
   if (!created.created) throw new ConflictError(`This signature was relayed already: task ${created.existing.taskId} (GET /v1/relayer/status/${created.existing.taskId})`);

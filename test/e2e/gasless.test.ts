@@ -335,6 +335,21 @@ describe('refused before anything is recorded or sent, tried as an attacker woul
     await nothingSent();
   });
 
+  it('a step whose owner moved the tokens away after signing: it would revert, so it is refused (409) and the relayer pays nothing', async () => {
+    const body = await signed(await swapStep());
+    // the user's whole USDC goes elsewhere (sent for the user by impersonation: the user holds no ETH for gas)
+    const usdc = new Contract(token(ARB, 'USDC'), ERC20, provider);
+    const all = (await usdc.balanceOf(user.address)) as bigint;
+    await provider.send('anvil_impersonateAccount', [user.address]);
+    await provider.send('anvil_setBalance', [user.address, toQuantity(10n ** 16n)]);
+    const signer = await provider.getSigner(user.address);
+    await (await (usdc.connect(signer) as Contract).transfer(attacker.address, all)).wait();
+    await provider.send('anvil_setBalance', [user.address, '0x0']);
+    await provider.send('anvil_stopImpersonatingAccount', [user.address]);
+    expect(await relay(body)).toMatchObject({ status: 409, body: { code: 1004, message: expect.stringContaining('would revert') } });
+    await nothingSent();
+  });
+
   it('GET /v1/relayer/status of a task nobody made: 404; a malformed id: 400', async () => {
     expect(await call('getRelayerStatus', 'GET', `/v1/relayer/status/0x${'ab'.repeat(32)}`)).toMatchObject({ status: 404, body: { code: 1003 } });
     expect(await call('getRelayerStatus', 'GET', '/v1/relayer/status/not-a-task')).toMatchObject({ status: 400 });

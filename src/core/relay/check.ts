@@ -101,8 +101,8 @@ function sameAddress(value: unknown, expected: string): boolean {
   return value.toLowerCase() === expected.toLowerCase();
 }
 
-/** A uint256 written as a decimal string (or a safe integer number), else undefined. */
-function uint(value: unknown): bigint | undefined {
+/** A uint256 written as a decimal string (or a safe integer number), as signed messages carry it; else undefined. */
+export function uint(value: unknown): bigint | undefined {
   const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
   if (typeof text !== 'string' || !/^(0|[1-9][0-9]{0,77})$/.test(text)) return undefined;
   const n = BigInt(text);

@@ -9,6 +9,7 @@
  * which the SDK signs in its EthereumCheckPermitsTask): integers as decimal strings.
  */
 import { getAddress, isHexString, Signature, verifyTypedData } from 'ethers';
+import { uint } from './check';
 
 export const EIP2612_PERMIT_TYPES = {
   Permit: [
@@ -90,9 +91,9 @@ export function checkSignedTokenPermit(
   if (typeof signature !== 'string' || !isHexString(signature, 65)) return refuse('/signature', 'must be a 65-byte signature (0x and 130 hex digits)');
   if (typeof message !== 'object' || message === null) return refuse('/message', 'must hold owner, spender, value, nonce and deadline');
   const m = message as Record<string, unknown>;
-  const value = decimal(m.value);
+  const value = uint(m.value);
   if (value === undefined || value < expected.value) return refuse('/message/value', `must be at least the step's fromAmount ${expected.value}`);
-  const deadline = decimal(m.deadline);
+  const deadline = uint(m.deadline);
   if (deadline === undefined) return refuse('/message/deadline', 'must be an unsigned integer (unix seconds)');
   if (deadline < now + minRemainingSeconds) return refuse('/message/deadline', `has passed or leaves less than ${minRemainingSeconds} s to send the transaction; ask for a new quote`);
   const asked = tokenPermitTypedData({ ...expected, value, deadline });
@@ -107,11 +108,4 @@ export function checkSignedTokenPermit(
   }
   const { v, r, s } = Signature.from(signature);
   return { ok: true, permit: { token: getAddress(expected.token), owner: signer, spender: getAddress(expected.spender), value, deadline, v, r, s } };
-}
-
-function decimal(value: unknown): bigint | undefined {
-  const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
-  if (typeof text !== 'string' || !/^(0|[1-9][0-9]{0,77})$/.test(text)) return undefined;
-  const n = BigInt(text);
-  return n < 1n << 256n ? n : undefined;
 }

@@ -31,6 +31,11 @@ export interface RelayerOnChain {
   permit2NonceUsed(owner: string, nonce: bigint): Promise<boolean>;
   /** Whether the relayer holds at least its balance floor (below it, new tasks are refused with 503). */
   aboveFloor(): Promise<boolean>;
+  /**
+   * The relayer's transaction run on the chain's current state without sending it (eth_call from the relayer):
+   * undefined when it succeeds, else why it reverts — a task that would revert costs the relayer gas and pays no fee.
+   */
+  simulate(to: string, data: string, gasLimit: bigint): Promise<string | undefined>;
 }
 
 export interface TokenPermitState {
