@@ -942,7 +942,7 @@ export interface components {
          */
         ReferrerString: string;
         /**
-         * @description How a route is executed; this service's routes are all executed by a transaction.
+         * @description How a route is executed, by a `transaction` the user sends or by signing a `message` that the service's relayer sends (a gasless step, where the relayer runs), or `all`.
          * @default transaction
          * @enum {string}
          */
@@ -1358,7 +1358,7 @@ export interface components {
             preset?: components["schemas"]["Preset"];
             executionType?: components["schemas"]["ExecutionType"];
             /**
-             * @description Gasless execution; routes are executed by a transaction, so `true` finds none (404, code 1002). Gasless steps come from `GET /v1/relayer/quote`.
+             * @description Gasless execution (as `executionType` `message` asks too). Where the service's relayer sends from `fromChainId`, `true` answers one route whose single step is the gasless step of `GET /v1/relayer/quote` (`typedData` to sign, the relayer's gas as the `Gasless relay fee`); elsewhere it finds none (404, code 1002).
              * @default false
              */
             gasless: boolean;
@@ -2373,10 +2373,10 @@ export interface components {
         DestinationActionVault: components["schemas"]["EvmAddress"];
         /**
          * @description Which routes to consider: executed by a `transaction` (default), by signing a `message`
-         *     (gasless), or `all`. On `GET /v1/quote`, `message` asks for a gasless step, as `gasless=true`
-         *     does; elsewhere, and where the service runs no relayer, every route is executed by a
-         *     transaction, so `message` finds no route (404, code 1002, saying so); `transaction` and `all`
-         *     are the same.
+         *     (gasless), or `all`. On `GET /v1/quote` (and in the options of `POST /v1/advanced/routes`),
+         *     `message` asks for a gasless step, as `gasless=true` does; elsewhere, and where the service
+         *     runs no relayer, every route is executed by a transaction, so `message` finds no route (404,
+         *     code 1002, saying so); `transaction` and `all` are the same.
          * @example transaction
          */
         ExecutionType: components["schemas"]["ExecutionType"];
@@ -2837,10 +2837,10 @@ export interface operations {
                 disableFees?: components["parameters"]["DisableFees"];
                 /**
                  * @description Which routes to consider: executed by a `transaction` (default), by signing a `message`
-                 *     (gasless), or `all`. On `GET /v1/quote`, `message` asks for a gasless step, as `gasless=true`
-                 *     does; elsewhere, and where the service runs no relayer, every route is executed by a
-                 *     transaction, so `message` finds no route (404, code 1002, saying so); `transaction` and `all`
-                 *     are the same.
+                 *     (gasless), or `all`. On `GET /v1/quote` (and in the options of `POST /v1/advanced/routes`),
+                 *     `message` asks for a gasless step, as `gasless=true` does; elsewhere, and where the service
+                 *     runs no relayer, every route is executed by a transaction, so `message` finds no route (404,
+                 *     code 1002, saying so); `transaction` and `all` are the same.
                  * @example transaction
                  */
                 executionType?: components["parameters"]["ExecutionType"];
@@ -3128,10 +3128,10 @@ export interface operations {
                 disableFees?: components["parameters"]["DisableFees"];
                 /**
                  * @description Which routes to consider: executed by a `transaction` (default), by signing a `message`
-                 *     (gasless), or `all`. On `GET /v1/quote`, `message` asks for a gasless step, as `gasless=true`
-                 *     does; elsewhere, and where the service runs no relayer, every route is executed by a
-                 *     transaction, so `message` finds no route (404, code 1002, saying so); `transaction` and `all`
-                 *     are the same.
+                 *     (gasless), or `all`. On `GET /v1/quote` (and in the options of `POST /v1/advanced/routes`),
+                 *     `message` asks for a gasless step, as `gasless=true` does; elsewhere, and where the service
+                 *     runs no relayer, every route is executed by a transaction, so `message` finds no route (404,
+                 *     code 1002, saying so); `transaction` and `all` are the same.
                  * @example transaction
                  */
                 executionType?: components["parameters"]["ExecutionType"];

@@ -13,7 +13,7 @@
 import pino from 'pino';
 import { Contract, toQuantity, Wallet, type JsonRpcProvider } from 'ethers';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { convertQuoteToRoute, createClient, executeRoute, getQuote, type RouteExtended, type SDKClient } from '@lifi/sdk';
+import { convertQuoteToRoute, createClient, executeRoute, getQuote, getRoutes, type Route, type RouteExtended, type SDKClient } from '@lifi/sdk';
 import { EthereumProvider } from '@lifi/sdk-provider-ethereum';
 import { createWalletClient, defineChain, http, type Client } from 'viem';
 import { SANDBOX_RELAYER_KEY, startSandbox, type Sandbox } from '../../sandbox/service';
@@ -182,17 +182,29 @@ describe('the ecosystem SDK, unpatched: executeRoute of a gasless quote for a us
   }
 
   it.each([
-    ['a swap on Arbitrum (USDC → WETH)', ARB, 'WETH'],
-    ['a transfer to Base (USDC → USDC)', BASE, 'USDC'],
-  ])('%s: signed, relayed, DONE; the user spent fromAmount and no gas', async (_name, toChain, toSymbol) => {
+    ['a swap on Arbitrum (USDC → WETH), from getQuote', ARB, 'WETH', 'quote'],
+    ['a transfer to Base (USDC → USDC), from getQuote', BASE, 'USDC', 'quote'],
+    ['a transfer to Base (USDC → USDC), from getRoutes', BASE, 'USDC', 'routes'],
+  ])('%s: signed, relayed, DONE; the user spent fromAmount and no gas', async (_name, toChain, toSymbol, asked) => {
     const client = sdkFor(user);
     const fromAmount = 250n * 10n ** 6n;
-    const quote = await getQuote(client, {
-      fromChain: ARB, toChain, fromToken: token(ARB, 'USDC'), toToken: token(toChain, toSymbol), fromAmount: fromAmount.toString(), fromAddress: user.address, gasless: true,
-    } as never);
-    expect(quote.transactionRequest).toBeUndefined();
-    expect(quote.typedData?.map((t) => t.primaryType)).toEqual(['Permit', 'PermitWitnessTransferFrom']);
-    const route = convertQuoteToRoute(quote);
+    let route: Route;
+    if (asked === 'quote') {
+      const quote = await getQuote(client, {
+        fromChain: ARB, toChain, fromToken: token(ARB, 'USDC'), toToken: token(toChain, toSymbol), fromAmount: fromAmount.toString(), fromAddress: user.address, gasless: true,
+      } as never);
+      expect(quote.transactionRequest).toBeUndefined();
+      route = convertQuoteToRoute(quote);
+    } else {
+      const { routes } = await getRoutes(client, {
+        fromChainId: ARB, toChainId: toChain, fromTokenAddress: token(ARB, 'USDC'), toTokenAddress: token(toChain, toSymbol), fromAmount: fromAmount.toString(), fromAddress: user.address,
+        options: { gasless: true },
+      } as never);
+      expect(routes).toHaveLength(1);
+      route = routes[0]!;
+    }
+    expect(route.steps).toHaveLength(1);
+    expect(route.steps[0]!.typedData?.map((t) => t.primaryType)).toEqual(['Permit', 'PermitWitnessTransferFrom']);
     const usdc = token(ARB, 'USDC');
     const received = token(toChain, toSymbol);
     const [usdcBefore, receivedBefore] = await Promise.all([balance(ARB, usdc, user.address), balance(toChain, received, user.address)]);
