@@ -9,7 +9,7 @@
  */
 import { MULTICALL3 } from './relaying';
 import { Interface, LogDescription, toBeHex, zeroPadValue, type Log, type TransactionReceipt } from 'ethers';
-import { NON_EVM_ADDRESS, ROUTER_ABI, FEE_COLLECTOR_ABI, routerInterface } from '../core/transactions/abi';
+import { NON_EVM_ADDRESS, ROUTER_ABI, FEE_COLLECTOR_ABI, multicall3Interface, permit2ProxyInterface, routerInterface } from '../core/transactions/abi';
 import type {
   ContractEvents, DepositEvent, Emitted, MinedTransaction, PendingTransaction, Receipt, RefundEvent, ReleaseEvent, Replay,
   Revert, RouterCall, Settlement, StatusChain, TransactionCost, TransferReads,
@@ -28,15 +28,6 @@ const TOPIC = {
   swappedGeneric: ROUTER_EVENTS.getEvent('LiFiSwappedGeneric')!.topicHash,
 };
 
-/**
- * The Permit2 proxy's entry points (contracts/router/Permit2Proxy.sol, as the ecosystem SDK calls them): each carries
- * the router call data it makes for the signer.
- */
-const PERMIT2_PROXY = new Interface([
-  'function callDiamondWithPermit2(bytes diamondCalldata, ((address token, uint256 amount) permitted, uint256 nonce, uint256 deadline) permit, bytes signature)',
-  'function callDiamondWithPermit2Witness(bytes diamondCalldata, address signer, ((address token, uint256 amount) permitted, uint256 nonce, uint256 deadline) permit, bytes signature)',
-  'function callDiamondWithEIP2612Signature(address token, uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s, bytes diamondCalldata)',
-]);
 
 /** The router call data of a transaction to the Permit2 proxy (undefined for any other call data). */
 export function routerCallOfProxyCall(data: string): string | undefined {
@@ -46,7 +37,7 @@ export function routerCallOfProxyCall(data: string): string | undefined {
 /** A call of the Permit2 proxy: the router call it makes, and the signer it pulls from (a relayed witness permit's). */
 function proxyCallOf(data: string): { routerCall: string; signer?: string } | undefined {
   try {
-    const parsed = PERMIT2_PROXY.parseTransaction({ data });
+    const parsed = permit2ProxyInterface.parseTransaction({ data });
     if (!parsed) return undefined;
     const routerCall = parsed.args.diamondCalldata as string;
     return parsed.name === 'callDiamondWithPermit2Witness' ? { routerCall, signer: parsed.args.signer as string } : { routerCall };
@@ -65,7 +56,7 @@ export function proxiedRouterCall(proxy: string | undefined, to: string | null, 
   if (to.toLowerCase() === proxy.toLowerCase()) return proxyCallOf(data);
   if (to.toLowerCase() !== MULTICALL3.toLowerCase()) return undefined;
   try {
-    const parsed = MULTICALL3_ABI.parseTransaction({ data });
+    const parsed = multicall3Interface.parseTransaction({ data });
     const calls = (parsed?.args[0] ?? []) as { target: string; callData: string }[];
     const call = calls.find((c) => c.target.toLowerCase() === proxy.toLowerCase());
     return call ? proxyCallOf(call.callData) : undefined;
@@ -74,7 +65,6 @@ export function proxiedRouterCall(proxy: string | undefined, to: string | null, 
   }
 }
 
-const MULTICALL3_ABI = new Interface(['function aggregate3((address target, bool allowFailure, bytes callData)[] calls) payable returns ((bool success, bytes returnData)[] returnData)']);
 
 /** Blocks searched backwards from the head for events of a transfer whose start block is not known. */
 export const DEFAULT_LOOKBACK_BLOCKS = 100_000;

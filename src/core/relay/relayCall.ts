@@ -6,18 +6,12 @@
  * token's `permit` first, allowed to fail (someone may have submitted that signature already: the allowance is then
  * there), then the proxy call, which must succeed. Neither call depends on who sends it.
  */
-import { Interface } from 'ethers';
+import { erc20Interface, multicall3Interface, permit2ProxyInterface } from '../transactions/abi';
 import type { SignedWitnessPermit } from './check';
 import type { SignedTokenPermit } from './permit';
 
-const PROXY = new Interface([
-  'function callDiamondWithPermit2Witness(bytes diamondCalldata, address signer, ((address token, uint256 amount) permitted, uint256 nonce, uint256 deadline) permit, bytes signature) payable returns (bytes)',
-]);
-const TOKEN = new Interface(['function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)']);
-const MULTICALL3 = new Interface(['function aggregate3((address target, bool allowFailure, bytes callData)[] calls) payable returns ((bool success, bytes returnData)[] returnData)']);
-
 export function relayCallData(routerCalldata: string, permit: SignedWitnessPermit): string {
-  return PROXY.encodeFunctionData('callDiamondWithPermit2Witness', [
+  return permit2ProxyInterface.encodeFunctionData('callDiamondWithPermit2Witness', [
     routerCalldata,
     permit.owner,
     { permitted: { token: permit.token, amount: permit.amount }, nonce: permit.nonce, deadline: permit.deadline },
@@ -35,10 +29,10 @@ export function relayTransaction(proxy: string, multicall: string, routerCalldat
   const proxyCall = relayCallData(routerCalldata, witness);
   if (!tokenPermit) return { to: proxy, data: proxyCall };
   const p = tokenPermit;
-  const permitCall = TOKEN.encodeFunctionData('permit', [p.owner, p.spender, p.value, p.deadline, p.v, p.r, p.s]);
+  const permitCall = erc20Interface.encodeFunctionData('permit', [p.owner, p.spender, p.value, p.deadline, p.v, p.r, p.s]);
   return {
     to: multicall,
-    data: MULTICALL3.encodeFunctionData('aggregate3', [[
+    data: multicall3Interface.encodeFunctionData('aggregate3', [[
       { target: p.token, allowFailure: true, callData: permitCall },
       { target: proxy, allowFailure: false, callData: proxyCall },
     ]]),

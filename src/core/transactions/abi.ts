@@ -163,6 +163,21 @@ export const ERC20_ABI: readonly string[] = [
   'function decreaseAllowance(address spender, uint256 subtractedValue) returns (bool)',
 ];
 
+/**
+ * The service's Permit2 proxy (contracts/router/Permit2Proxy.sol), as the ecosystem SDK and the gasless relayer call
+ * it: each entry point carries the router call data it makes for the signer.
+ */
+export const PERMIT2_PROXY_ABI: readonly string[] = [
+  'function callDiamondWithPermit2(bytes diamondCalldata, ((address token, uint256 amount) permitted, uint256 nonce, uint256 deadline) permit, bytes signature)',
+  'function callDiamondWithPermit2Witness(bytes diamondCalldata, address signer, ((address token, uint256 amount) permitted, uint256 nonce, uint256 deadline) permit, bytes signature) payable returns (bytes)',
+  'function callDiamondWithEIP2612Signature(address token, uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s, bytes diamondCalldata)',
+];
+
+/** Multicall3's aggregate3 (the gasless relayer's transaction when a token permit goes first). */
+export const MULTICALL3_ABI: readonly string[] = [
+  'function aggregate3((address target, bool allowFailure, bytes callData)[] calls) payable returns ((bool success, bytes returnData)[] returnData)',
+];
+
 export const WRAPPED_NATIVE_ABI: readonly string[] = ['function deposit() payable', 'function withdraw(uint256 amount)'];
 
 /** Uniswap V2 Router02 style (constantProduct pools). */
@@ -245,3 +260,5 @@ export const wrappedNativeInterface = new Interface(WRAPPED_NATIVE_ABI);
 export const v2RouterInterface = new Interface(V2_ROUTER_ABI);
 export const v3RouterInterface = new Interface(V3_ROUTER_ABI);
 export const curvePoolInterface = new Interface(CURVE_POOL_ABI);
+export const permit2ProxyInterface = new Interface(PERMIT2_PROXY_ABI);
+export const multicall3Interface = new Interface(MULTICALL3_ABI);
