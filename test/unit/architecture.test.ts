@@ -248,3 +248,19 @@ test('nothing outside the chain families branches on a chain type (src/core/chai
   expect(fs.readFileSync(path.join(ROOT, 'src', 'core', 'chains', 'families.ts'), 'utf8')).toContain('familyOf');
   expect(branch.test("if (chain.chainType === 'EVM') return;")).toBe(true);
 });
+
+/** Files of code above this many lines are split by concern (tests, generated code and fixtures are not judged). */
+const MAX_LINES = 400;
+
+function oversized(files: readonly string[], linesOf: (file: string) => number): string[] {
+  return files.filter((file) => !inside(file, 'test')).flatMap((file) => (linesOf(file) > MAX_LINES ? [`${file}: ${linesOf(file)} lines`] : []));
+}
+
+test(`no file of code passes ${MAX_LINES} lines (split it by concern)`, () => {
+  const lines = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n').length - 1;
+  const code = [...ROOMS.flatMap(sourceFiles), path.join('contract-tests', 'hooks.js'), path.join('contract-tests', 'badInputs.js')];
+  // planted: a file one line too long is named, a test file is not judged
+  expect(oversized(['src/big.ts', 'test/unit/big.test.ts'], () => MAX_LINES + 1)).toEqual([`src/big.ts: ${MAX_LINES + 1} lines`]);
+  expect(code.length).toBeGreaterThan(150);
+  expect(oversized(code, lines)).toEqual([]);
+});
