@@ -127,13 +127,22 @@ describe('npm start builds only what changed (--if-stale)', () => {
     expect(builtAt()).toBeGreaterThan(before);
     expect(build('--if-stale')).toMatch(/is up to date/);
   });
+
+  test("a package's files are judged by the install's record: node_modules/.package-lock.json changed makes it build again", () => {
+    const before = builtAt();
+    expect(build('--if-stale')).toBe(`${OUT} is up to date\n`);
+    const record = path.join(PROJECT_ROOT, 'node_modules', '.package-lock.json');
+    const later = new Date(before + 1);
+    fs.utimesSync(record, later, later);
+    expect(build('--if-stale')).toMatch(/built in \d+ ms/);
+    expect(build('--if-stale')).toMatch(/is up to date/);
+  });
 });
 
-test('npm start is one node process: the check, then the service in that same process (--run)', async () => {
-  const pkg = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  expect(pkg.scripts.start).toBe('node scripts/build.mjs --quiet --if-stale --run');
+/** Runs the build as `npm start` does (--run), waits for its first answer, keeps it `holdMs` longer, then stops it. */
+async function runBuilt(holdMs: number, ...args: string[]): Promise<{ pid: number; output: string }> {
   const port = await freePort();
-  const started = spawn(process.execPath, ['scripts/build.mjs', '--outfile', OUT, '--quiet', '--if-stale', '--run'], {
+  const started = spawn(process.execPath, ['scripts/build.mjs', '--outfile', OUT, '--quiet', '--if-stale', '--run', ...args], {
     cwd: PROJECT_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
     env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_DIR: 'off' },
   });
@@ -150,7 +159,43 @@ test('npm start is one node process: the check, then the service in that same pr
     const children = `/proc/${started.pid}/task/${started.pid}/children`;
     if (fs.existsSync(children)) expect(fs.readFileSync(children, 'utf8').trim()).toBe('');
     expect(fs.readFileSync(`/proc/${started.pid}/cmdline`, 'utf8').split('\0')).toContain('--run');
+    await new Promise((resolve) => setTimeout(resolve, holdMs));
+    expect(started.exitCode).toBeNull();
+    return { pid: started.pid!, output };
   } finally {
     await stopProcess(started);
   }
+}
+
+test('npm start is one node process: the check, then the service in that same process (--run)', async () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  expect(pkg.scripts.start).toBe('node scripts/build.mjs --quiet --if-stale --run');
+  await runBuilt(0);
+});
+
+test("npm start runs the build from V8's code cache, made for that very text once the service is warm; a cache of another text, or one V8 refuses, is made again", async () => {
+  const cache = `${OUT}.cache`;
+  const textHash = createHash('sha256').update(fs.readFileSync(OUT)).digest();
+  const writtenAt = () => (fs.existsSync(cache) ? fs.statSync(cache).mtimeMs : 0);
+  fs.rmSync(cache, { force: true });
+  // no cache: the run writes one after --code-cache-after, headed by the SHA-256 of the text it was made for
+  await runBuilt(1_500, '--code-cache-after', '200');
+  const made = fs.readFileSync(cache);
+  expect(made.subarray(0, 32).equals(textHash)).toBe(true);
+  expect(made.length).toBeGreaterThan(100_000); // the machine code of the functions run so far, not a header alone
+  // a cache V8 accepts is used as it is: the next run does not write it again
+  const first = writtenAt();
+  await runBuilt(1_500, '--code-cache-after', '200');
+  expect(writtenAt()).toBe(first);
+  // planted: a cache of another text (its hash another's; V8 itself compares the text's length only) is not used
+  fs.writeFileSync(cache, Buffer.concat([Buffer.alloc(32), made.subarray(32)]));
+  await runBuilt(1_500, '--code-cache-after', '200');
+  expect(fs.readFileSync(cache).subarray(0, 32).equals(textHash)).toBe(true);
+  // planted: this text's hash over bytes V8 refuses: the service starts all the same, and the cache is made again
+  fs.writeFileSync(cache, Buffer.concat([textHash, Buffer.from('not a code cache')]));
+  await runBuilt(1_500, '--code-cache-after', '200');
+  expect(fs.readFileSync(cache).length).toBeGreaterThan(100_000);
+  // a build removes the cache of the text it replaces
+  execFileSync(process.execPath, ['scripts/build.mjs', '--outfile', OUT, '--quiet'], { cwd: PROJECT_ROOT, stdio: 'pipe' });
+  expect(fs.existsSync(cache)).toBe(false);
 });

@@ -2,6 +2,7 @@
  * The family of each chain (src/core/chains/families.ts) and the EVM family: what the rest of the core asks instead of
  * branching on chainType.
  */
+import { getAddress, keccak256, toUtf8Bytes } from 'ethers';
 import { evm } from '../../../../src/core/chains/evm';
 import { FAMILIES, familyOf } from '../../../../src/core/chains/families';
 import { loadConfig } from '../../../../src/config';
@@ -29,6 +30,12 @@ test('EVM addresses: 0x and 40 hex digits in any case, written checksummed', () 
   expect(evm.parseAddress('0x552008c0F6870C2f77e5cC1d2Eb9bdff03E30EA9')).toBe('0x552008c0F6870C2f77e5cC1d2Eb9bdff03E30Ea9');
   for (const bad of ['', '0x', '552008c0f6870c2f77e5cc1d2eb9bdff03e30ea9', '0x552008c0f6870c2f77e5cc1d2eb9bdff03e30ea', '0x552008c0f6870c2f77e5cc1d2eb9bdff03e30ea9a', '0xZ52008c0f6870c2f77e5cc1d2eb9bdff03e30ea9', `0x${'0'.repeat(64)}`, '7v91N7iZ9mNicL8WfG6cgSCKyRXydQjLh6UYBWwm6y1Q', ' 0x552008c0f6870c2f77e5cc1d2eb9bdff03e30ea9']) {
     expect({ bad, parsed: evm.parseAddress(bad) }).toEqual({ bad, parsed: undefined });
+  }
+  // EIP-55 as ethers writes it (the reference), for 500 addresses drawn from a hash chain, in upper and lower case
+  for (let k = 0, seed = keccak256(toUtf8Bytes('evm addresses')); k < 500; k++, seed = keccak256(seed)) {
+    const address = `0x${seed.slice(26)}`;
+    expect(evm.parseAddress(address.toUpperCase().replace('0X', '0x'))).toBe(getAddress(address));
+    expect(evm.parseAddress(address)).toBe(getAddress(address));
   }
   expect(evm.receiverBytes(evm.parseAddress('0x552008c0F6870C2f77e5cC1d2Eb9bdff03E30Ea9')!)).toBe('0x552008c0f6870c2f77e5cc1d2eb9bdff03e30ea9');
   expect(evm.sending).toEqual({ supported: true, transaction: 'evmRouterCall' });
