@@ -337,7 +337,7 @@ describe("the SDK's Node examples (examples/node/examples/*.ts)", () => {
     expect(BigInt(quote.estimate.toAmountMin)).toBeGreaterThanOrEqual(BigInt(config.amount));
   });
 
-  it('examples/node/examples/polynomialDeposit.ts: refused, 404 (no route): sETH on Optimism has no pool in the embedded snapshot', async () => {
+  it('examples/node/examples/polynomialDeposit.ts: refused, 404 (no route), saying why: sETH on Optimism has no pool in the embedded snapshot', async () => {
     const config = {
       fromChain: ChainId.ARB,
       toChain: ChainId.OPT,
@@ -370,15 +370,19 @@ describe("the SDK's Node examples (examples/node/examples/*.ts)", () => {
     };
     // The catalog knows sETH on Optimism (from Optimism's token list) but with no reference price ("0") and no pool:
     // the embedded snapshot gives pools to priced coins only (data/README.md). No route can end in sETH, so the
-    // example's quote is refused with 404, code 1002 (no route). Its reasons are unclear, though (reported, issue
-    // 35): computed for a source amount of 1 raw unit (the exact-output estimate from a price of 0), they speak of
-    // USDC.e → DAI pools on Arbitrum and bridge minimums, not of sETH having no pool on Optimism.
+    // example's quote is refused with 404, code 1002 (no route), and every reason says why: no pool reaches sETH from
+    // what a bridge brings to Optimism (the exact-output search probes with one whole sent token when the requested
+    // token has no price, as an exact input would be searched)
     const sETH = await getToken(example, ChainId.OPT, config.polynomialContractToken);
     expect({ symbol: sETH.symbol, priceUSD: sETH.priceUSD }).toEqual({ symbol: 'sETH', priceUSD: '0' });
     const refused = await refusal(getContractCallsQuote(example, contractCallsQuoteRequest));
     expect(refused.status).toBe(404);
     expect(refused.body.code).toBe(1002);
-    // the same transfer as exact input says it plainly, and no connection ends in sETH
+    expect(refused.body.message).toMatch(/no pools connect \S+ and sETH within 3 hops on chain 10 \(needed after bridging with \w+\)/);
+    const reasons = (refused.body.errors as { failed: { subpaths: Record<string, { message: string }[]> }[] }).failed.flatMap((f) => Object.values(f.subpaths).flat().map((e) => e.message));
+    expect(reasons.length).toBeGreaterThan(0);
+    for (const reason of reasons) expect(reason).toMatch(/no pools connect \S+ and sETH within 3 hops on chain 10/);
+    // the same transfer as exact input says it the same way, and no connection ends in sETH
     const exactInput = await refusal(getQuote(example, { fromChain: config.fromChain, fromToken: config.fromToken, fromAddress: WALLET, toChain: config.toChain, toToken: config.polynomialContractToken, fromAmount: '1000000' }));
     expect(exactInput.status).toBe(404);
     expect(exactInput.body.message).toMatch(/no pools connect \S+ and sETH within 3 hops on chain 10/);

@@ -137,7 +137,7 @@ function crossChainPlans(ctx: SearchContext): PlanToPrice[] {
         continue;
       }
       if (!source) {
-        noSwapPath(ctx, fromChainId, from, route.fromToken, swapAmount, route.bridge);
+        noSwapPath(ctx, fromChainId, from, route.fromToken, swapAmount, { bridge: route.bridge, side: 'before' });
         continue;
       }
       const plan = destinationPlan(ctx, route, source.legs.length > 0 ? [{ path: source, sharePpm: PPM }] : [], () => destinationFor(route.toToken), arrived);
@@ -154,8 +154,7 @@ function crossChainPlans(ctx: SearchContext): PlanToPrice[] {
  */
 function exactOutPlans(ctx: SearchContext, sameChain: boolean): PlanToPrice[] {
   const { request } = ctx;
-  const estimate = estimatedInput(request);
-  const probe: SearchContext = { ...ctx, request: { ...request, mode: 'exactIn', amount: estimate > 0n ? estimate : 1n } };
+  const probe: SearchContext = { ...ctx, request: { ...request, mode: 'exactIn', amount: estimatedInput(request) } };
   const shapes = sameChain ? sameChainPlans(probe) : crossChainPlans(probe);
   const plans: PlanToPrice[] = [];
   const to = ctx.graph.catalog.addressKey(request.toChain.id, request.toToken.address);
@@ -177,12 +176,18 @@ function exactOutPlans(ctx: SearchContext, sameChain: boolean): PlanToPrice[] {
   return plans;
 }
 
+/**
+ * The probe's input: the requested output's worth in the sent token. Without a price for either token it is one
+ * whole sent token, an amount the bridges carry, so that the probe finds the route shapes and, where there are none,
+ * why (its reasons are exact input's, in the sent token's units); the walk back then computes the amount a shape needs.
+ */
 function estimatedInput(request: RouteRequest): bigint {
   const pFrom = scaledPrice(request.fromToken.priceUSD);
   const pTo = scaledPrice(request.toToken.priceUSD);
-  if (pFrom === 0n) return request.amount;
+  if (pFrom === 0n || pTo === 0n) return 10n ** BigInt(request.fromToken.decimals);
   const value = (request.amount * pTo * 10n ** BigInt(request.fromToken.decimals)) / (pFrom * 10n ** BigInt(request.toToken.decimals));
-  return grossUp((value * 102n) / 100n, feePpmOf(request));
+  const estimate = grossUp((value * 102n) / 100n, feePpmOf(request));
+  return estimate > 0n ? estimate : 1n;
 }
 
 /**
@@ -271,7 +276,7 @@ function destinationPlan(
   if (arrived === undefined) return { sources, bridge: route, destinationSeparate: false, destination: undefined };
   const destination = findDestination(arrived);
   if (!destination) {
-    noSwapPath(ctx, ctx.request.toChain.id, route.toToken, to, arrived, route.bridge);
+    noSwapPath(ctx, ctx.request.toChain.id, route.toToken, to, arrived, { bridge: route.bridge, side: 'after' });
     return undefined;
   }
   return { sources, bridge: route, destination, destinationSeparate: !ctx.request.allowDestinationCall };
@@ -297,7 +302,8 @@ function feePpmOf(request: RouteRequest): bigint {
   return fractionToPpm(request.fee ?? 0, 'up');
 }
 
-function noSwapPath(ctx: SearchContext, chainId: number, from: string, to: string, amount: bigint, bridge?: string): void {
+/** Reports a swap no pool path makes; `bridging` names the bridge it was needed for, and whether before or after it. */
+function noSwapPath(ctx: SearchContext, chainId: number, from: string, to: string, amount: bigint, bridging?: { bridge: string; side: 'before' | 'after' }): void {
   const { graph } = ctx;
   const sym = (t: string) => graph.token(chainId, t).symbol;
   const path = `${chainId}:${sym(from)}~${chainId}:${sym(to)}`;
@@ -307,7 +313,7 @@ function noSwapPath(ctx: SearchContext, chainId: number, from: string, to: strin
   const message = anyPath
     ? `no pool path of at most ${MAX_HOPS} hops from ${sym(from)} to ${sym(to)} on chain ${chainId} can take ${amount} units with the allowed exchanges`
     : `no pools connect ${sym(from)} and ${sym(to)} within ${MAX_HOPS} hops on chain ${chainId}`;
-  failed(ctx, path, code, 'swap', bridge ? `${message} (needed before bridging with ${bridge})` : message);
+  failed(ctx, path, code, 'swap', bridging ? `${message} (needed ${bridging.side} bridging with ${bridging.bridge})` : message);
 }
 
 export function failed(ctx: SearchContext, overallPath: string, code: ToolErrorCode, tool: string, message: string): void {
