@@ -67,7 +67,7 @@ export function buildCatalogData(input: BuildCatalogInput = {}): BuiltCatalog {
   return {
     chains: { schemaVersion: SCHEMA_VERSION, asOf, chains },
     tokens: { schemaVersion: SCHEMA_VERSION, asOf, tokens },
-    tools: { schemaVersion: SCHEMA_VERSION, asOf, bridges: tools.bridges, exchanges: tools.exchanges },
+    tools: { schemaVersion: SCHEMA_VERSION, asOf, bridges: tools.bridges, exchanges: tools.exchanges, retired: sources.tools.retired ?? [] },
     markets: { schemaVersion: SCHEMA_VERSION, asOf: sources.markets.asOf, markets: sortedMarkets(sources.markets.markets) },
     refused: listed.refused,
   };

@@ -35,6 +35,15 @@ export interface ToolTable {
   note: string;
   bridges: BridgeSource[];
   exchanges: ExchangeSource[];
+  /** Tools that no longer run, which clients may still name (copied to the catalog as they are). */
+  retired?: RetiredToolSource[];
+}
+
+export interface RetiredToolSource {
+  key: string;
+  kind: 'bridge' | 'exchange';
+  name: string;
+  note: string;
 }
 
 /** Reference market figures per coinKey (whole USD). */
@@ -128,4 +137,5 @@ export interface ToolsFile {
   asOf: string;
   bridges: CatalogBridge[];
   exchanges: CatalogExchange[];
+  retired: RetiredToolSource[];
 }

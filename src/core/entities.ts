@@ -79,6 +79,19 @@ export interface ExchangeTool {
   readonly kinds: readonly string[];
 }
 
+/**
+ * A tool the ecosystem's clients may still name that no longer carries transfers (a bridge shut down or replaced):
+ * named in a tool list, it is left out rather than refused as unknown, so that a client written when it ran keeps
+ * working with the other tools it names.
+ */
+export interface RetiredTool {
+  readonly key: string;
+  readonly kind: 'bridge' | 'exchange';
+  readonly name: string;
+  /** Since when, and what became of it. */
+  readonly note: string;
+}
+
 export interface TokenFilter {
   /** Chain ids (already resolved); an empty list restricts nothing, as every filter list here. */
   readonly chainIds?: readonly number[];

@@ -390,7 +390,7 @@ describe("the SDK's Node examples (examples/node/examples/*.ts)", () => {
     expect(connections).toEqual([]);
   });
 
-  it("examples/node/examples/multihop.ts: refused, 400: allowBridges names 'amarok', a bridge the service does not have; without it, a contract call into the service's router is refused by design", async () => {
+  it("examples/node/examples/multihop.ts: its second bridge quoted as the example asks (allowBridges names the retired 'amarok' beside running bridges); the contract call into the service's router is refused by design", async () => {
     const config = {
       fromChain: ChainId.ARB,
       fromToken: findDefaultToken(CoinKey.USDC, ChainId.ARB).address,
@@ -410,18 +410,20 @@ describe("the SDK's Node examples (examples/node/examples/*.ts)", () => {
       allowBridges: ['hop', 'stargate', 'across', 'amarok'],
       maxPriceImpact: 0.4,
     };
-    // 'amarok' (Connext) is not a tool of this service (GET /v1/tools); an allow list naming an unknown tool is refused
-    // as a whole (src/core/routing/tools.ts), so the example stops at its first request
+    // 'amarok' (Connext) is no tool of this service (GET /v1/tools) but a retired one (data/sources/tools.json): it is left
+    // out of the list, and the other bridges it names are used; a name no tool ever had is still refused
     expect((await getTools(example)).bridges.map((b) => b.key)).not.toContain('amarok');
-    const refused = await refusal(getQuote(example, secondBridgeQuoteRequest));
-    expect(refused.status).toBe(400);
-    expect(refused.body.code).toBe(1011);
-    expect(refused.body.message).toMatch(/allowBridges names unknown tool\(s\) amarok/);
-
-    // The rest of the example, with 'amarok' left out of the list (a deviation, to show where it would stop next):
-    // the second bridge is quoted on the embedded data...
-    const secondBridgeQuote = await getQuote(example, { ...secondBridgeQuoteRequest, allowBridges: ['hop', 'stargate', 'across'] });
+    const secondBridgeQuote = await getQuote(example, secondBridgeQuoteRequest);
     expectSendableStep(secondBridgeQuote, 137, 10);
+    expect(['hop', 'stargate', 'across']).toContain(secondBridgeQuote.tool);
+    const typo = await refusal(getQuote(example, { ...secondBridgeQuoteRequest, allowBridges: ['hop', 'stargate', 'acros'] }));
+    expect(typo.status).toBe(400);
+    expect(typo.body.message).toMatch(/allowBridges names unknown tool\(s\) acros/);
+    const onlyRetired = await refusal(getQuote(example, { ...secondBridgeQuoteRequest, allowBridges: ['amarok'] }));
+    expect(onlyRetired.status).toBe(400);
+    expect(onlyRetired.body.message).toMatch(/allowBridges names only retired tools, which carry nothing any more: amarok \(Connext \(Amarok\)/);
+
+    // The example's first bridge: a contract call whose destination call is the second bridge's transaction
     const quoteRequest: ContractCallsQuoteRequest = {
       fromChain: config.fromChain,
       fromToken: config.fromToken,
@@ -446,7 +448,7 @@ describe("the SDK's Node examples (examples/node/examples/*.ts)", () => {
     expect(intoRouter.body.message).toMatch(/toContractAddress \S+ is the service's router on Polygon: contract calls cannot call or approve the router/);
   });
 
-  it("examples/node/examples/klimaRetireExactCarbon.ts: refused, 400: allowBridges names 'amarok'; without it, the retirement call on Polygon is quoted", async () => {
+  it("examples/node/examples/klimaRetireExactCarbon.ts: the retirement call on Polygon is quoted as the example asks (allowBridges names the retired 'amarok' beside running bridges)", async () => {
     const config = {
       fromChain: ChainId.OPT,
       toChain: ChainId.POL,
@@ -504,15 +506,9 @@ describe("the SDK's Node examples (examples/node/examples/*.ts)", () => {
       }],
     };
     await expectDefaultToken(example, CoinKey.USDCe, ChainId.POL);
-    // 'amarok' is not a tool of this service: the request is refused as a whole, naming the body field
-    const refused = await refusal(getContractCallsQuote(example, contractCallsQuoteRequest));
-    expect(refused.status).toBe(400);
-    expect(refused.body.code).toBe(1011);
-    expect(refused.body.message).toMatch(/\/allowBridges names unknown tool\(s\) amarok/);
-
-    // With 'amarok' left out (a deviation, to show the rest is there): the Klima contract is not one the catalog knows,
-    // and needs not be; the quote bridges USDC to Polygon and calls it with USDC.e
-    const quote = await getContractCallsQuote(example, { ...contractCallsQuoteRequest, allowBridges: ['hop', 'across'] });
+    // 'amarok' is a retired bridge, left out of the list; the Klima contract is not one the catalog knows, and needs not
+    // be: the quote bridges USDC to Polygon with a bridge the example allows and calls it with USDC.e
+    const quote = await getContractCallsQuote(example, contractCallsQuoteRequest);
     expectSendableStep(quote, 10, 137);
     expect(['hop', 'across']).toContain(quote.tool);
     expect(quote.action.toToken.address.toLowerCase()).toBe(config.klimaContractSourceToken.address.toLowerCase());

@@ -1,5 +1,5 @@
 import { familyOf } from '../chains/families';
-import { isListedOnly, type BridgeTool, type Chain, type ChainTypeFilter, type ExchangeTool, type MarketFigures, type Token, type TokenFilter } from '../entities';
+import { isListedOnly, type BridgeTool, type Chain, type ChainTypeFilter, type ExchangeTool, type MarketFigures, type RetiredTool, type Token, type TokenFilter } from '../entities';
 
 export class CatalogDataError extends Error {
   constructor(message: string) {
@@ -13,6 +13,8 @@ export interface CatalogData {
   readonly tokens: readonly Token[];
   readonly bridges: readonly BridgeTool[];
   readonly exchanges: readonly ExchangeTool[];
+  /** Tools that no longer run, which tool lists may still name (none when the data lists none). */
+  readonly retired?: readonly RetiredTool[];
   /** Reference market figures by coinKey (none when the data has no markets file). */
   readonly markets?: Readonly<Record<string, MarketFigures>>;
 }
@@ -26,6 +28,7 @@ export class Catalog {
   readonly chains: readonly Chain[];
   readonly bridges: readonly BridgeTool[];
   readonly exchanges: readonly ExchangeTool[];
+  readonly retired: readonly RetiredTool[];
   private readonly chainsById = new Map<number, Chain>();
   private readonly chainsByKey = new Map<string, Chain>();
   private readonly tokensByChain = new Map<number, Token[]>();
@@ -45,6 +48,11 @@ export class Catalog {
     for (const list of this.tokensByChain.values()) list.sort(compareTokens);
     this.bridges = deepFreeze([...data.bridges]);
     this.exchanges = deepFreeze([...data.exchanges]);
+    this.retired = deepFreeze([...(data.retired ?? [])]);
+    for (const tool of this.retired) {
+      const running = tool.kind === 'bridge' ? this.bridges : this.exchanges;
+      if (running.some((t) => t.key === tool.key)) throw new CatalogDataError(`${tool.kind} ${tool.key} is listed as running and as retired`);
+    }
     this.markets = new Map(Object.entries(data.markets ?? {}).map(([coinKey, figures]) => [coinKey, deepFreeze({ ...figures })]));
   }
 
@@ -55,6 +63,7 @@ export class Catalog {
       tokens: this.chains.flatMap((chain) => this.tokensOf(chain.id)),
       bridges: this.bridges,
       exchanges: this.exchanges,
+      retired: this.retired,
       markets: Object.fromEntries(this.markets),
     });
   }
@@ -80,6 +89,7 @@ export class Catalog {
       tokens: tokens.map(repriced),
       bridges: this.bridges,
       exchanges: this.exchanges,
+      retired: this.retired,
       markets: Object.fromEntries(this.markets),
     });
   }
@@ -102,6 +112,7 @@ export class Catalog {
       tokens: [...held.filter((t) => t.verificationStatus !== 'unverified'), ...discovered],
       bridges: this.bridges,
       exchanges: this.exchanges,
+      retired: this.retired,
       markets: Object.fromEntries(this.markets),
     });
   }

@@ -3,7 +3,7 @@
  * by src/files/catalog.ts): each document's schema version and chain types checked, the values handed to Catalog.
  */
 import { Catalog, CatalogDataError } from './catalog';
-import { CHAIN_TYPES, type BridgeTool, type Chain, type ExchangeTool, type MarketFigures, type Token } from '../entities';
+import { CHAIN_TYPES, type BridgeTool, type Chain, type ExchangeTool, type MarketFigures, type RetiredTool, type Token } from '../entities';
 
 const SCHEMA_VERSION = 1;
 
@@ -25,7 +25,7 @@ export interface CatalogDocuments {
 export function catalogFromDocuments(documents: CatalogDocuments): Catalog {
   const chains = versioned<{ chains: Chain[] }>(documents.chains).chains;
   const tokens = versioned<{ tokens: Token[] }>(documents.tokens).tokens;
-  const tools = versioned<{ bridges: BridgeTool[]; exchanges: ExchangeTool[] }>(documents.tools);
+  const tools = versioned<{ bridges: BridgeTool[]; exchanges: ExchangeTool[]; retired?: RetiredTool[] }>(documents.tools);
   const markets = documents.markets ? versioned<{ markets: Record<string, MarketFigures> }>(documents.markets).markets : undefined;
   for (const chain of chains) {
     if (!CHAIN_TYPES.includes(chain.chainType)) {
@@ -37,6 +37,7 @@ export function catalogFromDocuments(documents: CatalogDocuments): Catalog {
     tokens: tokens.map((t) => ({ ...t, tags: t.tags ?? [] })),
     bridges: tools.bridges,
     exchanges: tools.exchanges,
+    retired: tools.retired,
     markets,
   });
 }

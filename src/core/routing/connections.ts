@@ -148,8 +148,8 @@ export function findConnections(graph: RoutingGraph, query: ConnectionsQuery): C
   const fromToken = query.fromToken !== undefined ? tokenFilter(catalog, fromChain, query.fromToken, 'fromToken', 'fromChain') : undefined;
   const toToken = query.toToken !== undefined ? tokenFilter(catalog, toChain, query.toToken, 'toToken', 'toChain') : undefined;
   const cache = graphCache(graph);
-  const bridges = toolPolicy('bridge', query.bridges ?? {}, cache.bridgeKeys);
-  const exchanges = toolPolicy('exchange', query.exchanges ?? {}, cache.exchangeKeys);
+  const bridges = toolPolicy('bridge', query.bridges ?? {}, cache.bridgeKeys, graph.catalog.retired);
+  const exchanges = toolPolicy('exchange', query.exchanges ?? {}, cache.exchangeKeys, graph.catalog.retired);
   const reach = reachability(graph, exchanges);
   const destinationSwaps = (query.allowDestinationCall ?? true) || (query.allowSwitchChain ?? false);
 

@@ -47,8 +47,8 @@ export class RouteFinder {
         issues: [{ name: 'toToken', rule: 'differentFromFromToken', message: 'same token as fromToken on the same chain' }],
       });
     }
-    const exchanges = toolPolicy('exchange', request.exchanges, graph.catalog.exchanges.map((e) => e.key));
-    const bridges = toolPolicy('bridge', request.bridges, graph.catalog.bridges.map((b) => b.key));
+    const exchanges = toolPolicy('exchange', request.exchanges, graph.catalog.exchanges.map((e) => e.key), graph.catalog.retired);
+    const bridges = toolPolicy('bridge', request.bridges, graph.catalog.bridges.map((b) => b.key), graph.catalog.retired);
     const ctx: SearchContext = {
       graph, request, memo: new Map(), bridges, exchanges,
       pathOptions: { maxHops: MAX_HOPS, allowExchange: (key) => exchanges.allows(key), excludedPools: deniedPoolIds(graph, request) },

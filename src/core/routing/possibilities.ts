@@ -3,7 +3,7 @@
  * tool filters of its body, and the tokens they move or trade, from the graph's reachability (connections.ts).
  */
 import type { Catalog } from '../catalog/catalog';
-import type { Chain, Token } from '../entities';
+import type { Chain, RetiredTool, Token } from '../entities';
 import { DomainError, InvalidRequestError } from '../errors';
 import type { BridgeRoute } from '../liquidity/snapshot';
 import { bridgeOut } from '../math/bridge';
@@ -58,8 +58,8 @@ export function findPossibilities(graph: RoutingGraph, query: PossibilitiesQuery
     ? [...new Map(query.chains.map((id, i) => [id, bodyChain(catalog, id, i)])).values()].sort((a, b) => a.id - b.id)
     : [...catalog.chains];
   const wanted = new Set(chains.map((c) => c.id));
-  const bridges = bodyPolicy('bridge', query.bridges, cache.bridgeKeys);
-  const exchanges = bodyPolicy('exchange', query.exchanges, cache.exchangeKeys);
+  const bridges = bodyPolicy('bridge', query.bridges, cache.bridgeKeys, catalog.retired);
+  const exchanges = bodyPolicy('exchange', query.exchanges, cache.exchangeKeys, catalog.retired);
 
   const { exchangeChains, bridgePairs } = usableTools(graph);
   const definitions: BridgeDefinition[] = graph.bridgeRoutes
@@ -126,9 +126,9 @@ function bodyChain(catalog: Catalog, id: number, index: number): Chain {
 }
 
 /** toolPolicy, with its errors naming the body fields (/bridges/allow...) instead of the query parameters. */
-function bodyPolicy(kind: 'bridge' | 'exchange', selection: ToolSelection | undefined, known: readonly string[]): ToolPolicy {
+function bodyPolicy(kind: 'bridge' | 'exchange', selection: ToolSelection | undefined, known: readonly string[], retired: readonly RetiredTool[]): ToolPolicy {
   try {
-    return toolPolicy(kind, selection ?? {}, known);
+    return toolPolicy(kind, selection ?? {}, known, retired);
   } catch (error) {
     if (!(error instanceof InvalidRequestError)) throw error;
     const plural = kind === 'bridge' ? 'Bridges' : 'Exchanges';
