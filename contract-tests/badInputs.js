@@ -4,8 +4,9 @@
 
 /**
  * Real inputs that make an operation answer an error status: a function changing the request URL
- * (a WHATWG URL; its path and query are sent). Statuses of implemented operations missing here are
- * skipped with the reason printed, except 400, which falls back to an unknown query parameter.
+ * (a WHATWG URL; its path and query are sent) or the request, given `withKey(request)`, which sets the run's valid
+ * API key on a request (for the operations that check their input only after the key). Statuses of implemented
+ * operations missing here are skipped with the reason printed, except 400, which falls back to an unknown query parameter.
  */
 const BAD_INPUTS = {
   getChains: { 400: (url) => url.searchParams.set('chainTypes', 'XYZ') },
@@ -19,16 +20,16 @@ const BAD_INPUTS = {
   getStatusStream: { 400: (url) => url.searchParams.set('wallet', '0x552008c0f6870c2f77e5cC1d2eb9bdff03e30Ea9') },
   // a key of the integrator (the operation requires one), and a time that is not a time
   getAnalyticsTransfersSummary: {
-    400: (url, request) => {
+    400: (url, request, withKey) => {
       url.searchParams.set('fromTimestamp', 'yesterday');
-      if (KEYS.valid) request.headers[API_KEY_HEADER] = KEYS.valid;
+      withKey(request);
     },
   },
   // a valid key, and a malformed JSON body
   testApiKey: {
-    400: (url, request) => {
+    400: (url, request, withKey) => {
       GENERIC_400(url, request);
-      if (KEYS.valid) request.headers[API_KEY_HEADER] = KEYS.valid;
+      withKey(request);
     },
   },
   getIntegrator: {

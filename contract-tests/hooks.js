@@ -182,7 +182,9 @@ hooks.beforeEach((transaction, done) => {
   const badInput = (BAD_INPUTS[operation.operationId] || {})[status] || (status === 400 ? GENERIC_400 : undefined);
   if (!badInput) return skip(SKIP.noInput, `${operation.operationId} ${status}: ${SKIP.noInput}`);
   const url = new URL(transaction.fullPath, 'http://contract.invalid');
-  badInput(url, transaction.request);
+  badInput(url, transaction.request, (request) => {
+    if (KEYS.valid) request.headers[API_KEY_HEADER] = KEYS.valid;
+  });
   transaction.fullPath = `${url.pathname}${url.search}`;
   transaction.request.uri = transaction.fullPath;
   retitle();
