@@ -173,7 +173,7 @@ test('npm start is one node process: the check, then the service in that same pr
   await runBuilt(0);
 });
 
-test("npm start runs the build from V8's code cache, made for that very text once the service is warm; a cache of another text, or one V8 refuses, is made again", async () => {
+test("npm start runs the build from V8's code cache, made for that very text once the service is warm; a cache of another text, or one V8 refuses, is made again; one it cannot write leaves the service running", async () => {
   const cache = `${OUT}.cache`;
   const textHash = createHash('sha256').update(fs.readFileSync(OUT)).digest();
   const writtenAt = () => (fs.existsSync(cache) ? fs.statSync(cache).mtimeMs : 0);
@@ -195,7 +195,19 @@ test("npm start runs the build from V8's code cache, made for that very text onc
   fs.writeFileSync(cache, Buffer.concat([textHash, Buffer.from('not a code cache')]));
   await runBuilt(1_500, '--code-cache-after', '200');
   expect(fs.readFileSync(cache).length).toBeGreaterThan(100_000);
+  // planted: a cache it cannot write (a folder where the file would go): the service runs on, without one
+  fs.rmSync(cache, { force: true });
+  fs.mkdirSync(cache);
+  try {
+    await runBuilt(1_500, '--code-cache-after', '200'); // alive 1.3 s after the write failed
+    expect(fs.statSync(cache).isDirectory()).toBe(true);
+    expect(fs.readdirSync(path.dirname(OUT)).filter((f) => f.startsWith(`${path.basename(cache)}.`))).toEqual([]);
+  } finally {
+    fs.rmSync(cache, { recursive: true, force: true });
+  }
   // a build removes the cache of the text it replaces
+  await runBuilt(1_500, '--code-cache-after', '200');
+  expect(fs.existsSync(cache)).toBe(true);
   execFileSync(process.execPath, ['scripts/build.mjs', '--outfile', OUT, '--quiet'], { cwd: PROJECT_ROOT, stdio: 'pipe' });
   expect(fs.existsSync(cache)).toBe(false);
 });
