@@ -88,7 +88,8 @@ hooks.beforeAll((transactions, done) => {
   );
 });
 
-hooks.beforeEach((transaction, done) => {
+/** Prepares a transaction's request (see the file's comment); calls done once it may be sent, or skipped. */
+function prepare(transaction, done) {
   const operation = operationOf(transaction);
   if (!operation) {
     transaction.fail = `no operation of openapi.yaml matches ${transaction.request.method} ${templateOf(transaction)}`;
@@ -188,6 +189,18 @@ hooks.beforeEach((transaction, done) => {
   transaction.fullPath = `${url.pathname}${url.search}`;
   transaction.request.uri = transaction.fullPath;
   retitle();
+}
+
+// a hook that throws would leave the request to be sent as it is: the transaction fails instead, saying why
+hooks.beforeEach((transaction, done) => {
+  try {
+    prepare(transaction, done);
+  } catch (error) {
+    const failure = `the contract hooks could not prepare this request: ${error.stack || error.message}`;
+    transaction.fail = failure;
+    outcomes.set(transaction.name, { status: 'run', failure });
+    done();
+  }
 });
 
 /**
