@@ -9,7 +9,11 @@ export function normalizeIp(raw: string | undefined): string | undefined {
   let ip = raw.trim();
   if (ip.startsWith('[') && ip.endsWith(']')) ip = ip.slice(1, -1);
   const zone = ip.indexOf('%');
-  if (zone >= 0) ip = ip.slice(0, zone);
+  if (zone >= 0) {
+    // a zone (fe80::1%eth0) belongs to IPv6 only and names an interface: letters, digits, '-', '.', ':'
+    if (!ip.slice(0, zone).includes(':') || !/^[0-9a-z.:-]+$/i.test(ip.slice(zone + 1))) return undefined;
+    ip = ip.slice(0, zone);
+  }
   ip = ip.toLowerCase();
   if (ipaddr.IPv4.isValidFourPartDecimal(ip)) return ip;
   if (!ipaddr.IPv6.isValid(ip)) return undefined;
