@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import type http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import pino from 'pino';
@@ -9,6 +10,7 @@ import type { Dependencies } from './server/dependencies';
 import type { Catalog } from './core/catalog/catalog';
 import type { LiquidityState } from './core/routing/liquidityState';
 import type * as ServiceModules from './server/serviceModules';
+import type { StartingGate } from './server/startingGate';
 
 /**
  * The modules the service is made of (src/server/serviceModules.ts), loaded on first use: {@link main} opens the
@@ -16,6 +18,16 @@ import type * as ServiceModules from './server/serviceModules';
  */
 function serviceModules(): typeof ServiceModules {
   return require('./server/serviceModules') as typeof ServiceModules;
+}
+
+/** The starting gate's module (loaded before the service's: src/server/startingGate.ts). */
+function startingGate(): typeof import('./server/startingGate') {
+  return require('./server/startingGate') as typeof import('./server/startingGate');
+}
+
+/** Lets the event loop turn: the starting gate answers between the steps of a start. */
+function nextTurn(): Promise<void> {
+  return startingGate().nextTurn();
 }
 
 /** Starts the service on the embedded default data (or DATA_DIR), and stops it cleanly on SIGTERM/SIGINT. */
@@ -46,13 +58,17 @@ async function main(): Promise<void> {
   // the first API requests wait for the blocks it holds (src/server/access/build.ts), so its thread starts before
   // the service's modules are loaded
   const database = config.database ? openServiceDatabase(config, logger) : undefined;
+  // then the socket: while the service loads, /health answers and requests wait for it (src/server/startingGate.ts)
+  const { server, gate, listened } = listenWhileStarting(config, logger);
+  await listened;
   const {
-    Metrics, IntegratorDirectory, buildAccessControl, expensiveOperationsOf, handlers, TransferEventFeed, DatabaseRelayTaskStore, buildDependencies, databaseHistory, seedIntegrators,
-    startChainMode, TransferIndexer, makeChainProvider, solanaFollowersOf, WebhookWorker, statusToWire, readinessChecks, portalRouter, explorerRouter, createApp,
+    Metrics, IntegratorDirectory, buildAccessControl, expensiveOperationsOf, handlers, TransferEventFeed, DatabaseRelayTaskStore, databaseHistory, seedIntegrators,
+    startChainMode, TransferIndexer, makeChainProvider, solanaFollowersOf, WebhookWorker, statusToWire, readinessChecks, portalRouter, explorerRouter, createApp, loadDependencies,
   } = serviceModules();
+  await nextTurn();
   const metrics = new Metrics({ processMetrics: true });
-  let listening!: () => void;
-  const listened = new Promise<void>((resolve) => (listening = resolve));
+  let serving!: () => void;
+  const served = new Promise<void>((resolve) => (serving = resolve));
   // fees are booked under the fee wallet an integrator registered (portal), else the fee ledger's
   let registered: IntegratorDirectory | undefined;
   const directory = database ? database.then(async (db) => {
@@ -67,7 +83,7 @@ async function main(): Promise<void> {
     ...(database ? { database, expensiveOperations: expensiveOperationsOf(handlers), ...(directory ? { readBeforeAnswering: directory } : {}) } : {}),
   });
   const transferEvents = database ? new TransferEventFeed(async () => (await database).db, { logger }) : undefined;
-  const dependencies: Dependencies = buildDependencies(config, {
+  const dependencies: Dependencies = await loadDependencies(config, {
     access,
     integratorAddress: (integratorId) => registered?.feeWallet(integratorId) ?? dependencies.feeLedger.feeWallet(integratorId),
     // the transfer history: the index the indexer below fills (GET /v1/analytics/transfers...), and its events
@@ -75,7 +91,7 @@ async function main(): Promise<void> {
     ...(database && transferEvents ? { history: databaseHistory(async () => (await database).db), events: transferEvents } : {}),
     // the gasless relayer's tasks (RELAYER_PRIVATE_KEY needs a database: src/config.ts)
     ...(database && config.relayer ? { relayTasks: new DatabaseRelayTaskStore(async () => (await database).db), logger } : {}),
-  });
+  }, nextTurn);
   // the fee ledger's integrators (id and fee wallet) are registered in the database once, for the portal
   if (database) void database.then((db) => seedIntegrators(db.db, ledgerIntegrators(config, dependencies)), () => undefined).catch((error: Error) => logger.warn({ err: { message: error.message } }, 'the fee ledger\'s integrators were not registered in the database'));
   const fed = cluster.isWorker && process.env[LIQUIDITY_FEED_ENV] === 'primary';
@@ -123,8 +139,7 @@ async function main(): Promise<void> {
     chains: chainMode.status, ...(feed ? { fed: () => feed.received } : {}), ...(database ? { database: () => database.then((db) => db.ping()) } : {}),
   });
   // the portal's origins: PORTAL_ORIGIN, else the listen address's (its port known once listening, for PORT=0)
-  let boundPort = config.port;
-  const origins = () => portalOrigins(config, boundPort);
+  const origins = () => portalOrigins(config, boundPort(server, config));
   const portal = database ? portalRouter({
     database: () => database, dependencies, logger, origins, trustProxy: config.access.trustProxy,
     // a new integrator's fee wallet is known to this instance's quotes at once (to the others' within their refresh)
@@ -133,20 +148,13 @@ async function main(): Promise<void> {
   }) : undefined;
   // the explorer's page per transfer (/explorer/tx/<hash or transfer id>)
   const explorer = explorerRouter({ dependencies, trustProxy: config.access.trustProxy });
-  // once listening (answering meanwhile): a few quotes through the request pipeline, so that the first clients'
+  // once serving (answering meanwhile): a few quotes through the request pipeline, so that the first clients'
   // quotes run compiled code (src/server/warmUp.ts), then the other operations' validators (app.ts)
-  const app = await createApp(dependencies, config, { handlers, logger, operations: { metrics, readiness }, warmUp: { after: listened }, explorer, ...(portal ? { portal } : {}) });
-  const server = app.listen(config.port, config.host, () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    boundPort = port;
-    logger.info({ host: config.host, port, chains: dependencies.catalog.chains.length, ...(portal ? { portal: origins() } : {}) }, `listening on http://${config.host}:${port}`);
-    listening();
-  });
-  server.on('error', (error) => {
-    logger.fatal({ err: error }, 'cannot listen');
-    process.exit(1);
-  });
+  const app = await createApp(dependencies, config, { handlers, logger, operations: { metrics, readiness }, warmUp: { after: served }, explorer, ...(portal ? { portal } : {}) });
+  gate.open(app);
+  const port = boundPort(server, config);
+  logger.info({ host: config.host, port, chains: dependencies.catalog.chains.length, ...(portal ? { portal: origins() } : {}) }, `serving on http://${config.host}:${port}`);
+  serving();
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -178,6 +186,34 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/**
+ * Listens on the configured address at once, with the node server's limits (src/server/hardening.ts), the starting
+ * gate answering until the service {@link StartingGate.open opens} it; a listen error stops the process.
+ */
+function listenWhileStarting(config: Config, logger: pino.Logger): { server: http.Server; gate: StartingGate; listened: Promise<void> } {
+  const { StartingGate } = startingGate();
+  const { createLimitedServer } = require('./server/hardening') as typeof import('./server/hardening');
+  const gate = new StartingGate();
+  const server = createLimitedServer(gate.listener, config.limits);
+  const listened = new Promise<void>((resolve) => {
+    server.listen(config.port, config.host, () => {
+      logger.info({ host: config.host, port: boundPort(server, config) }, `listening on http://${config.host}:${boundPort(server, config)} (starting)`);
+      resolve();
+    });
+  });
+  server.on('error', (error) => {
+    logger.fatal({ err: error }, 'cannot listen');
+    process.exit(1);
+  });
+  return { server, gate, listened };
+}
+
+/** The port the server listens on (PORT=0: the one the system gave), or the configured one before it listens. */
+function boundPort(server: http.Server, config: Config): number {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : config.port;
 }
 
 /** Set by the primary on the workers it feeds with the chains' pool state. */

@@ -114,3 +114,16 @@ export function buildDependencies(config: Config, overrides: DependencyInputs = 
     publicUrl: overrides.publicUrl ?? config.publicUrl,
   };
 }
+
+/**
+ * {@link buildDependencies}, with the event loop turning (`between`) after each of its long steps, reading the catalog
+ * and reading the liquidity snapshot: a server listening while the service starts (src/server/startingGate.ts)
+ * answers its health checks meanwhile.
+ */
+export async function loadDependencies(config: Config, overrides: DependencyInputs, between: () => Promise<void>): Promise<Dependencies> {
+  const catalog = overrides.catalog ?? chainModeCatalog(loadCatalog(config.dataDir), config.chains);
+  await between();
+  const graph = overrides.graph ?? (overrides.liquidity ? undefined : new RoutingGraph(catalog, loadSnapshot(config.snapshotDir, catalog)));
+  await between();
+  return buildDependencies(config, { ...overrides, catalog, ...(graph ? { graph } : {}) });
+}

@@ -221,6 +221,17 @@ export function keysUnavailable(): HttpError {
   };
 }
 
+/** How long a client is asked to wait before sending again a request the starting service could not take (s). */
+export const STARTING_RETRY_AFTER_S = 1;
+
+/** A request sent while the service starts, which it could not hold until it serves (startingGate.ts): `why` not. */
+export function serviceStarting(why: string): HttpError {
+  return {
+    ...httpError(503, `Service unavailable: the service is starting and could not take this request (${why}); send it again in ${STARTING_RETRY_AFTER_S} second`, ErrorCode.ServerError),
+    headers: { 'retry-after': String(STARTING_RETRY_AFTER_S) },
+  };
+}
+
 /** An unexpected failure: the client gets the request id to report, the log gets the rest. */
 export function serverError(requestId: string): HttpError {
   return {

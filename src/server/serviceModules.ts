@@ -7,7 +7,7 @@
 import type * as Portal from '../portal/router';
 
 export { createApp } from './app';
-export { buildDependencies, buildFollowerParts } from './dependencies';
+export { buildDependencies, buildFollowerParts, loadDependencies } from './dependencies';
 export { buildAccessControl } from './access/build';
 export { Metrics } from './metrics';
 export { expensiveOperationsOf } from './access/operationAccess';

@@ -42,8 +42,8 @@ beforeAll(async () => {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (Date.now() > deadline) throw new Error(`the service did not start:\n${lines.join('\n')}`);
-    const listening = lines.filter((l) => l.includes('listening on')).length;
-    if (listening >= 2) break;
+    const serving = lines.filter((l) => l.includes('serving on')).length;
+    if (serving >= 2) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }, 120_000);

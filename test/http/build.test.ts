@@ -211,3 +211,29 @@ test("npm start runs the build from V8's code cache, made for that very text onc
   execFileSync(process.execPath, ['scripts/build.mjs', '--outfile', OUT, '--quiet'], { cwd: PROJECT_ROOT, stdio: 'pipe' });
   expect(fs.existsSync(cache)).toBe(false);
 });
+
+test('the built service listens before it has loaded: /health alive and /ready 503 while it starts; an API request sent meanwhile waits and is answered as later ones', async () => {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = spawn(process.execPath, [OUT], {
+    cwd: PROJECT_ROOT, detached: true, stdio: 'ignore',
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_DIR: 'off', RATE_LIMIT_OVERRIDE: '1000000' },
+  });
+  try {
+    // polled from the start: the first answer comes while the catalog and the snapshot still load
+    let health: Response | undefined;
+    while (!health) health = await fetch(`${url}/health`).catch(() => undefined);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', starting: true });
+    const early = fetch(`${url}/v1/chains`);
+    const ready = await fetch(`${url}/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'not ready', checks: [expect.objectContaining({ name: 'service', ok: false })] });
+    const answer = await early;
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual(await (await fetch(`${base}/v1/chains`)).json());
+    expect(await (await fetch(`${url}/health`)).json()).toEqual({ status: 'ok', uptimeSeconds: expect.any(Number) });
+  } finally {
+    await stopProcess(started);
+  }
+});
