@@ -61,6 +61,10 @@ async function main(): Promise<void> {
   // then the socket: while the service loads, /health answers and requests wait for it (src/server/startingGate.ts)
   const { server, gate, listened } = listenWhileStarting(config, logger);
   await listened;
+  // the service's modules in two steps, the HTTP stack's first (express, openapi-backend, ajv: about half of them),
+  // so that the gate answers between them
+  require('./server/app');
+  await nextTurn();
   const {
     Metrics, IntegratorDirectory, buildAccessControl, expensiveOperationsOf, handlers, TransferEventFeed, DatabaseRelayTaskStore, databaseHistory, seedIntegrators,
     startChainMode, TransferIndexer, makeChainProvider, solanaFollowersOf, WebhookWorker, statusToWire, readinessChecks, portalRouter, explorerRouter, createApp, loadDependencies,
