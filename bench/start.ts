@@ -129,6 +129,20 @@ async function launch(configuration: Configuration, databaseDir: string, hold?: 
   } finally {
     if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
     await exited;
+    // npm exits before the service it started has closed its database: the next launch waits for the whole group
+    if (child.pid !== undefined) await groupGone(child.pid);
+  }
+}
+
+/** Resolves once no process of the group `pgid` is left. */
+async function groupGone(pgid: number): Promise<void> {
+  for (;;) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return; // ESRCH: none left
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
