@@ -123,7 +123,6 @@ export function chainsDetail(statuses: readonly ChainLiquidityStatus[], fed?: ()
 
 /** The router of GET /health, /ready and /metrics (other methods on these paths: 405). */
 export function operationsRouter(metrics: Metrics, checks: ReadinessChecks): express.Router {
-  const started = Date.now();
   const router = express.Router();
   const json = (res: Response, status: number, body: unknown) => {
     res.setHeader('cache-control', 'no-store');
@@ -132,7 +131,7 @@ export function operationsRouter(metrics: Metrics, checks: ReadinessChecks): exp
   const only = (path: string) => (req: Request, res: Response) => sendError(res, methodNotAllowed(req.method, path, ['GET', 'HEAD']));
 
   router.route('/health')
-    .get((_req, res) => json(res, 200, { status: 'ok', uptimeSeconds: Math.round((Date.now() - started) / 1000) }))
+    .get((_req, res) => json(res, 200, { status: 'ok', uptimeSeconds: Math.round(process.uptime()) }))
     .all(only('/health'));
   router.route('/ready')
     .get(async (_req, res) => {
