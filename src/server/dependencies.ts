@@ -10,6 +10,7 @@ import { SolanaNodes, solanaNodeEntries } from '../chain/solanaNode';
 import { solanaTransferReadsOf } from '../chain/solanaTransferReads';
 import { ChainTransferReads } from '../chain/transferReads';
 import { loadCatalog } from '../files/catalog';
+import { catalogAddressReader } from '../core/chains/eip55';
 import { loadRouters } from '../files/routers';
 import { loadFeeLedger } from '../files/feeLedger';
 import { DEFAULT_LEDGER_FILE } from '../config';
@@ -118,10 +119,11 @@ export function buildDependencies(config: Config, overrides: DependencyInputs = 
 /**
  * {@link buildDependencies}, with the event loop turning (`between`) after each of its long steps, reading the catalog
  * and reading the liquidity snapshot: a server listening while the service starts (src/server/startingGate.ts)
- * answers its health checks meanwhile.
+ * answers its health checks meanwhile. The catalog checks its addresses with a faster reader that answers the same.
  */
 export async function loadDependencies(config: Config, overrides: DependencyInputs, between: () => Promise<void>): Promise<Dependencies> {
-  const catalog = overrides.catalog ?? chainModeCatalog(loadCatalog(config.dataDir), config.chains);
+  // the catalog's addresses checked with a WebAssembly Keccak (src/core/chains/eip55.ts), made asynchronously
+  const catalog = overrides.catalog ?? chainModeCatalog(loadCatalog(config.dataDir, { parseAddress: await catalogAddressReader() }), config.chains);
   await between();
   const graph = overrides.graph ?? (overrides.liquidity ? undefined : new RoutingGraph(catalog, loadSnapshot(config.snapshotDir, catalog)));
   await between();

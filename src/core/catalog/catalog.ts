@@ -1,4 +1,5 @@
 import { familyOf } from '../chains/families';
+import type { ChainFamily } from '../chains/family';
 import { isListedOnly, type BridgeTool, type Chain, type ChainTypeFilter, type ExchangeTool, type MarketFigures, type RetiredTool, type Token, type TokenFilter } from '../entities';
 
 export class CatalogDataError extends Error {
@@ -20,6 +21,15 @@ export interface CatalogData {
 }
 
 /**
+ * How the catalog reads a token's address: by default its chain family's own parseAddress; a composition root may
+ * give one that answers exactly the same, faster (src/server/evmChecksum.ts: the EIP-55 form from a WebAssembly
+ * Keccak, for the thousands of addresses a catalog checks when it is built).
+ */
+export interface CatalogOptions {
+  readonly parseAddress?: (family: ChainFamily, text: string) => string | undefined;
+}
+
+/**
  * The read-only catalog of chains, tokens and tools. Built once from data, identifiers normalised on
  * the way in (lower-cased addresses and keys for lookup); values are returned as published
  * (checksummed EVM addresses). Nothing mutates it after construction.
@@ -36,7 +46,7 @@ export class Catalog {
   private readonly tokensBySymbol = new Map<string, Token>();
   private readonly markets: ReadonlyMap<string, MarketFigures>;
 
-  constructor(data: CatalogData) {
+  constructor(data: CatalogData, private readonly options: CatalogOptions = {}) {
     this.chains = deepFreeze([...data.chains].sort((a, b) => a.id - b.id));
     for (const chain of this.chains) {
       if (this.chainsById.has(chain.id)) throw new CatalogDataError(`duplicate chain id ${chain.id}`);
@@ -65,7 +75,7 @@ export class Catalog {
       exchanges: this.exchanges,
       retired: this.retired,
       markets: Object.fromEntries(this.markets),
-    });
+    }, this.options);
   }
 
   /**
@@ -91,7 +101,7 @@ export class Catalog {
       exchanges: this.exchanges,
       retired: this.retired,
       markets: Object.fromEntries(this.markets),
-    });
+    }, this.options);
   }
 
   /**
@@ -114,7 +124,7 @@ export class Catalog {
       exchanges: this.exchanges,
       retired: this.retired,
       markets: Object.fromEntries(this.markets),
-    });
+    }, this.options);
   }
 
   /** The reference market figures of a token's coin, if the data has them. */
@@ -126,7 +136,8 @@ export class Catalog {
     const chain = this.chainsById.get(token.chainId);
     if (!chain) throw new CatalogDataError(`token ${token.symbol} names unknown chain ${token.chainId}`);
     const family = familyOf(chain);
-    if (family.tokensAreAddresses && family.parseAddress(token.address) !== token.address) {
+    const parse = this.options.parseAddress ?? ((f: ChainFamily, text: string) => f.parseAddress(text));
+    if (family.tokensAreAddresses && parse(family, token.address) !== token.address) {
       throw new CatalogDataError(`token ${token.symbol} on ${chain.key} has an address that is not in its normal form (${family.addressRule}): ${token.address}`);
     }
     const addressKey = `${token.chainId}:${family.lookupKey(token.address)}`;

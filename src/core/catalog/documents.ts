@@ -2,7 +2,7 @@
  * The catalog made from its documents (the embedded data's chains.json, tokens.json, tools.json and markets.json, read
  * by src/files/catalog.ts): each document's schema version and chain types checked, the values handed to Catalog.
  */
-import { Catalog, CatalogDataError } from './catalog';
+import { Catalog, CatalogDataError, type CatalogOptions } from './catalog';
 import { CHAIN_TYPES, type BridgeTool, type Chain, type ExchangeTool, type MarketFigures, type RetiredTool, type Token } from '../entities';
 
 const SCHEMA_VERSION = 1;
@@ -22,7 +22,7 @@ export interface CatalogDocuments {
 }
 
 /** The catalog of the documents; a document of another schema version, or a chain of an unknown type, is a CatalogDataError. */
-export function catalogFromDocuments(documents: CatalogDocuments): Catalog {
+export function catalogFromDocuments(documents: CatalogDocuments, options?: CatalogOptions): Catalog {
   const chains = versioned<{ chains: Chain[] }>(documents.chains).chains;
   const tokens = versioned<{ tokens: Token[] }>(documents.tokens).tokens;
   const tools = versioned<{ bridges: BridgeTool[]; exchanges: ExchangeTool[]; retired?: RetiredTool[] }>(documents.tools);
@@ -39,7 +39,7 @@ export function catalogFromDocuments(documents: CatalogDocuments): Catalog {
     exchanges: tools.exchanges,
     retired: tools.retired,
     markets,
-  });
+  }, options);
 }
 
 function versioned<T>(document: DataDocument): T {

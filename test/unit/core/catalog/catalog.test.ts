@@ -1,4 +1,5 @@
 import { Catalog, CatalogDataError, type CatalogData } from '../../../../src/core/catalog/catalog';
+import type { ChainFamily } from '../../../../src/core/chains/family';
 import type { Chain, Token } from '../../../../src/core/entities';
 
 const ETH_NATIVE: Token = {
@@ -123,5 +124,17 @@ describe('Catalog', () => {
   ])('rejects data with %s', (_name, patch, message) => {
     expect(() => new Catalog({ ...DATA, ...patch })).toThrow(CatalogDataError);
     expect(() => new Catalog({ ...DATA, ...patch })).toThrow(message);
+  });
+
+  it('reads addresses with the reader it is given, and its copies keep it (the start gives a faster one: src/core/chains/eip55.ts)', () => {
+    const read: string[] = [];
+    const options = { parseAddress: (family: ChainFamily, text: string) => (read.push(text), family.parseAddress(text)) };
+    const given = new Catalog(DATA, options);
+    expect(read).toContain(USDC_ETH.address);
+    read.length = 0;
+    given.withChains((chain) => chain);
+    expect(read).toContain(USDC_ETH.address);
+    // a reader that refuses: the catalog refuses the data as it does with the family's own
+    expect(() => new Catalog(DATA, { parseAddress: () => undefined })).toThrow(/not in its normal form/);
   });
 });
