@@ -10,6 +10,7 @@ import { SolanaNodes, solanaNodeEntries } from '../chain/solanaNode';
 import { solanaTransferReadsOf } from '../chain/solanaTransferReads';
 import { ChainTransferReads } from '../chain/transferReads';
 import { loadCatalog } from '../files/catalog';
+import type { Catalog, CatalogOptions } from '../core/catalog/catalog';
 import { catalogAddressReader } from '../core/chains/eip55';
 import { loadRouters } from '../files/routers';
 import { loadFeeLedger } from '../files/feeLedger';
@@ -62,9 +63,8 @@ export function buildFollowerParts(config: Config): Required<Pick<Dependencies, 
 
 export function buildDependencies(config: Config, overrides: DependencyInputs = {}): Dependencies {
   // in chain mode the connected chains advertise their RPC URL first (src/chain/catalog.ts)
-  const catalog = overrides.catalog ?? chainModeCatalog(loadCatalog(config.dataDir), config.chains);
-  const liquidity = overrides.liquidity
-    ?? new LiquidityState(overrides.graph ?? new RoutingGraph(catalog, loadSnapshot(config.snapshotDir, catalog)), overrides.finder);
+  const catalog = overrides.catalog ?? catalogOf(config);
+  const liquidity = overrides.liquidity ?? new LiquidityState(overrides.graph ?? graphOf(config, catalog), overrides.finder);
   // CHAINS_FILE against the catalog (unknown chains, EVM-only fields on other chains); EVM entries get connections
   if (config.chains) checkChainEntries(config.chains, catalog);
   // the service's own deployment: routers.json's, or a chains file's router and fee collector on the chains it names
@@ -123,9 +123,19 @@ export function buildDependencies(config: Config, overrides: DependencyInputs = 
  */
 export async function loadDependencies(config: Config, overrides: DependencyInputs, between: () => Promise<void>): Promise<Dependencies> {
   // the catalog's addresses checked with a WebAssembly Keccak (src/core/chains/eip55.ts), made asynchronously
-  const catalog = overrides.catalog ?? chainModeCatalog(loadCatalog(config.dataDir, { parseAddress: await catalogAddressReader() }), config.chains);
+  const catalog = overrides.catalog ?? catalogOf(config, { parseAddress: await catalogAddressReader() });
   await between();
-  const graph = overrides.graph ?? (overrides.liquidity ? undefined : new RoutingGraph(catalog, loadSnapshot(config.snapshotDir, catalog)));
+  const graph = overrides.graph ?? (overrides.liquidity ? undefined : graphOf(config, catalog));
   await between();
   return buildDependencies(config, { ...overrides, catalog, ...(graph ? { graph } : {}) });
+}
+
+/** The configuration's catalog: its data folder's, with the connected chains' RPC URLs first in chain mode (src/chain/catalog.ts). */
+function catalogOf(config: Config, options?: CatalogOptions): Catalog {
+  return chainModeCatalog(loadCatalog(config.dataDir, options), config.chains);
+}
+
+/** The routing graph of the configuration's liquidity snapshot over `catalog`. */
+function graphOf(config: Config, catalog: Catalog): RoutingGraph {
+  return new RoutingGraph(catalog, loadSnapshot(config.snapshotDir, catalog));
 }

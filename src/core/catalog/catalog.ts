@@ -22,7 +22,7 @@ export interface CatalogData {
 
 /**
  * How the catalog reads a token's address: by default its chain family's own parseAddress; a composition root may
- * give one that answers exactly the same, faster (src/server/evmChecksum.ts: the EIP-55 form from a WebAssembly
+ * give one that answers exactly the same, faster (src/core/chains/eip55.ts: the EIP-55 form from a WebAssembly
  * Keccak, for the thousands of addresses a catalog checks when it is built).
  */
 export interface CatalogOptions {
@@ -45,8 +45,10 @@ export class Catalog {
   private readonly tokensByAddress = new Map<string, Token>();
   private readonly tokensBySymbol = new Map<string, Token>();
   private readonly markets: ReadonlyMap<string, MarketFigures>;
+  private readonly parseAddress: NonNullable<CatalogOptions['parseAddress']>;
 
   constructor(data: CatalogData, private readonly options: CatalogOptions = {}) {
+    this.parseAddress = options.parseAddress ?? ((family, text) => family.parseAddress(text));
     this.chains = deepFreeze([...data.chains].sort((a, b) => a.id - b.id));
     for (const chain of this.chains) {
       if (this.chainsById.has(chain.id)) throw new CatalogDataError(`duplicate chain id ${chain.id}`);
@@ -136,8 +138,7 @@ export class Catalog {
     const chain = this.chainsById.get(token.chainId);
     if (!chain) throw new CatalogDataError(`token ${token.symbol} names unknown chain ${token.chainId}`);
     const family = familyOf(chain);
-    const parse = this.options.parseAddress ?? ((f: ChainFamily, text: string) => f.parseAddress(text));
-    if (family.tokensAreAddresses && parse(family, token.address) !== token.address) {
+    if (family.tokensAreAddresses && this.parseAddress(family, token.address) !== token.address) {
       throw new CatalogDataError(`token ${token.symbol} on ${chain.key} has an address that is not in its normal form (${family.addressRule}): ${token.address}`);
     }
     const addressKey = `${token.chainId}:${family.lookupKey(token.address)}`;

@@ -1,8 +1,6 @@
 import { createKeccak } from 'hash-wasm';
-import { evm } from './evm';
+import { evm, HEX_ADDRESS } from './evm';
 import type { ChainFamily } from './family';
-
-const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /**
  * The EVM family's parseAddress (src/core/chains/evm.ts: viem's EIP-55 checksum of the address's bytes) with the

@@ -1,7 +1,8 @@
 import { checksumAddress } from 'viem';
 import type { ChainFamily, FamilyAddress } from './family';
 
-const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** An EVM address in any letter case. */
+export const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /** EVM chains: 20-byte addresses, written EIP-55 checksummed (any letter case accepted); ERC-20 approvals. */
 export const evm: ChainFamily<'EVM'> = {
