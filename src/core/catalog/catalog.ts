@@ -29,6 +29,9 @@ export interface CatalogOptions {
   readonly parseAddress?: (family: ChainFamily, text: string) => string | undefined;
 }
 
+/** The default reader: the chain family's own (one function for every catalog, so that copies compare equal). */
+const familyParseAddress = (family: ChainFamily, text: string): string | undefined => family.parseAddress(text);
+
 /**
  * The read-only catalog of chains, tokens and tools. Built once from data, identifiers normalised on
  * the way in (lower-cased addresses and keys for lookup); values are returned as published
@@ -48,7 +51,7 @@ export class Catalog {
   private readonly parseAddress: NonNullable<CatalogOptions['parseAddress']>;
 
   constructor(data: CatalogData, private readonly options: CatalogOptions = {}) {
-    this.parseAddress = options.parseAddress ?? ((family, text) => family.parseAddress(text));
+    this.parseAddress = options.parseAddress ?? familyParseAddress;
     this.chains = deepFreeze([...data.chains].sort((a, b) => a.id - b.id));
     for (const chain of this.chains) {
       if (this.chainsById.has(chain.id)) throw new CatalogDataError(`duplicate chain id ${chain.id}`);
