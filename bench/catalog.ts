@@ -1,5 +1,5 @@
 /**
- * npm run bench:catalog — the token catalog at the published lists' size (3,224 tokens), as integrators ask for it:
+ * npm run bench:catalog — the token catalog at the published lists' size (3,802 tokens), as integrators ask for it:
  * `GET /v1/tokens` with every filter, ordering and limit the SDK and widget send, and `GET /v1/token` by symbol and by
  * address, over HTTP against the real app (every answer validated against the contract, as in production). Each
  * request is new: the response cache is keyed by the query, and every query here differs (a search text, a chain set

@@ -3,6 +3,7 @@
  * tokenlists.org). It copies what the catalog needs into plain records: the token's facts and, where the list states
  * it, the Ethereum token it is a bridged copy of (its cross-chain identity).
  */
+import path from 'node:path';
 import type { CatalogToken } from './types';
 
 /** A token as a list states it (not yet checked), with the Ethereum address of the coin it is a copy of, if known. */
@@ -36,19 +37,23 @@ interface RawToken {
 }
 
 /** The lists in precedence order (after the curated catalog): the Uniswap default list, the Optimism list (the
- *  Superchain's own), the SushiSwap list, the QuickSwap list (Polygon). */
+ *  Superchain's own), the SushiSwap list, the QuickSwap list (Polygon), the Aave token list (the Aave markets'
+ *  assets and their deposit tokens: aTokens, static aTokens, on every chain Aave runs on). */
 export function readTokenLists(): TokenListSource[] {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const uniswap = require('@uniswap/default-token-list/build/uniswap-default.tokenlist.json') as { tokens: RawToken[] };
   const optimism = (require('@eth-optimism/tokenlist') as { default: { tokens: RawToken[] } }).default;
   const sushiswap = require('@sushiswap/default-token-list/build/sushiswap-default.tokenlist.json') as { tokens: RawToken[] };
   const quickswap = require('quickswap-default-token-list/build/quickswap-default.tokenlist.json') as { tokens: RawToken[] };
+  // the address book exports its list only as ES module code: its JSON copy sits at the package's root
+  const aave = require(path.join(path.dirname(require.resolve('@bgd-labs/aave-address-book')), '..', 'tokenlist.json')) as { tokens: RawToken[] };
   /* eslint-enable @typescript-eslint/no-require-imports */
   return [
     { name: '@uniswap/default-token-list', version: '22.21.0', licence: 'GPL-3.0-or-later', tokens: withUniswapLinks(uniswap.tokens) },
     { name: '@eth-optimism/tokenlist', version: '10.0.1757', licence: 'MIT', tokens: withOptimismLinks(optimism.tokens) },
     { name: '@sushiswap/default-token-list', version: '43.3.0', licence: 'GPL-3.0-or-later', tokens: sushiswap.tokens.map((t) => plain(t)) },
     { name: 'quickswap-default-token-list', version: '1.2.59', licence: 'GPL-3.0-or-later', tokens: quickswap.tokens.map((t) => plain(t)) },
+    { name: '@bgd-labs/aave-address-book', version: '4.44.22', licence: 'MIT', tokens: aave.tokens.map((t) => plain(t)) },
   ];
 }
 

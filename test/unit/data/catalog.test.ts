@@ -102,8 +102,7 @@ describe('catalog tokens', () => {
   });
 
   it('lists at least 100 tokens on every major EVM chain the published lists cover', () => {
-    // Avalanche is major too, but the lists on npm name only 80 of its tokens (82 with the curated ones)
-    for (const chainId of [1, 10, 56, 130, 137, 8453, 42161]) {
+    for (const chainId of [1, 10, 56, 130, 137, 8453, 42161, 43114]) {
       expect(tokens.filter((t) => t.chainId === chainId).length).toBeGreaterThanOrEqual(100);
     }
     expect(tokens.filter((t) => t.chainId === 1151111081099710).length).toBeGreaterThanOrEqual(100);
@@ -117,6 +116,9 @@ describe('catalog tokens', () => {
     expect(findToken(1, 'wstETH')).toMatchObject({ address: '0x7f39C581F595B53c5cb19bD0b3f8dA6c935E2Ca0', decimals: 18 });
     // Jupiter on Solana is listed (Uniswap's Solana list) but not priced: its coinKey is its own, not Ethereum's JUP
     expect(findToken(1151111081099710, 'JUP')).toMatchObject({ address: 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN', priceUSD: '0', coinKey: '1151111081099710:JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN' });
+    // Aave's deposit tokens (the Aave token list): listed, unpriced (a deposit token is not its underlying coin)
+    expect(findToken(10, 'aOptUSDCn')).toMatchObject({ address: '0x38d693cE1dF5AaDF7bC62595A37D667aD57922e5', decimals: 6, priceUSD: '0', coinKey: 'aOptUSDCn' });
+    expect(findToken(43114, 'aAvaUSDC')).toMatchObject({ address: '0x625E7708f30cA75bfd92586e17077590C60eb4cD', decimals: 6, priceUSD: '0' });
   });
 
   it('tags only USD-priced tokens as stablecoins', () => {
