@@ -11,7 +11,8 @@ export class CatalogDataError extends Error {
 
 export interface CatalogData {
   readonly chains: readonly Chain[];
-  readonly tokens: readonly Token[];
+  /** The tokens (no tags: none), copied and frozen by the catalog; a token already frozen whole is kept as it is. */
+  readonly tokens: readonly (Omit<Token, 'tags'> & { readonly tags?: readonly string[] })[];
   readonly bridges: readonly BridgeTool[];
   readonly exchanges: readonly ExchangeTool[];
   /** Tools that no longer run, which tool lists may still name (none when the data lists none). */
@@ -44,9 +45,8 @@ export class Catalog {
   readonly retired: readonly RetiredTool[];
   private readonly chainsById = new Map<number, Chain>();
   private readonly chainsByKey = new Map<string, Chain>();
-  private readonly tokensByChain = new Map<number, Token[]>();
-  private readonly tokensByAddress = new Map<string, Token>();
-  private readonly tokensBySymbol = new Map<string, Token>();
+  /** Each chain's tokens, and their indexes by lookup key of the address and by upper-case symbol. */
+  private readonly tokensByChain = new Map<number, { readonly list: Token[]; readonly byAddress: Map<string, Token>; readonly bySymbol: Map<string, Token> }>();
   private readonly markets: ReadonlyMap<string, MarketFigures>;
   private readonly parseAddress: NonNullable<CatalogOptions['parseAddress']>;
 
@@ -59,8 +59,9 @@ export class Catalog {
       this.chainsById.set(chain.id, chain);
       this.chainsByKey.set(chain.key.toLowerCase(), chain);
     }
-    for (const token of data.tokens) this.addToken(deepFreeze({ ...token, tags: [...token.tags] }));
-    for (const list of this.tokensByChain.values()) list.sort(compareTokens);
+    // a catalog's copies (withPrices, withChains, ...) share the tokens they keep, which are frozen whole
+    for (const token of data.tokens) this.addToken(isFrozenToken(token) ? token : deepFreeze({ ...token, tags: [...(token.tags ?? [])] }));
+    for (const { list } of this.tokensByChain.values()) list.sort(compareTokens);
     this.bridges = deepFreeze([...data.bridges]);
     this.exchanges = deepFreeze([...data.exchanges]);
     this.retired = deepFreeze([...(data.retired ?? [])]);
@@ -144,18 +145,18 @@ export class Catalog {
     if (family.tokensAreAddresses && this.parseAddress(family, token.address) !== token.address) {
       throw new CatalogDataError(`token ${token.symbol} on ${chain.key} has an address that is not in its normal form (${family.addressRule}): ${token.address}`);
     }
-    const addressKey = `${token.chainId}:${family.lookupKey(token.address)}`;
-    if (this.tokensByAddress.has(addressKey)) throw new CatalogDataError(`duplicate token ${addressKey}`);
-    this.tokensByAddress.set(addressKey, token);
+    let tokens = this.tokensByChain.get(token.chainId);
+    if (!tokens) this.tokensByChain.set(token.chainId, (tokens = { list: [], byAddress: new Map(), bySymbol: new Map() }));
+    const addressKey = family.lookupKey(token.address);
+    if (tokens.byAddress.has(addressKey)) throw new CatalogDataError(`duplicate token ${token.chainId}:${addressKey}`);
+    tokens.byAddress.set(addressKey, token);
     // a discovered token's symbol is whatever its contract says (another token's, often): found by address only
     if (token.verificationStatus !== 'unverified') {
-      const symbolKey = `${token.chainId}:${token.symbol.toUpperCase()}`;
-      if (this.tokensBySymbol.has(symbolKey)) throw new CatalogDataError(`duplicate symbol ${symbolKey}`);
-      this.tokensBySymbol.set(symbolKey, token);
+      const symbolKey = token.symbol.toUpperCase();
+      if (tokens.bySymbol.has(symbolKey)) throw new CatalogDataError(`duplicate symbol ${token.chainId}:${symbolKey}`);
+      tokens.bySymbol.set(symbolKey, token);
     }
-    const list = this.tokensByChain.get(token.chainId) ?? [];
-    list.push(token);
-    this.tokensByChain.set(token.chainId, list);
+    tokens.list.push(token);
   }
 
   /** Resolves a chain by numeric id (number or decimal string) or by key, case-insensitively. */
@@ -181,8 +182,8 @@ export class Catalog {
     if (!chain) return undefined;
     const trimmed = ref.trim();
     return (
-      this.tokensByAddress.get(`${chainId}:${familyOf(chain).lookupKey(trimmed)}`) ??
-      this.tokensBySymbol.get(`${chainId}:${trimmed.toUpperCase()}`)
+      this.tokensByChain.get(chainId)?.byAddress.get(familyOf(chain).lookupKey(trimmed)) ??
+      this.tokensByChain.get(chainId)?.bySymbol.get(trimmed.toUpperCase())
     );
   }
 
@@ -195,11 +196,11 @@ export class Catalog {
   /** The chain's wrapped native token (WETH for ETH): the catalog token named W + the native symbol (never a discovered one). */
   wrappedNativeOf(chainId: number): Token | undefined {
     const chain = this.chainsById.get(chainId);
-    return chain && this.tokensBySymbol.get(`${chainId}:W${chain.nativeToken.symbol.toUpperCase()}`);
+    return chain && this.tokensByChain.get(chainId)?.bySymbol.get(`W${chain.nativeToken.symbol.toUpperCase()}`);
   }
 
   tokensOf(chainId: number): readonly Token[] {
-    return this.tokensByChain.get(chainId) ?? [];
+    return this.tokensByChain.get(chainId)?.list ?? [];
   }
 
   /** Tokens matching every given filter, grouped by chain id in ascending chain order. */
@@ -257,6 +258,10 @@ function searchMatcher(chain: Chain, search: string): (token: Token) => boolean 
 
 function compareTokens(a: Token, b: Token): number {
   return a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : a.address < b.address ? -1 : a.address > b.address ? 1 : 0;
+}
+
+function isFrozenToken(token: CatalogData['tokens'][number]): token is Token {
+  return Object.isFrozen(token) && token.tags !== undefined && Object.isFrozen(token.tags);
 }
 
 function deepFreeze<T>(value: T): T {

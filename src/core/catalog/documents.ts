@@ -2,8 +2,8 @@
  * The catalog made from its documents (the embedded data's chains.json, tokens.json, tools.json and markets.json, read
  * by src/files/catalog.ts): each document's schema version and chain types checked, the values handed to Catalog.
  */
-import { Catalog, CatalogDataError, type CatalogOptions } from './catalog';
-import { CHAIN_TYPES, type BridgeTool, type Chain, type ExchangeTool, type MarketFigures, type RetiredTool, type Token } from '../entities';
+import { Catalog, CatalogDataError, type CatalogData, type CatalogOptions } from './catalog';
+import { CHAIN_TYPES, type BridgeTool, type Chain, type ExchangeTool, type MarketFigures, type RetiredTool } from '../entities';
 
 const SCHEMA_VERSION = 1;
 
@@ -24,7 +24,7 @@ export interface CatalogDocuments {
 /** The catalog of the documents; a document of another schema version, or a chain of an unknown type, is a CatalogDataError. */
 export function catalogFromDocuments(documents: CatalogDocuments, options?: CatalogOptions): Catalog {
   const chains = versioned<{ chains: Chain[] }>(documents.chains).chains;
-  const tokens = versioned<{ tokens: Token[] }>(documents.tokens).tokens;
+  const tokens = versioned<{ tokens: CatalogData['tokens'] }>(documents.tokens).tokens;
   const tools = versioned<{ bridges: BridgeTool[]; exchanges: ExchangeTool[]; retired?: RetiredTool[] }>(documents.tools);
   const markets = documents.markets ? versioned<{ markets: Record<string, MarketFigures> }>(documents.markets).markets : undefined;
   for (const chain of chains) {
@@ -34,7 +34,7 @@ export function catalogFromDocuments(documents: CatalogDocuments, options?: Cata
   }
   return new Catalog({
     chains,
-    tokens: tokens.map((t) => ({ ...t, tags: t.tags ?? [] })),
+    tokens,
     bridges: tools.bridges,
     exchanges: tools.exchanges,
     retired: tools.retired,

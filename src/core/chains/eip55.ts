@@ -11,14 +11,21 @@ import type { ChainFamily } from './family';
  */
 export async function eip55Reader(): Promise<(text: string) => string | undefined> {
   const keccak = await createKeccak(256);
+  // the checksummed address's character codes, filled per address ("0x" then 40 hex digits)
+  const codes = new Array<number>(42);
   return (text) => {
     if (!HEX_ADDRESS.test(text)) return undefined;
     const hex = text.slice(2).toLowerCase();
-    const hash = keccak.init().update(hex).digest('hex');
-    // EIP-55: a letter is upper-case where the hash's matching hex digit is 8 or more
-    let checksummed = '0x';
-    for (let k = 0; k < 40; k++) checksummed += parseInt(hash[k]!, 16) >= 8 ? hex[k]!.toUpperCase() : hex[k]!;
-    return checksummed;
+    const hash = keccak.init().update(hex).digest('binary');
+    codes[0] = 0x30; // 0
+    codes[1] = 0x78; // x
+    for (let k = 0; k < 40; k++) {
+      const code = hex.charCodeAt(k);
+      // EIP-55: a letter (a-f) is upper-case where the hash's matching hex digit (nibble k) is 8 or more
+      const nibble = k % 2 === 0 ? hash[k >> 1]! >> 4 : hash[k >> 1]! & 0x0f;
+      codes[k + 2] = code >= 0x61 && nibble >= 8 ? code - 0x20 : code;
+    }
+    return String.fromCharCode(...codes);
   };
 }
 

@@ -38,23 +38,29 @@ export function snapshotFromDocuments(documents: SnapshotDocuments, catalog: Cat
   const pools = documents.pools.json as { asOf: string; pools: RawPool[] };
   const bridges = (documents.bridges.json as { routes: RawBridgeRoute[] }).routes;
   const chains = (documents.chains.json as { chains: RawChainGas[] }).chains;
+  // each (chain, address) is checked once: the same tokens recur in thousands of pools and bridge routes
+  const checked = new Map<number, Map<string, { decimals: number; key: string }>>();
   const token = (chainId: number, address: string, where: string) => {
+    const onChain = checked.get(chainId) ?? checked.set(chainId, new Map()).get(chainId)!;
+    const known = onChain.get(address);
+    if (known) return known;
     const found = catalog.findToken(chainId, address);
-    if (!found || catalog.addressKey(chainId, found.address) !== catalog.addressKey(chainId, address)) {
+    const key = catalog.addressKey(chainId, address);
+    if (!found || catalog.addressKey(chainId, found.address) !== key) {
       throw new SnapshotDataError(`${where} names token ${address} that is not in the catalog of chain ${chainId}`);
     }
-    return found;
+    const facts = { decimals: found.decimals, key };
+    onChain.set(address, facts);
+    return facts;
   };
   return {
     asOf: pools.asOf,
-    pools: pools.pools.map((raw) => toPool(raw, (a) => token(raw.chainId, a, `pool ${raw.id}`).decimals, (a) => catalog.addressKey(raw.chainId, a))),
+    pools: pools.pools.map((raw) => toPool(raw, (a) => token(raw.chainId, a, `pool ${raw.id}`))),
     bridges: bridges.map((raw): BridgeRoute => {
-      token(raw.fromChainId, raw.fromToken, `bridge ${raw.bridge}`);
-      token(raw.toChainId, raw.toToken, `bridge ${raw.bridge}`);
       return {
         ...raw,
-        fromToken: catalog.addressKey(raw.fromChainId, raw.fromToken),
-        toToken: catalog.addressKey(raw.toChainId, raw.toToken),
+        fromToken: token(raw.fromChainId, raw.fromToken, `bridge ${raw.bridge}`).key,
+        toToken: token(raw.toChainId, raw.toToken, `bridge ${raw.bridge}`).key,
         feePpm: BigInt(raw.feePpm),
         fixedFee: BigInt(raw.fixedFee),
         destinationGasFee: BigInt(raw.destinationGasFee),
@@ -73,16 +79,14 @@ export function snapshotFromDocuments(documents: SnapshotDocuments, catalog: Cat
   };
 }
 
-function toPool(raw: RawPool, decimalsOf: (address: string) => number, keyOf: (address: string) => string): PoolState {
+/** `tokenOf`: the checked token's decimals and lookup key. */
+function toPool(raw: RawPool, tokenOf: (address: string) => { decimals: number; key: string }): PoolState {
   const base = {
     id: raw.id,
     chainId: raw.chainId,
     exchange: raw.exchange,
     address: raw.address,
-    tokens: raw.tokens.map((t) => {
-      decimalsOf(t);
-      return keyOf(t);
-    }),
+    tokens: raw.tokens.map((t) => tokenOf(t).key),
   };
   switch (raw.kind) {
     case 'constantProduct':
@@ -108,7 +112,7 @@ function toPool(raw: RawPool, decimalsOf: (address: string) => number, keyOf: (a
         amp: BigInt(need(raw, 'amp')),
         feeE10: BigInt(need(raw, 'feeE10')),
         balances: need(raw, 'balances').map(BigInt),
-        rates: ratesForDecimals(raw.tokens.map(decimalsOf)),
+        rates: ratesForDecimals(raw.tokens.map((t) => tokenOf(t).decimals)),
       };
     default:
       throw new SnapshotDataError(`pool ${raw.id} has unknown kind ${raw.kind}`);

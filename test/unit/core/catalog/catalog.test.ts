@@ -116,6 +116,26 @@ describe('Catalog', () => {
     }).toThrow();
   });
 
+  it('copies and freezes the tokens it is given, takes a token without tags as tagless, and shares its frozen tokens with its copies', () => {
+    const given = { ...DUST_ETH, tags: ['x'] };
+    const own = new Catalog({ ...DATA, tokens: [USDC_ETH, ETH_NATIVE, given, SOL_NATIVE] });
+    const held = own.findToken(1, 'DUST')!;
+    expect(held).not.toBe(given);
+    expect(Object.isFrozen(held) && Object.isFrozen(held.tags)).toBe(true);
+    given.tags.push('y'); // the caller's object changes, the catalog's does not
+    expect(held.tags).toEqual(['x']);
+    const { tags: _none, ...untagged } = DUST_ETH;
+    expect(new Catalog({ ...DATA, tokens: [USDC_ETH, ETH_NATIVE, untagged, SOL_NATIVE] }).findToken(1, 'DUST')!.tags).toEqual([]);
+    // a copy keeps the very token objects it does not change (a catalog of many thousand tokens is not held twice)
+    const repriced = own.withPrices(new Map([['USDC', '0.99']]));
+    expect(repriced.findToken(1, 'DUST')).toBe(held);
+    expect(repriced.findToken(1, 'USDC')!.priceUSD).toBe('0.99');
+    expect(own.findToken(1, 'USDC')!.priceUSD).toBe('1');
+    // a token frozen only on the surface (its tags open) is copied, not shared
+    const shallow = Object.freeze({ ...DUST_ETH, tags: ['z'] });
+    expect(new Catalog({ ...DATA, tokens: [USDC_ETH, ETH_NATIVE, shallow, SOL_NATIVE] }).findToken(1, 'DUST')).not.toBe(shallow);
+  });
+
   it.each([
     ['a duplicate address', { tokens: [USDC_ETH, { ...USDC_ETH, symbol: 'USDC2' }] }, /duplicate token/],
     ['a duplicate symbol', { tokens: [USDC_ETH, { ...DUST_ETH, symbol: 'usdc' }] }, /duplicate symbol/],
