@@ -60,7 +60,7 @@ export class Catalog {
       this.chainsByKey.set(chain.key.toLowerCase(), chain);
     }
     // a catalog's copies (withPrices, withChains, ...) share the tokens they keep, which are frozen whole
-    for (const token of data.tokens) this.addToken(isFrozenToken(token) ? token : deepFreeze({ ...token, tags: [...(token.tags ?? [])] }));
+    for (const token of data.tokens) this.addToken(isFrozenToken(token) ? token : Object.freeze({ ...token, tags: Object.freeze([...(token.tags ?? [])]) }));
     for (const { list } of this.tokensByChain.values()) list.sort(compareTokens);
     this.bridges = deepFreeze([...data.bridges]);
     this.exchanges = deepFreeze([...data.exchanges]);

@@ -134,7 +134,9 @@ export class RoutingGraph {
       list.push(route);
       this.bridgeRoutesFrom.set(key, list);
       const pair = `${route.fromChainId}>${route.toChainId}`;
-      this.bridgeRoutesBetween.set(pair, [...(this.bridgeRoutesBetween.get(pair) ?? []), route]);
+      const between = this.bridgeRoutesBetween.get(pair) ?? [];
+      between.push(route);
+      this.bridgeRoutesBetween.set(pair, between);
     }
     for (const [chainId, wrapped] of previous?.wrappedNative ?? []) if (kept(chainId)) this.wrappedNative.set(chainId, wrapped);
     for (const table of this.edges.values()) for (const list of table.values()) Object.freeze(list);
