@@ -38,6 +38,9 @@ export function snapshotFromDocuments(documents: SnapshotDocuments, catalog: Cat
   const pools = documents.pools.json as { asOf: string; pools: RawPool[] };
   const bridges = (documents.bridges.json as { routes: RawBridgeRoute[] }).routes;
   const chains = (documents.chains.json as { chains: RawChainGas[] }).chains;
+  // a bridge's parameters recur in every route of it (thousands): one bigint per decimal text (bigints are immutable)
+  const bigints = new Map<string | number, bigint>();
+  const big = (text: string | number): bigint => bigints.get(text) ?? bigints.set(text, BigInt(text)).get(text)!;
   // each (chain, address) is checked once: the same tokens recur in thousands of pools and bridge routes
   const checked = new Map<number, Map<string, { decimals: number; key: string }>>();
   const token = (chainId: number, address: string, where: string) => {
@@ -55,21 +58,24 @@ export function snapshotFromDocuments(documents: SnapshotDocuments, catalog: Cat
   };
   return {
     asOf: pools.asOf,
-    pools: pools.pools.map((raw) => toPool(raw, (a) => token(raw.chainId, a, `pool ${raw.id}`))),
-    bridges: bridges.map((raw): BridgeRoute => {
-      return {
-        ...raw,
-        fromToken: token(raw.fromChainId, raw.fromToken, `bridge ${raw.bridge}`).key,
-        toToken: token(raw.toChainId, raw.toToken, `bridge ${raw.bridge}`).key,
-        feePpm: BigInt(raw.feePpm),
-        fixedFee: BigInt(raw.fixedFee),
-        destinationGasFee: BigInt(raw.destinationGasFee),
-        minAmount: BigInt(raw.minAmount),
-        maxAmount: BigInt(raw.maxAmount),
-        gasUnits: BigInt(raw.gasUnits),
-        nativeFee: BigInt(raw.nativeFee),
-      };
-    }),
+    pools: pools.pools.map((raw) => toPool(raw, (a) => token(raw.chainId, a, `pool ${raw.id}`), big)),
+    bridges: bridges.map((raw): BridgeRoute => ({
+      bridge: raw.bridge,
+      fromChainId: raw.fromChainId,
+      toChainId: raw.toChainId,
+      coinKey: raw.coinKey,
+      fromToken: token(raw.fromChainId, raw.fromToken, `bridge ${raw.bridge}`).key,
+      toToken: token(raw.toChainId, raw.toToken, `bridge ${raw.bridge}`).key,
+      feePpm: big(raw.feePpm),
+      fixedFee: big(raw.fixedFee),
+      destinationGasFee: big(raw.destinationGasFee),
+      minAmount: big(raw.minAmount),
+      maxAmount: big(raw.maxAmount),
+      durationSeconds: raw.durationSeconds,
+      gasUnits: big(raw.gasUnits),
+      nativeFee: big(raw.nativeFee),
+      mechanism: raw.mechanism,
+    })),
     gas: new Map(
       chains.map((raw): [number, ChainGas] => [
         raw.chainId,
@@ -80,7 +86,7 @@ export function snapshotFromDocuments(documents: SnapshotDocuments, catalog: Cat
 }
 
 /** `tokenOf`: the checked token's decimals and lookup key. */
-function toPool(raw: RawPool, tokenOf: (address: string) => { decimals: number; key: string }): PoolState {
+function toPool(raw: RawPool, tokenOf: (address: string) => { decimals: number; key: string }, big: (text: string | number) => bigint): PoolState {
   const base = {
     id: raw.id,
     chainId: raw.chainId,
@@ -90,17 +96,17 @@ function toPool(raw: RawPool, tokenOf: (address: string) => { decimals: number; 
   };
   switch (raw.kind) {
     case 'constantProduct':
-      return { ...base, kind: 'constantProduct', feePpm: BigInt(need(raw, 'feePpm')), reserves: need(raw, 'reserves').map(BigInt) };
+      return { ...base, kind: 'constantProduct', feePpm: big(need(raw, 'feePpm')), reserves: need(raw, 'reserves').map(BigInt) };
     case 'concentrated':
       return {
         ...base,
         kind: 'concentrated',
-        feePpm: BigInt(need(raw, 'feePpm')),
+        feePpm: big(need(raw, 'feePpm')),
         v3: {
           sqrtPriceX96: BigInt(need(raw, 'sqrtPriceX96')),
           tick: need(raw, 'tick'),
           liquidity: BigInt(need(raw, 'liquidity')),
-          feePpm: BigInt(need(raw, 'feePpm')),
+          feePpm: big(need(raw, 'feePpm')),
           tickSpacing: need(raw, 'tickSpacing'),
           ticks: need(raw, 'ticks').map(([tick, net]) => [tick, BigInt(net)] as const),
         },
@@ -109,8 +115,8 @@ function toPool(raw: RawPool, tokenOf: (address: string) => { decimals: number; 
       return {
         ...base,
         kind: 'stableswap',
-        amp: BigInt(need(raw, 'amp')),
-        feeE10: BigInt(need(raw, 'feeE10')),
+        amp: big(need(raw, 'amp')),
+        feeE10: big(need(raw, 'feeE10')),
         balances: need(raw, 'balances').map(BigInt),
         rates: ratesForDecimals(raw.tokens.map((t) => tokenOf(t).decimals)),
       };
