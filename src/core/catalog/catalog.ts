@@ -30,6 +30,9 @@ export interface CatalogOptions {
   readonly parseAddress?: (family: ChainFamily, text: string) => string | undefined;
 }
 
+/** The tags of a token that has none (most listed tokens): one frozen array for all. */
+const NO_TAGS: readonly string[] = Object.freeze([]);
+
 /** The default reader: the chain family's own (one function for every catalog, so that copies compare equal). */
 const familyParseAddress = (family: ChainFamily, text: string): string | undefined => family.parseAddress(text);
 
@@ -60,7 +63,7 @@ export class Catalog {
       this.chainsByKey.set(chain.key.toLowerCase(), chain);
     }
     // a catalog's copies (withPrices, withChains, ...) share the tokens they keep, which are frozen whole
-    for (const token of data.tokens) this.addToken(isFrozenToken(token) ? token : Object.freeze({ ...token, tags: Object.freeze([...(token.tags ?? [])]) }));
+    for (const token of data.tokens) this.addToken(isFrozenToken(token) ? token : Object.freeze({ ...token, tags: token.tags?.length ? Object.freeze([...token.tags]) : NO_TAGS }));
     for (const { list } of this.tokensByChain.values()) list.sort(compareTokens);
     this.bridges = deepFreeze([...data.bridges]);
     this.exchanges = deepFreeze([...data.exchanges]);
