@@ -10,6 +10,10 @@
  *   (nodes refuse a replacement that pays less than 10 % more) and never below the chain's current ones.
  * - A task whose permit deadline passed before it was mined still holds its nonce, which every later transaction of
  *   the wallet waits for: it is replaced by a transfer of nothing to the relayer itself, and the task fails.
+ * - A nonce below a waiting task's that no sent task holds and the chain has not used (the chain dropped a mined
+ *   transaction in a reorganisation, a node lost one it had accepted, an instance died between taking a nonce and
+ *   recording it) would hold that task and every later one forever: when the task is due for a replacement, each
+ *   such nonce is taken by a transfer of nothing first (at most MAX_GAP_FILLS per look).
  * - Below the balance floor the relayer sends nothing new (the relay operation refuses new tasks with 503 then).
  * Tasks are claimed with a lease, so a task is handled by one instance at a time, and by another when its holder died.
  */
@@ -43,8 +47,10 @@ export interface RelaySenderOptions {
 /** The least raise of a replacement's fees (ppm): 12.5 %, above the 10 % nodes require. */
 const REPLACEMENT_BUMP_PPM = 1_125_000n;
 const PPM = 1_000_000n;
-/** The gas of the transfer of nothing that takes an expired task's nonce. */
+/** The gas of the transfer of nothing that takes an expired task's nonce, or a nonce no task holds. */
 const CANCEL_GAS = 21_000n;
+/** The most nonces of a gap taken at one look (a store far ahead of the chain is closed over several looks). */
+const MAX_GAP_FILLS = 16;
 
 interface Fees {
   readonly maxFeePerGas: bigint;
@@ -138,8 +144,28 @@ export class RelaySender {
       return store.markFailed(task.taskId, `the relayer's nonce ${nonce} was used by another transaction`, this.now());
     }
     const current = await this.currentFees();
+    if (mined < nonce) await this.fillGap(mined, nonce, current);
     const fees = { maxFeePerGas: max(current.maxFeePerGas, bumped(last.maxFeePerGas)), maxPriorityFeePerGas: max(current.maxPriorityFeePerGas, bumped(last.maxPriorityFeePerGas)) };
     return this.send(task, nonce, fees, this.expired(task));
+  }
+
+  /**
+   * Takes the nonces from `from` (the chain's count of the relayer's mined transactions) up to `to` that no sent task
+   * holds with transfers of nothing. Such a nonce was allocated before `to` and so before a transaction that has waited
+   * resendAfterMs: no instance is still about to use it. One already taken in the node's pool (a cancel pending) is
+   * refused as an underpriced replacement, which changes nothing.
+   */
+  private async fillGap(from: bigint, to: bigint, fees: Fees): Promise<void> {
+    const { wallet, chainId, store, logger } = this.options;
+    const held = new Set(await store.sentNonces(chainId, this.address, from, to));
+    const free: bigint[] = [];
+    for (let nonce = from; nonce < to && free.length < MAX_GAP_FILLS; nonce++) if (!held.has(nonce)) free.push(nonce);
+    if (free.length === 0) return;
+    logger.warn({ chainId, relayer: this.address, nonces: free.map(String), waiting: String(to) }, 'relayer nonces that no transaction holds: taken by transfers of nothing, so that later transactions are mined');
+    for (const nonce of free) {
+      const signed = await wallet.signTransaction({ type: 2, chainId, nonce: Number(nonce), ...fees, to: this.address, data: '0x', value: 0n, gasLimit: CANCEL_GAS });
+      await this.provider.broadcastTransaction(signed).catch((error: unknown) => logger.warn({ err: error, chainId, nonce: String(nonce) }, 'a transfer of nothing for a free nonce was not accepted by the node'));
+    }
   }
 
   /** Signs, records, then broadcasts; `cancel` sends nothing to the relayer itself under the task's nonce. */

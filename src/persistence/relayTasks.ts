@@ -115,6 +115,21 @@ export class DatabaseRelayTaskStore implements RelayTaskStore {
     return BigInt(row.allocated);
   }
 
+  async sentNonces(chainId: number, relayer: string, from: bigint, to: bigint): Promise<bigint[]> {
+    const db = await this.database();
+    const rows = await db
+      .selectFrom('relay_tasks')
+      .select('relayer_nonce')
+      .where('chain_id', '=', chainId)
+      .where('relayer', '=', address(relayer, 'relayer'))
+      .where('state', '=', 'sent')
+      .where('relayer_nonce', '>=', uint(from, 'from'))
+      .where('relayer_nonce', '<', uint(to, 'to'))
+      .orderBy('relayer_nonce')
+      .execute();
+    return rows.map((row) => BigInt(row.relayer_nonce!));
+  }
+
   async recordAttempt(taskId: string, relayer: string, relayerNonce: bigint, attempt: RelayAttempt, now: Date): Promise<void> {
     const db = await this.database();
     const account = address(relayer, 'relayer');

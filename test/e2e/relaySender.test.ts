@@ -4,7 +4,8 @@
  * fees; a relayer that stopped between recording and broadcasting, or after broadcasting, whose task another instance
  * finishes; two instances sharing one database and one wallet, sending ten tasks without a nonce clash or a task sent
  * twice; a permit deadline passed before sending (nothing sent) and while pending (its nonce taken by a transfer of
- * nothing, so the wallet's later transactions are not stuck); a relayer below its balance floor sending nothing.
+ * nothing, so the wallet's later transactions are not stuck); a nonce the chain lost (a reorganisation) taken by a
+ * transfer of nothing, so that the next task is not stuck behind it; a relayer below its balance floor sending nothing.
  */
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
@@ -185,6 +186,52 @@ test('a deadline passed before sending: failed, nothing sent; passed while pendi
   clock += 15_001;
   await a.runOnce();
   expect(await store.get(next.taskId)).toMatchObject({ state: 'mined', relayerNonce: 1n, succeeded: true });
+});
+
+test('a nonce the chain lost (a mined transaction undone by a reorganisation): the next task is not stuck behind it; a nonce a sent task holds is left to that task', async () => {
+  const a = sender('a');
+  const before = await provider.send('evm_snapshot', []);
+  const first = await create(task());
+  await a.runOnce();
+  clock += 15_001;
+  await a.runOnce();
+  expect(await store.get(first.taskId)).toMatchObject({ state: 'mined', relayerNonce: 0n });
+  // the chain drops that block: its nonce 0 is free again, while the store has counted it
+  await provider.send('evm_revert', [before]);
+  expect(await provider.getTransactionCount(a.address, 'latest')).toBe(0);
+  const reverted = await provider.getBlockNumber();
+  const next = await create(task());
+  await a.runOnce();
+  const waiting = (await store.get(next.taskId))!;
+  expect(waiting).toMatchObject({ state: 'sent', relayerNonce: 1n });
+  expect(await provider.getTransactionReceipt(waiting.attempts[0]!.txHash)).toBeNull(); // behind the gap at 0
+  // due for a replacement: the free nonce 0 is taken by a transfer of nothing, then the task's transaction is mined
+  clock += 15_001;
+  await a.runOnce();
+  expect(await provider.getTransactionCount(a.address, 'latest')).toBe(2);
+  const filler = (await provider.getBlock(reverted + 1, true))!.prefetchedTransactions[0]!;
+  expect({ to: filler.to, data: filler.data, value: filler.value, nonce: filler.nonce, from: filler.from }).toEqual({ to: a.address, data: '0x', value: 0n, nonce: 0, from: a.address });
+  clock += 15_001;
+  await a.runOnce();
+  expect(await store.get(next.taskId)).toMatchObject({ state: 'mined', relayerNonce: 1n, succeeded: true });
+
+  // a gap the store's own sent tasks fill is left alone: two tasks pending, the later one due first
+  await provider.send('evm_setAutomine', [false]);
+  const third = await create(task());
+  const fourth = await create(task());
+  await a.runOnce(); // nonces 2 and 3, both in the pool
+  expect((await store.get(fourth.taskId))!.relayerNonce).toBe(3n);
+  clock += 15_001;
+  await a.runOnce(); // both replaced under their nonces; nothing else sent
+  const pool = await provider.send('txpool_content', []);
+  const pending = Object.values(pool.pending as Record<string, Record<string, { to: string }>>).flatMap((byNonce) => Object.entries(byNonce));
+  expect(pending.map(([nonce]) => Number(nonce)).sort()).toEqual([2, 3]);
+  expect(pending.every(([, tx]) => tx.to.toLowerCase() !== a.address.toLowerCase())).toBe(true);
+  await provider.send('evm_mine', []);
+  clock += 15_001;
+  await a.runOnce();
+  expect(await store.get(third.taskId)).toMatchObject({ state: 'mined', succeeded: true });
+  expect(await store.get(fourth.taskId)).toMatchObject({ state: 'mined', succeeded: true });
 });
 
 test('a relayer below its balance floor sends nothing; the task waits', async () => {

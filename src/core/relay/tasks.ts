@@ -97,6 +97,11 @@ export interface RelayTaskStore {
    * and `chainNonce` (the node's pending count), then counted up, in one atomic step.
    */
   allocateNonce(chainId: number, relayer: string, chainNonce: bigint): Promise<bigint>;
+  /**
+   * The nonces from `from` up to (not including) `to` that the relayer's sent tasks on the chain hold (sent, not yet
+   * mined or failed): those of their transactions, which a replacement keeps.
+   */
+  sentNonces(chainId: number, relayer: string, from: bigint, to: bigint): Promise<bigint[]>;
   /** Records a transaction sent for a claimed task (its first or a replacement: same nonce, higher fees). */
   recordAttempt(taskId: string, relayer: string, relayerNonce: bigint, attempt: RelayAttempt, now: Date): Promise<void>;
   /** The task's transaction was mined (any of its attempts), at the cost `gas` when the receipt told it. */

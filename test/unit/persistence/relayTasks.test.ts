@@ -207,6 +207,28 @@ describe.each(databaseEngines())('the relay task store on $name', (engine) => {
     expect(task!.relayerNonce).toBe(task!.attempts[0]!.txHash === hash(9020) ? 20n : 21n);
   });
 
+  it('the nonces sent tasks hold, by relayer, chain and range: not those of mined, failed or queued tasks', async () => {
+    const sent = async (n: number, nonce: bigint, fields: Partial<NewRelayTask> = {}, relayer = RELAYER) => {
+      await store().create(newTask(n, fields), T0);
+      await store().recordAttempt(hash(n), relayer, nonce, attempt(n, 100n, at(1000)), at(1000));
+    };
+    await sent(1, 4n);
+    await sent(2, 7n);
+    await sent(3, 5n);
+    await store().markMined(hash(3), hash(9003), true, at(2000));
+    await sent(4, 6n);
+    await store().markFailed(hash(4), 'deadline passed', at(2000));
+    await sent(5, 8n, {}, OTHER_RELAYER);
+    await sent(6, 9n, { chainId: 10 });
+    await sent(7, 300n); // beyond the range asked: numbers compared as numbers, not text
+    await store().create(newTask(8), T0); // queued: no nonce yet
+    expect(await store().sentNonces(42161, RELAYER, 0n, 100n)).toEqual([4n, 7n]);
+    expect(await store().sentNonces(42161, RELAYER.toLowerCase(), 5n, 7n)).toEqual([]);
+    expect(await store().sentNonces(42161, RELAYER, 4n, 301n)).toEqual([4n, 7n, 300n]);
+    expect(await store().sentNonces(42161, OTHER_RELAYER, 0n, 100n)).toEqual([8n]);
+    expect(await store().sentNonces(10, RELAYER, 0n, 100n)).toEqual([9n]);
+  });
+
   it('mined is final: neither failed, nor mined again, nor sent again; a failed task that is mined after all is mined', async () => {
     await store().create(newTask(1), T0);
     await store().claim(42161, 'a', T0, LEASE, RESEND, 1);
