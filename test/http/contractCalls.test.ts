@@ -347,7 +347,7 @@ describe('POST /v1/quote/contractCall (deprecated)', () => {
   it('names its own body fields in a 400', async () => {
     const res = await post({
       fromChain: 42161, fromToken: 'USDC', fromAddress: WALLET, toChain: 8453, toToken: 'USDC', toAmount: '9985000',
-      toContractAddress: ROUTER, contractOutputsToken: '0x4e65fE4DbA92790696d040ac24Aa414708F5c0AB', toContractCallData: SUPPLY, toContractGasLimit: '99999999',
+      toContractAddress: ROUTER, contractOutputsToken: '0x5eED00000000000000000000000000000000aBcD', toContractCallData: SUPPLY, toContractGasLimit: '99999999',
     }, '/v1/quote/contractCall');
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(1011);
@@ -367,7 +367,7 @@ describe('errors', () => {
     ['a call taking another token', { contractCalls: [call(ARB_USDC, '1')] }, [['/contractCalls/0/fromTokenAddress', /must be the delivered token/]]],
     ['calls taking more than toAmount', { contractCalls: [call(BASE_USDC, '5000000'), call(BASE_USDC, '5000001')] }, [['/contractCalls/1/fromAmount', /calls take 10000001 USDC units .* more than \/toAmount 10000000/]]],
     ['a gas limit too high for the chain', { contractCalls: [call(BASE_USDC, '1', { toContractGasLimit: '30000000' })] }, [['/contractCalls/0/toContractGasLimit', /too high for Base \(8453\)/]]],
-    ['an unknown output token', { contractCalls: [call(BASE_USDC, '1', { toTokenAddress: '0x4e65fE4DbA92790696d040ac24Aa414708F5c0AB' })] }, [['/contractCalls/0/toTokenAddress', /not a known token on Base/]]],
+    ['an unknown output token', { contractCalls: [call(BASE_USDC, '1', { toTokenAddress: '0x5eED00000000000000000000000000000000aBcD' })] }, [['/contractCalls/0/toTokenAddress', /not a known token on Base/]]],
     ['a call of the router', { contractCalls: [call(BASE_USDC, '1', { toContractAddress: ROUTER })] }, [['/contractCalls/0/toContractAddress', /the service's router on Base/]]],
     ['an unknown bridge', { allowBridges: ['nobridge'] }, [['/allowBridges', /names unknown tool\(s\) nobridge/]]],
     ['a fee without integrator', { fee: 0.01 }, [['/fee', /needs an integrator/]]],

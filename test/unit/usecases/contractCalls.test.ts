@@ -136,7 +136,7 @@ describe('validation names every invalid body field', () => {
     ['slippage 1 with toAmount', { slippage: 1 }, [['/slippage', 'belowOne']]],
     ['an unknown bridge', { bridges: { allow: ['nobridge'] } }, [['/allowBridges', 'knownTool']]],
     ['a call of another token', { contractCalls: [call(ARB_USDC, '1')] }, [['/contractCalls/0/fromTokenAddress', 'deliveredToken']]],
-    ['an unknown output token', { contractCalls: [call(BASE_USDC, '1', { toTokenAddress: '0x4e65fE4DbA92790696d040ac24Aa414708F5c0AB' })] }, [['/contractCalls/0/toTokenAddress', 'knownToken']]],
+    ['an unknown output token', { contractCalls: [call(BASE_USDC, '1', { toTokenAddress: '0x5eED00000000000000000000000000000000aBcD' })] }, [['/contractCalls/0/toTokenAddress', 'knownToken']]],
     ['calls of the router and approvals of the fee collector', { contractCalls: [call(BASE_USDC, '1', { toContractAddress: ROUTER, toApprovalAddress: routers.feeCollectorOf(8453)! })] }, [['/contractCalls/0/toContractAddress', 'notRouter'], ['/contractCalls/0/toApprovalAddress', 'notRouter']]],
     ['zero addresses', { contractCalls: [call(BASE_USDC, '1', { toContractAddress: '0x0000000000000000000000000000000000000000', toFallbackAddress: '0x0000000000000000000000000000000000000000' })] }, [['/contractCalls/0/toContractAddress', 'notZero'], ['/contractCalls/0/toFallbackAddress', 'notZero']]],
     ['a zero gas limit', { contractCalls: [call(BASE_USDC, '1', { toContractGasLimit: '0' })] }, [['/contractCalls/0/toContractGasLimit', 'positive']]],
@@ -160,7 +160,7 @@ describe('validation names every invalid body field', () => {
 
   it('names the fields as the caller\'s body does (the deprecated single-call form)', () => {
     const field = (path: string) => ({ 'contractCalls/0/toContractGasLimit': '/toContractGasLimit', 'contractCalls/0/toTokenAddress': '/contractOutputsToken' })[path] ?? `/${path}`;
-    expect(issuesOf(toBase({ field, contractCalls: [call(BASE_USDC, '1', { toContractGasLimit: '20000000', toTokenAddress: '0x4e65fE4DbA92790696d040ac24Aa414708F5c0AB' })] }))).toEqual([
+    expect(issuesOf(toBase({ field, contractCalls: [call(BASE_USDC, '1', { toContractGasLimit: '20000000', toTokenAddress: '0x5eED00000000000000000000000000000000aBcD' })] }))).toEqual([
       ['/contractOutputsToken', 'knownToken'], ['/toContractGasLimit', 'maxGas'],
     ]);
   });
