@@ -18,6 +18,7 @@ import { startDevnet, type Devnet } from '../../sandbox/devnet';
 import { makeTestApp, type TestApp } from '../support/app';
 import { contractValidator } from '../support/contract';
 import { useScratchDir } from '../support/files';
+import { mined } from '../support/mined';
 
 jest.setTimeout(180_000);
 
@@ -76,10 +77,10 @@ test('the service on that chains file calls the new router, and a quote executes
   expect(tx.to).toBe(entry.router);
   expect(res.body.estimate.approvalAddress).toBe(entry.router);
   const usdc = new Contract(res.body.action.fromToken.address, ['function approve(address, uint256) returns (bool)'], wallet);
-  await (await usdc.approve(entry.router, BigInt(res.body.action.fromAmount))).wait();
+  await mined(usdc.approve(entry.router, BigInt(res.body.action.fromAmount)));
   const weth = new Contract(res.body.action.toToken.address, ['function balanceOf(address) view returns (uint256)'], wallet.provider);
   const before = (await weth.balanceOf(wallet.address)) as bigint;
-  const receipt = await (await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value), gasLimit: BigInt(tx.gasLimit) })).wait();
+  const receipt = await mined(wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value), gasLimit: BigInt(tx.gasLimit) }));
   expect(receipt?.status).toBe(1);
   expect(((await weth.balanceOf(wallet.address)) as bigint) - before).toBe(BigInt(res.body.estimate.toAmount));
 });
@@ -122,10 +123,10 @@ test('an exchange router the chain lacks that routers.json marks deployable (Sus
     expect(tx.data.toLowerCase()).toContain(address.slice(2).toLowerCase());
     expect(tx.data.toLowerCase()).not.toContain(label.address.slice(2).toLowerCase());
     const usdc = new Contract(res.body.action.fromToken.address, ['function approve(address, uint256) returns (bool)'], wallet);
-    await (await usdc.approve(tx.to, BigInt(res.body.action.fromAmount))).wait();
+    await mined(usdc.approve(tx.to, BigInt(res.body.action.fromAmount)));
     const weth = new Contract(res.body.action.toToken.address, ['function balanceOf(address) view returns (uint256)'], provider);
     const before = (await weth.balanceOf(wallet.address)) as bigint;
-    const receipt = await (await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value), gasLimit: BigInt(tx.gasLimit) })).wait();
+    const receipt = await mined(wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value), gasLimit: BigInt(tx.gasLimit) }));
     expect(receipt?.status).toBe(1);
     expect(((await weth.balanceOf(wallet.address)) as bigint) - before).toBe(BigInt(res.body.estimate.toAmount));
   } finally {

@@ -19,6 +19,7 @@ import { createWalletClient, defineChain, http, type Client } from 'viem';
 import { SANDBOX_RELAYER_KEY, startSandbox, type Sandbox } from '../../sandbox/service';
 import { contractValidator, type ContractValidator } from '../support/contract';
 import { guardLoopback, type LoopbackGuard } from '../support/loopbackGuard';
+import { mined } from '../support/mined';
 
 jest.setTimeout(90_000);
 
@@ -61,7 +62,7 @@ beforeEach(async () => {
   // a fresh user: 1,000 USDC on Arbitrum from a test wallet, and no ETH at all
   user = privateKeyToAccount(Wallet.createRandom().privateKey as `0x${string}`);
   const usdc = new Contract(token(ARB, 'USDC'), ERC20, sandbox.devnet.wallet(ARB, 1));
-  await (await usdc.transfer(user.address, 1_000n * 10n ** 6n)).wait();
+  await mined(usdc.transfer(user.address, 1_000n * 10n ** 6n));
   expect(await provider.getBalance(user.address)).toBe(0n);
 });
 
@@ -355,7 +356,7 @@ describe('refused before anything is recorded or sent, tried as an attacker woul
     await provider.send('anvil_impersonateAccount', [user.address]);
     await provider.send('anvil_setBalance', [user.address, toQuantity(10n ** 16n)]);
     const signer = await provider.getSigner(user.address);
-    await (await (usdc.connect(signer) as Contract).transfer(attacker.address, all)).wait();
+    await mined((usdc.connect(signer) as Contract).transfer(attacker.address, all));
     await provider.send('anvil_setBalance', [user.address, '0x0']);
     await provider.send('anvil_stopImpersonatingAccount', [user.address]);
     expect(await relay(body)).toMatchObject({ status: 409, body: { code: 1004, message: expect.stringContaining('would revert') } });

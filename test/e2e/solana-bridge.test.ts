@@ -29,6 +29,7 @@ import type { Completion } from '../../sandbox/relayerCompletions';
 import { foreignTokenId, memosOf, NO_TRANSFER_ID, solanaDepositId, waitForSignature, type ParsedTransaction } from '../../sandbox/solana/bridge';
 import { SOLANA_CHAIN_ID } from '../../sandbox/solana/devnet';
 import { startSandbox, type Sandbox } from '../../sandbox/service';
+import { mined } from '../support/mined';
 
 jest.setTimeout(60_000);
 
@@ -248,7 +249,7 @@ test('EVM → Solana below the destination minimum: refunded on the EVM chain, n
     receiver: wallet.address, nonEVMReceiver: '0x' + Buffer.from(getAddressEncoder().encode(receiver)).toString('hex'), destinationMinAmount: expected + 1n,
     destinationCallData: '0x', refundTo: wallet.address,
   }, { gasLimit: 500_000n });
-  await tx.wait();
+  await mined(tx);
   const done = (await relayer().waitFor(id)) as Extract<Completion, { kind: 'refunded' }>;
   expect(done).toMatchObject({ kind: 'refunded', fromChainId: ARBITRUM, toChainId: SOLANA_CHAIN_ID, reason: `below the destination minimum: ${expected} < ${expected + 1n}` });
   expect(await balanceOf(provider(), USDC_ARB, wallet.address)).toBe(before);

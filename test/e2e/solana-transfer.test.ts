@@ -18,6 +18,7 @@ import {
 import { SOLANA_CHAIN_ID } from '../../sandbox/solana/devnet';
 import { startSandbox, type Sandbox } from '../../sandbox/service';
 import { contractValidator, type ContractValidator } from '../support/contract';
+import { mined } from '../support/mined';
 
 jest.setTimeout(120_000);
 
@@ -114,10 +115,10 @@ test('Arbitrum USDC → Solana USDC: the EVM transaction tracked to DONE, the re
   const step = await quote({ fromChain: String(ARB), toChain: String(SOLANA_CHAIN_ID), fromToken: 'USDC', toToken: 'USDC', fromAmount: '30000000', fromAddress: wallet.address, toAddress: receiver });
   const before = await splBalance(receiver, 'USDC');
   const usdc = new Contract(step.action.fromToken.address, ['function approve(address,uint256) returns (bool)'], wallet);
-  await (await usdc.approve(step.estimate.approvalAddress, BigInt(step.action.fromAmount))).wait();
+  await mined(usdc.approve(step.estimate.approvalAddress, BigInt(step.action.fromAmount)));
   const tx = step.transactionRequest;
   const sent = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value), gasLimit: BigInt(tx.gasLimit) });
-  const receipt = await sent.wait();
+  const receipt = await mined(sent);
   expect(receipt?.status).toBe(1);
 
   const status = await statusUntilFinal({ txHash: sent.hash, fromChain: String(ARB), toChain: String(SOLANA_CHAIN_ID), bridge: step.tool });

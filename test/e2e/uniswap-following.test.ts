@@ -26,6 +26,7 @@ import { formatPrice } from '../../src/core/liquidity/marketPrices';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { mined } from '../support/mined';
 
 jest.setTimeout(120_000);
 
@@ -109,7 +110,7 @@ test('liquidity added (Mint) and removed (Burn) changes the next quote exactly',
   const before = livePool((p) => p.id === POOL_ID)!;
   const [token0, token1] = [before.tokens[0], before.tokens[1]];
   for (const t of [token0, token1]) {
-    await new Contract(t, ['function approve(address, uint256) returns (bool)'], sandbox.devnet.wallet(ARB, 2)).approve(uniswap.positionManager, (1n << 256n) - 1n).then((tx) => tx.wait());
+    await new Contract(t, ['function approve(address, uint256) returns (bool)'], sandbox.devnet.wallet(ARB, 2)).approve(uniswap.positionManager, (1n << 256n) - 1n).then((tx) => mined(tx));
   }
   const spacing = before.v3.tickSpacing;
   const lower = Math.floor(before.v3.tick / spacing) * spacing - 10 * spacing;
@@ -422,8 +423,8 @@ test('prices follow the pools: a swap that moves WETH/USDC moves priceUSD of WET
     // a gas limit of its own: the estimate is made in the pending block, and a swap mined in a later second also writes
     // the pool's oracle observation (and crosses ticks at other prices), which can need more gas than estimated
     const router = new Contract(uniswap.swapRouter, uniswapInterface('SwapRouter'), sandbox.devnet.wallet(ARB, 2));
-    await new Contract(usdc, ['function approve(address, uint256) returns (bool)'], sandbox.devnet.wallet(ARB, 2)).approve(uniswap.swapRouter, (1n << 256n) - 1n).then((tx) => tx.wait());
-    await router.exactInputSingle({ tokenIn: usdc, tokenOut: weth, fee: 500, recipient: owner, deadline: 2n ** 40n, amountIn: 300_000n * 10n ** 6n, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n }, SWAP_GAS).then((tx) => tx.wait());
+    await new Contract(usdc, ['function approve(address, uint256) returns (bool)'], sandbox.devnet.wallet(ARB, 2)).approve(uniswap.swapRouter, (1n << 256n) - 1n).then((tx) => mined(tx));
+    await router.exactInputSingle({ tokenIn: usdc, tokenOut: weth, fee: 500, recipient: owner, deadline: 2n ** 40n, amountIn: 300_000n * 10n ** 6n, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n }, SWAP_GAS).then((tx) => mined(tx));
     const moved = await poolPrice();
     expect(Number(moved)).toBeGreaterThan(Number(before) * 1.003);
     await until(() => app.dependencies.catalog.findToken(ARB, 'WETH')!.priceUSD === moved, 'the new WETH price');
@@ -446,7 +447,7 @@ test('prices follow the pools: a swap that moves WETH/USDC moves priceUSD of WET
 
     // pushed past its deep band, the pool is thin (its in-range liquidity holds far less than $100M): it prices
     // nothing any more, and WETH goes back to the reference price
-    await router.exactInputSingle({ tokenIn: usdc, tokenOut: weth, fee: 500, recipient: owner, deadline: 2n ** 40n, amountIn: 1_500_000n * 10n ** 6n, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n }, SWAP_GAS).then((tx) => tx.wait());
+    await router.exactInputSingle({ tokenIn: usdc, tokenOut: weth, fee: 500, recipient: owner, deadline: 2n ** 40n, amountIn: 1_500_000n * 10n ** 6n, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n }, SWAP_GAS).then((tx) => mined(tx));
     expect(Number(await poolPrice())).toBeGreaterThan(Number(moved) * 1.05);
     await until(() => app.dependencies.catalog.findToken(ARB, 'WETH')!.priceUSD === reference.findToken(ARB, 'WETH')!.priceUSD, 'the reference price again');
     expect(await priceOf('eth', 'ETH')).toBe(reference.getChain(1)!.nativeToken.priceUSD);
